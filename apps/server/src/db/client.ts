@@ -1,0 +1,58 @@
+/**
+ * Opens the database: PostgreSQL when `DATABASE_URL` is set, otherwise embedded PGlite in
+ * `DATA_DIR` (default ./data) or in memory (`memory://`). The same migrations run on both.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with positional parameters; rows as plain objects. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+
+/**
+ * Opens and migrates. `target`: a postgres:// URL, a folder for PGlite, or 'memory://'.
+ * Throws when the database cannot be reached or a migration fails.
+ */
+export async function openDatabase(target: string): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: 'postgres',
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      close: () => pool.end(),
+    };
+  }
+  if (target !== 'memory://') mkdirSync(target, { recursive: true });
+  const client = target === 'memory://' ? new PGlite() : new PGlite(target);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    kind: 'pglite',
+    query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
+    close: () => client.close(),
+  };
+}
+
+export { schema };

@@ -1,0 +1,300 @@
+/**
+ * The database schema (Drizzle). Money is `numeric(18,2)` (read as a decimal string of ringgit),
+ * times are `timestamptz` in UTC, business days are MYT calendar dates. Migrations are generated
+ * from this file by drizzle-kit (`npm run db:generate`) and committed under ./migrations; a CI
+ * gate fails when they disagree (`npm run db:check`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The hierarchy MASTER_MERCHANT → AGENCY → AGENT → MERCHANT_HQ → MERCHANT_BRANCH (§1).
+ * `path` is a materialized path of ids ("/1/4/17/"), so a subtree is `path LIKE '/1/4/%'`.
+ * The ancestor id columns let transaction-sized tables scope with one indexed equality.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    level: text('level').notNull(),
+    parentId: integer('parent_id'),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    regNo: text('reg_no'),
+    mid: text('mid'),
+    businessCategory: text('business_category'),
+    address1: text('address1'),
+    city: text('city'),
+    state: text('state'),
+    postcode: text('postcode'),
+    phone: text('phone'),
+    email: text('email'),
+    isActive: smallint('is_active').notNull().default(1),
+    onboardingStatus: text('onboarding_status').notNull().default('VERIFIED'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('organizations_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    index('organizations_parent_idx').on(t.parentId),
+    index('organizations_level_idx').on(t.level, t.name),
+    uniqueIndex('organizations_mid_uq').on(t.mid),
+  ],
+);
+
+/** Portal users. Passwords are argon2id hashes; ten failures lock the account for 30 minutes. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    nickName: text('nick_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: smallint('is_active').notNull().default(1),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Portal user groups (§6): a named permission set of one group type. */
+export const userGroups = pgTable('user_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  groupType: text('group_type').notNull(),
+  description: text('description'),
+  isActive: smallint('is_active').notNull().default(1),
+  isDefault: boolean('is_default').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The `module:action` permissions of a portal user group. */
+export const userGroupPermissions = pgTable(
+  'user_group_permissions',
+  {
+    groupId: integer('group_id').notNull().references(() => userGroups.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permission] })],
+);
+
+/**
+ * A user's membership: user × company × group. `orgId` is null for platform (SUPERADMIN)
+ * memberships. The selected membership decides permissions and data scope.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id').references(() => organizations.id),
+    groupId: integer('group_id').notNull().references(() => userGroups.id),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [uniqueIndex('memberships_uq').on(t.userId, t.orgId, t.groupId), index('memberships_user_idx').on(t.userId)],
+);
+
+/** Server-side sessions behind the JWTs; sign-out sets `revokedAt`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id').notNull().references(() => memberships.id),
+    channelId: text('channel_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    clientIp: text('client_ip'),
+    socketIp: text('socket_ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Secure-channel keys agreed by the ECDH handshake (§7). `keyMaterial` holds the AES and HMAC
+ * keys wrapped (AES-256-GCM) with the server's key-encryption key, never in plain.
+ */
+export const secureChannels = pgTable('secure_channels', {
+  id: text('id').primaryKey(),
+  keyMaterial: text('key_material').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+});
+
+/** Nonces seen per channel within the 5-minute window; a second use is a replay. */
+export const channelNonces = pgTable(
+  'channel_nonces',
+  {
+    channelId: text('channel_id').notNull(),
+    nonce: text('nonce').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.nonce] }), index('channel_nonces_seen_idx').on(t.seenAt)],
+);
+
+/** Append-only audit log (a trigger refuses UPDATE and DELETE). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    result: text('result').notNull(),
+    clientIp: text('client_ip'),
+    socketIp: text('socket_ip'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+);
+
+/** Currencies (§3 lookup entity Currency). Only active ones are offered. */
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  currencyCode: char('currency_code', { length: 3 }).notNull().unique(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  isActive: smallint('is_active').notNull().default(1),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Acquirers (§3 lookup entity Acquirer). */
+export const acquirers = pgTable('acquirers', {
+  id: serial('id').primaryKey(),
+  acqName: text('acq_name').notNull(),
+  code: text('code').notNull().unique(),
+  isActive: smallint('is_active').notNull().default(1),
+});
+
+/**
+ * Transactions of every service type (§3 transaction detail and customer panels, §4, §9).
+ * Only the masked PAN (first 6 + last 4) is stored; `panLast4` serves the last-4 filter.
+ * The ancestor ids are denormalized so scope is one indexed equality on tens of millions of rows,
+ * and lists page with a keyset on (created_at, id).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txnRefNo: text('txn_ref_no').notNull(),
+    merchantOrderNo: text('merchant_order_no'),
+    orderDescription: text('order_description'),
+    serviceType: smallint('service_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    cardScheme: text('card_scheme'),
+    cardType: text('card_type'),
+    maskedPan: text('masked_pan'),
+    panLast4: char('pan_last4', { length: 4 }),
+    issuerCountry: char('issuer_country', { length: 3 }),
+    bankCode: text('bank_code'),
+    txnType: text('txn_type').notNull(),
+    status: text('status').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    mid: text('mid'),
+    tid: text('tid'),
+    acquirerId: integer('acquirer_id'),
+    acquirerName: text('acquirer_name'),
+    provider: text('provider'),
+    authCode: text('auth_code'),
+    responseCode: text('response_code'),
+    responseMessage: text('response_message'),
+    masterMerchantId: integer('master_merchant_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    branchId: integer('branch_id'),
+    custName: text('cust_name'),
+    custPhoneNo: text('cust_phone_no'),
+    custEmail: text('cust_email'),
+    custRef: text('cust_ref'),
+    custAddress1: text('cust_address1'),
+    custAddress2: text('cust_address2'),
+    custState: text('cust_state'),
+    custCity: text('cust_city'),
+    custCountry: text('cust_country'),
+    clientIp: text('client_ip'),
+    paymentCreationDate: ts('payment_creation_date'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_ref_uq').on(t.txnRefNo),
+    index('transactions_st_created_idx').on(t.serviceType, t.createdAt, t.id),
+    index('transactions_mm_idx').on(t.masterMerchantId, t.serviceType, t.createdAt, t.id),
+    index('transactions_agency_idx').on(t.agencyId, t.serviceType, t.createdAt, t.id),
+    index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id),
+    index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id),
+    index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Sales per MYT business day, kept current by a trigger on `transactions` (insert, status or
+ * amount change, delete), so the dashboard never scans the raw table. `branchId` 0 = the HQ itself.
+ */
+export const dailySalesSummary = pgTable(
+  'daily_sales_summary',
+  {
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    masterMerchantId: integer('master_merchant_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    serviceType: smallint('service_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    txnCount: integer('txn_count').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessDay, t.merchantId, t.branchId, t.serviceType, t.paymentMethod, t.status, t.currency] }),
+    index('dss_mm_idx').on(t.masterMerchantId, t.businessDay),
+    index('dss_agency_idx').on(t.agencyId, t.businessDay),
+    index('dss_agent_idx').on(t.agentId, t.businessDay),
+    index('dss_merchant_idx').on(t.merchantId, t.businessDay),
+    index('dss_day_idx').on(t.businessDay),
+  ],
+);
+
+/** Refund requests (§3 refund form, §4 refund status); the dashboard counts the pending ones. */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id').notNull(),
+    txnRefNo: text('txn_ref_no').notNull(),
+    serviceType: smallint('service_type').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reasonCode: text('reason_code').notNull(),
+    status: text('status').notNull(),
+    description: text('description'),
+    masterMerchantId: integer('master_merchant_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    branchId: integer('branch_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('refund_requests_status_idx').on(t.status, t.merchantId)],
+);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** `{ErrorCode, ErrorMessage}` (§3 Error response). */
+export const ErrorBody = z.object({ ErrorCode: z.string(), ErrorMessage: z.string() });
+
+/** A decimal money string with at most 2 decimals, in the currency's major unit (ringgit). */
+export const MoneyString = z.string().regex(/^-?\d{1,16}(\.\d{1,2})?$/, 'invalid transaction amount');
+
+/** An ISO 8601 instant (UTC). */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+export const SortOrder = z.enum(['asc', 'desc']);
+
+/** The list request of guides practice 4 and §7: `{PageIndex, RowsPerPage, SearchData, Sort}`. */
+export function listRequest<T extends z.ZodType>(searchData: T, sortFields: [string, ...string[]]) {
+  return z.object({
+    PageIndex: z.coerce.number().int().min(1).default(1),
+    RowsPerPage: z.coerce.number().int().min(1).max(999).default(20),
+    SearchData: searchData,
+    Sort: z.object({ Field: z.enum(sortFields), Order: SortOrder }).optional(),
+  });
+}
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ Items: z.array(item), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() });
+}
+
+export const Empty = z.object({}).strict();

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { GROUP_TYPES } from '@paydesk/domain';
+
+/** One membership the user can switch to (user × company × group). */
+export const Company = z.object({
+  MembershipId: z.number().int(),
+  CompanyId: z.number().int().nullable(),
+  CompanyName: z.string(),
+  GroupId: z.number().int(),
+  GroupName: z.string(),
+  GroupType: z.enum(GROUP_TYPES),
+});
+export type Company = z.infer<typeof Company>;
+
+export const Jwt = z.object({ toke_type: z.literal('Bearer'), access_token: z.string() });
+
+export const LoginRequest = z.object({
+  Email: z.string().trim().min(1, 'Email is required').max(250).email('please enter a valid email address'),
+  Password: z.string().min(1, 'Password is required').max(250),
+});
+/** The Login answer, exactly `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName` (§3, §7). */
+export const LoginResponse = z.object({
+  UserId: z.number().int(),
+  Email: z.string(),
+  JWT: Jwt,
+  CompanyList: z.array(Company),
+  NickName: z.string(),
+});
+
+export const ChangeUserGroupRequest = z.object({ MembershipId: z.number().int().positive() });
+export const ChangeUserGroupResponse = z.object({ JWT: Jwt });
+
+/** The signed-in user's current state: selected membership, permissions, scope. */
+export const ProfileResponse = z.object({
+  UserId: z.number().int(),
+  Email: z.string(),
+  NickName: z.string(),
+  CompanyList: z.array(Company),
+  Current: Company,
+  Permissions: z.array(z.string()),
+  IdleTimeoutMinutes: z.number().int(),
+});
+
+export const LogoutResponse = z.object({ Success: z.literal(true) });

@@ -1,0 +1,53 @@
+/**
+ * The route table: every endpoint once, with its method, path, zod schemas, the `module:action`
+ * permission it checks (§6), whether it needs a session and whether its body travels over the
+ * secure channel (§7). The server registers from this table, the web client is typed by it and
+ * /api/docs is generated from it.
+ */
+import { z } from 'zod';
+import * as auth from './endpoints/auth.ts';
+import * as dash from './endpoints/dashboard.ts';
+import * as sys from './endpoints/system.ts';
+import * as txn from './endpoints/transactions.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  response?: z.ZodType;
+  /** Permission checked on every call; `null` = any signed-in user; ignored when `auth` is false. */
+  permission: string | null;
+  auth: boolean;
+  /** False for the handshake, runtime config, IP echo and multipart uploads. */
+  encrypted: boolean;
+  /** Answers a file (content-disposition) instead of JSON. */
+  file?: boolean;
+}
+
+const def = <T extends RouteDef>(d: T) => d;
+
+export const routes = {
+  config: def({ method: 'GET', path: '/api/portal/config', summary: 'Runtime configuration', response: sys.RuntimeConfig, permission: null, auth: false, encrypted: false }),
+  ipEcho: def({ method: 'GET', path: '/api/portal/ip/echo', summary: "Echoes the caller's address", response: sys.IpEcho, permission: null, auth: false, encrypted: false }),
+  handshake: def({ method: 'POST', path: '/api/portal/secure/Handshake', summary: 'ECDH P-256 handshake', body: sys.HandshakeRequest, response: sys.HandshakeResponse, permission: null, auth: false, encrypted: false }),
+  login: def({ method: 'POST', path: '/api/portal/auth/Login', summary: 'Sign in', body: auth.LoginRequest, response: auth.LoginResponse, permission: null, auth: false, encrypted: true }),
+  changeUserGroup: def({ method: 'POST', path: '/api/portal/auth/ChangeUserUserGroup', summary: 'Switch user group', body: auth.ChangeUserGroupRequest, response: auth.ChangeUserGroupResponse, permission: null, auth: true, encrypted: true }),
+  logout: def({ method: 'POST', path: '/api/portal/auth/Logout', summary: 'Sign out and revoke the session', response: auth.LogoutResponse, permission: null, auth: true, encrypted: true }),
+  profile: def({ method: 'GET', path: '/api/portal/auth/GetProfile', summary: 'Current user, group, permissions', response: auth.ProfileResponse, permission: null, auth: true, encrypted: true }),
+  currencies: def({ method: 'GET', path: '/api/portal/Home/GetCurrency', summary: 'Active currencies', response: sys.CurrencyList, permission: null, auth: true, encrypted: true }),
+  serverTime: def({ method: 'GET', path: '/api/portal/Home/GetServerDateTime', summary: 'Server time', response: sys.ServerDateTime, permission: null, auth: true, encrypted: true }),
+  dashboard: def({ method: 'POST', path: '/api/portal/Dashboard/GetSummary', summary: 'Dashboard figures', body: dash.DashboardRequest, response: dash.DashboardResponse, permission: 'dashboard:view', auth: true, encrypted: true }),
+  orgSelection: def({ method: 'POST', path: '/api/portal/Organization/GetSelection', summary: 'Scoped organization picker', body: txn.OrgSelectionRequest, response: txn.OrgSelectionResponse, permission: null, auth: true, encrypted: true }),
+  ecommerceSearch: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Search', summary: 'E-commerce transactions (keyset paged)', body: txn.TransactionSearchRequest, response: txn.TransactionSearchResponse, permission: 'transaction:ecommerce', auth: true, encrypted: true }),
+  ecommerceGet: def({ method: 'GET', path: '/api/portal/Transaction/Ecommerce/Get/:Id', summary: 'E-commerce transaction detail', params: txn.TransactionGetParams, response: txn.TransactionDetail, permission: 'transaction:ecommerce', auth: true, encrypted: true }),
+  ecommerceExport: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Export', summary: 'Export e-commerce transactions (XLSX or CSV, streamed)', body: txn.TransactionExportRequest, permission: 'transaction:export', auth: true, encrypted: true, file: true }),
+} satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type ResponseOf<N extends RouteName> = Routes[N] extends { response: infer R extends z.ZodType } ? z.output<R> : Blob;

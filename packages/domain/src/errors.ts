@@ -1,0 +1,33 @@
+/**
+ * Error codes the portal answers with, as `{ErrorCode, ErrorMessage}` (§3, §8). SC499 and SC440
+ * end the session on the client; the rest are shown as a toast.
+ */
+export const ERROR_CODES = {
+  /** Missing, forged, expired or revoked token (§8): ends the session. */
+  INVALID_SESSION: 'SC499',
+  /** Session idle longer than the idle limit (§8): ends the session. */
+  IDLE_TIMEOUT: 'SC440',
+  VALIDATION: 'VAL400',
+  NOT_FOUND: 'NF404',
+  FORBIDDEN: 'PERM403',
+  BAD_CREDENTIALS: 'AUTH401',
+  ACCOUNT_LOCKED: 'AUTH423',
+  RATE_LIMITED: 'RL429',
+  CONFLICT: 'CF409',
+  BAD_SIGNATURE: 'SEC401',
+  STALE_TIMESTAMP: 'SEC408',
+  REPLAYED_NONCE: 'SEC409',
+  UNKNOWN_CHANNEL: 'SEC404',
+  BAD_PAYLOAD: 'SEC400',
+  INTERNAL: 'SRV500',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The error body of every failed call (§3 Error response). */
+export interface ErrorBody {
+  ErrorCode: string;
+  ErrorMessage: string;
+}
+
+/** Codes that end the session on the client (§4, §8). */
+export const SESSION_ENDING_CODES: readonly string[] = [ERROR_CODES.INVALID_SESSION, ERROR_CODES.IDLE_TIMEOUT];

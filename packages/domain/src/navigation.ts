@@ -1,0 +1,207 @@
+/**
+ * The navigation tree of §2 as data: every group and route with its label key, icon name
+ * (an @ant-design/icons component name) and the `module:action` permission that shows it (§6).
+ * The web app renders it; the server enforces the same permissions on the endpoints behind it.
+ */
+export interface NavRoute {
+  kind: 'route';
+  path: string;
+  labelKey: string;
+  icon: string;
+  permission: string;
+  /** Opens an external site in a new tab instead of a screen. */
+  external?: boolean;
+  beta?: boolean;
+}
+export interface NavGroup {
+  kind: 'group';
+  key: string;
+  labelKey: string;
+  icon: string;
+  children: NavNode[];
+}
+export type NavNode = NavRoute | NavGroup;
+
+const r = (path: string, permission: string, icon = 'FileTextOutlined', extra: Partial<NavRoute> = {}): NavRoute => ({
+  kind: 'route',
+  path,
+  permission,
+  icon,
+  labelKey: `nav.${path.replace(/^\//, '') || 'dashboard'}`,
+  ...extra,
+});
+const g = (key: string, icon: string, children: NavNode[]): NavGroup => ({ kind: 'group', key, labelKey: `nav.group.${key}`, icon, children });
+
+const PROVIDERS = [
+  'm1', 'gobiz', 'ioupay', 'ipay88', 'revpay', 'revenue-monster', 'paydee', 'enmos', 'safepay168', 'razerpay', 'coin2pay',
+  'paydibs', 'paydibsV3', 'paydollar', 'tazapay', 'bsn', 'bsn-cardzone', 'finexus', 'rhb', 'payex-gobiz', 'payex', 'fiserv', 'mcash',
+] as const;
+
+/** The dashboard: always shown, no permission needed to see the entry (§2). */
+export const DASHBOARD_ROUTE: NavRoute = { kind: 'route', path: '/', labelKey: 'nav.dashboard', icon: 'DashboardOutlined', permission: 'dashboard:view' };
+
+/** External point-of-sale site (§2 Services); its URL comes from runtime configuration. */
+export const POS_ROUTE_PATH = 'external:pos';
+
+export const NAV_TREE: NavNode[] = [
+  DASHBOARD_ROUTE,
+  g('profile', 'IdcardOutlined', [
+    r('/master-merchant', 'mastermerchant:view', 'CrownOutlined'),
+    r('/agency', 'agency:view', 'ApartmentOutlined'),
+    r('/agent', 'agent:view', 'UserSwitchOutlined'),
+    r('/merchant', 'merchant:view', 'ShopOutlined'),
+    r('/merchant-bulk-upload', 'merchant:bulkupload', 'CloudUploadOutlined'),
+    r('/user-management', 'usermanagement:view', 'TeamOutlined'),
+    g('tpaApplication', 'FormOutlined', [r('/rm-application', 'tpaapplication:rmview', 'FormOutlined')]),
+  ]),
+  g('salesReportOnline', 'LineChartOutlined', [
+    r('/sales-report/ecommerce', 'salesreport:ecommerce'),
+    r('/sales-report/ecommerce-preauth', 'salesreport:ecommercepreauth'),
+    r('/sales-report/pay-by-card', 'salesreport:paybycard'),
+    r('/sales-report/payment-link', 'salesreport:paymentlink'),
+    r('/sales-report/recurring', 'salesreport:recurring'),
+  ]),
+  g('salesReportTerminal', 'BarChartOutlined', [
+    r('/sales-report/terminal', 'salesreport:terminal'),
+    r('/sales-report/terminal-settlement', 'salesreport:terminalsettlement'),
+  ]),
+  g('salesReportOther', 'PieChartOutlined', [
+    r('/agency-sales-report', 'salesreport:agency'),
+    r('/agent-sales-report', 'salesreport:agent'),
+    r('/merchant-sales-report', 'salesreport:merchant'),
+  ]),
+  g('settlementRecon', 'ReconciliationOutlined', [
+    r('/rm-settlement-report', 'settlementreport:rm'),
+    r('/bsn-settlement-report', 'settlementreport:bsn'),
+    r('/bsn-settlement-summary-report', 'settlementreport:bsnsummary'),
+    r('/razerpay-settlement-report', 'settlementreport:razerpay'),
+    r('/finexus-settlement-report', 'settlementreport:finexus'),
+    r('/ipay88-settlement-report', 'settlementreport:ipay88'),
+    r('/paydee-settlement-report', 'settlementreport:paydee'),
+  ]),
+  g('settlementAcquirer', 'BankOutlined', [
+    r('/rm-tpa-settlement-report', 'tpasettlementreport:rm'),
+    r('/paydee-tpa-settlement-report', 'tpasettlementreport:paydee'),
+    r('/bsn-tpa-settlement-report', 'tpasettlementreport:bsn'),
+  ]),
+  g('payout', 'WalletOutlined', [
+    r('/payout-report', 'payoutreport:view'),
+    r('/tpa-payout-report', 'tpapayoutreport:view'),
+  ]),
+  g('liveTransactionOnline', 'GlobalOutlined', [
+    r('/transaction/ecommerce', 'transaction:ecommerce', 'ShoppingCartOutlined'),
+    r('/transaction/ecommerce-preauth', 'transaction:ecommercepreauth', 'LockOutlined'),
+    r('/transaction/pay-by-card', 'transaction:paybycard', 'CreditCardOutlined'),
+    r('/transaction/payment-link', 'transaction:paymentlink', 'LinkOutlined'),
+    r('/transaction/recurring', 'transaction:recurring', 'SyncOutlined'),
+  ]),
+  g('liveTransactionTerminal', 'TabletOutlined', [
+    r('/transaction/terminal/card-transaction', 'transactionterminal:viewcardtrans', 'CreditCardOutlined'),
+    r('/transaction/terminal/card-settlement', 'transactionterminal:viewcardsettlement', 'AuditOutlined'),
+    r('/transaction/terminal/ewallets', 'transactionterminal:viewewallet', 'WalletOutlined'),
+    r('/transaction/terminal/bnpl', 'transactionterminal:viewbnpl', 'ScheduleOutlined'),
+    r('/transaction/terminal/card-transaction-v2', 'transactionterminal:beta', 'ExperimentOutlined', { beta: true }),
+  ]),
+  g('services', 'AppstoreOutlined', [
+    r('/payment-link', 'paymentlink:view', 'LinkOutlined'),
+    r('/pay-by-card/add-paybycard', 'paybycard:add', 'CreditCardOutlined'),
+    r('/recurring', 'recurring:view', 'SyncOutlined'),
+    r('/pre-chargeback', 'prechargeback:view', 'RollbackOutlined'),
+    r(POS_ROUTE_PATH, 'pos:view', 'ExportOutlined', { external: true, labelKey: 'nav.pos' }),
+  ]),
+  g('risks', 'AlertOutlined', [
+    r('/risk', 'risk:view', 'AlertOutlined'),
+    r('/risk-transaction', 'risktransaction:view', 'WarningOutlined'),
+    r('/tpa-payout-report-v2', 'tpapayoutreportv2:view', 'FundOutlined'),
+  ]),
+  g('configuration', 'SettingOutlined', [
+    r('/master-merchant-config', 'mastermerchantconfig:view', 'SettingOutlined'),
+    r('/agencyAgent-config', 'agencyagentconfig:view', 'SettingOutlined'),
+    r('/merchant-config', 'merchantconfig:view', 'SettingOutlined'),
+  ]),
+  g('terminal', 'TabletOutlined', [
+    r('/terminal-management', 'terminal:view', 'TabletOutlined'),
+    r('/master-devices', 'masterdevice:view', 'HddOutlined'),
+    r('/terminal-firmware-management', 'terminalfirmware:view', 'CloudDownloadOutlined'),
+    r('/zmk-config', 'zmk:view', 'KeyOutlined'),
+    r('/terminal-advertisement', 'terminaladvertisement:view', 'PictureOutlined'),
+  ]),
+  g('mobile', 'MobileOutlined', [
+    r('/mobile-advertisement', 'mobileadvertisement:view', 'PictureOutlined'),
+    r('/mobile-topic-management', 'mobiletopic:view', 'TagsOutlined'),
+    r('/mobile-notification-content', 'mobilenotification:view', 'NotificationOutlined'),
+  ]),
+  g('tpaConfiguration', 'ApiOutlined', [
+    r('/tpa-bulk-upload-terminal-config', 'tpaconfig:bulkupload', 'CloudUploadOutlined'),
+    ...PROVIDERS.map((p) => r(`/${p}-config`, `tpaconfig:${p.toLowerCase().replace(/-/g, '')}`, 'ApiOutlined')),
+  ]),
+  g('contentManagement', 'PictureOutlined', [
+    r('/content-management/nfc-receipt', 'contentmanagement:nfcreceipt'),
+    r('/content-management/nfc-receipt-banner', 'contentmanagement:nfcreceiptbanner'),
+  ]),
+  g('unattendedTerminal', 'MoneyCollectOutlined', [
+    r('/unattended-history/Denomination', 'unattended:history', 'HistoryOutlined'),
+    r('/unattended-report/Denomination', 'unattended:report', 'FileTextOutlined'),
+  ]),
+  g('marketing', 'GiftOutlined', [
+    r('/numbered-draw', 'numbereddraw:view', 'NumberOutlined'),
+    r('/cashback-event', 'cashbackevent:view', 'GiftOutlined'),
+    r('/cashback-payout', 'cashbackpayout:view', 'PayCircleOutlined'),
+    r('/cashback-void-transaction', 'cashbackvoid:view', 'StopOutlined'),
+  ]),
+  g('systemConfiguration', 'ToolOutlined', [
+    r('/user-group', 'usergroup:view', 'TeamOutlined'),
+    r('/mobile-user-group', 'usergroupmobile:view', 'MobileOutlined'),
+    r('/mobile-global', 'usergroupmobileglobal:view', 'GlobalOutlined'),
+    r('/payment-category', 'paymentcategory:view'),
+    r('/acquirer', 'acquirer:view', 'BankOutlined'),
+    r('/mdr-category', 'mdrcategory:view'),
+    r('/mdr-products', 'mdrproduct:view'),
+    r('/tpa-product-config', 'tpaproductconfig:view'),
+    r('/subscription-config', 'subscription:view'),
+    r('/nature-business', 'naturebusiness:view'),
+    r('/cardBIN-maintenance', 'cardbin:view', 'CreditCardOutlined'),
+    r('/currency-config', 'currency:view', 'DollarOutlined'),
+    r('/bank-config', 'bank:view', 'BankOutlined'),
+    r('/message-template', 'messagetemplate:view', 'MailOutlined'),
+    r('/master-terminal-log-files', 'logfiles:masterterminalview'),
+    r('/bulk-update-mdr', 'bulkupdateconfiguration:mdr', 'CloudUploadOutlined'),
+    r('/risk-parameter', 'riskparameter:view', 'SlidersOutlined'),
+    r('/payout-holiday-setting', 'payoutholiday:view', 'CalendarOutlined'),
+    r('/system-setting', 'systemsetting:view', 'SettingOutlined'),
+  ]),
+  g('logFiles', 'ProfileOutlined', [
+    r('/payment-log-files', 'logfiles:paymentview'),
+    r('/mobile-log-files', 'logfiles:mobileview'),
+    r('/portal-log-files', 'logfiles:portalview'),
+    r('/scheduler-log-files', 'logfiles:schedulerview'),
+    r('/terminal-log-files', 'logfiles:terminalview'),
+    r('/masterdevices-api-logfiles', 'logfiles:masterdevicesapiview'),
+    r('/txnresppending-log-files', 'logfiles:txnresppendingview'),
+    r('/txnterminalpending-log-files', 'logfiles:txnterminalpendingview'),
+    r('/cardreceiptupload-log-files', 'logfiles:cardreceiptuploadview'),
+    r('/terminalereceiptupload-log-files', 'logfiles:terminalereceiptuploadview'),
+  ]),
+];
+
+/** Every route of the tree, depth first. */
+export function allRoutes(nodes: NavNode[] = NAV_TREE): NavRoute[] {
+  return nodes.flatMap((n) => (n.kind === 'route' ? [n] : allRoutes(n.children)));
+}
+
+/**
+ * The menu a user sees (§2, §6): a route shows if its permission is held and its screen is built
+ * (`isBuilt`), a group if any child shows, the dashboard always.
+ */
+export function visibleTree(held: ReadonlySet<string>, isBuilt: (path: string) => boolean, nodes: NavNode[] = NAV_TREE): NavNode[] {
+  const out: NavNode[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'route') {
+      if (n === DASHBOARD_ROUTE || n.path === '/' || (held.has(n.permission) && isBuilt(n.path))) out.push(n);
+    } else {
+      const children = visibleTree(held, isBuilt, n.children);
+      if (children.length > 0) out.push({ ...n, children });
+    }
+  }
+  return out;
+}

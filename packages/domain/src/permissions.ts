@@ -1,0 +1,105 @@
+import type { GroupType } from './enums.ts';
+import { allRoutes } from './navigation.ts';
+
+/**
+ * The catalogue of every `module:action` permission the portal checks (§6): the permission of
+ * each navigation route plus the actions behind the screens (export, detail, switch ...).
+ * Order is stable and append-only: the `modulePermission` cookie encodes held permissions as a
+ * bitset over this order (see encodePermissionBits).
+ */
+const EXTRA_PERMISSIONS = [
+  'transaction:export',
+  'transaction:viewdetail',
+  'dashboard:view',
+  'auditlog:view',
+  'usergroupmobileglobal:editpermission',
+  'usergroup:editpermission',
+] as const;
+
+export const PERMISSION_CATALOGUE: readonly string[] = Array.from(new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS]));
+
+export interface PermissionInfo {
+  permission: string;
+  module: string;
+  action: string;
+  labelKey: string;
+}
+
+/** Catalogue entries grouped by module, for the permission editor. */
+export function permissionsByModule(): Record<string, PermissionInfo[]> {
+  const out: Record<string, PermissionInfo[]> = {};
+  for (const p of PERMISSION_CATALOGUE) {
+    const [module = '', action = ''] = p.split(':');
+    (out[module] ??= []).push({ permission: p, module, action, labelKey: `perm.${module}.${action}` });
+  }
+  return out;
+}
+
+/** Whether a string is a catalogue permission. */
+export function isKnownPermission(p: string): boolean {
+  return PERMISSION_CATALOGUE.includes(p);
+}
+
+const moduleOf = (p: string) => p.split(':')[0] ?? '';
+
+/** Modules a merchant-side group never holds: platform configuration, providers, logs, terminals' keys. */
+const PLATFORM_MODULES = new Set([
+  'usergroup', 'usergroupmobile', 'usergroupmobileglobal', 'paymentcategory', 'acquirer', 'mdrcategory', 'mdrproduct', 'tpaproductconfig',
+  'subscription', 'naturebusiness', 'cardbin', 'currency', 'bank', 'messagetemplate', 'logfiles', 'bulkupdateconfiguration', 'riskparameter',
+  'payoutholiday', 'systemsetting', 'tpaconfig', 'zmk', 'masterdevice', 'terminalfirmware', 'settlementreport', 'tpasettlementreport',
+  'tpapayoutreport', 'tpapayoutreportv2', 'tpaapplication', 'mobileadvertisement', 'mobiletopic', 'mobilenotification', 'contentmanagement',
+  'auditlog', 'mastermerchant',
+]);
+
+/**
+ * Default permission set of each group type (§6 leaves roles open; this is our choice):
+ * SUPERADMIN holds every permission; the merchant side holds reports, live transactions and
+ * services for its own subtree, each level losing the profile screens above it.
+ */
+export function defaultPermissions(type: GroupType): string[] {
+  if (type === 'SUPERADMIN') return [...PERMISSION_CATALOGUE];
+  const merchantSide = PERMISSION_CATALOGUE.filter((p) => !PLATFORM_MODULES.has(moduleOf(p)));
+  const drop: Record<Exclude<GroupType, 'SUPERADMIN'>, string[]> = {
+    MASTER_MERCHANT: ['mastermerchantconfig'],
+    AGENCY: ['mastermerchantconfig', 'agencyagentconfig', 'agency', 'salesreport:agency'],
+    AGENT: ['mastermerchantconfig', 'agencyagentconfig', 'agency', 'agent', 'salesreport:agency', 'salesreport:agent', 'merchant:bulkupload'],
+    MERCHANT_HQ: [
+      'mastermerchantconfig', 'agencyagentconfig', 'merchantconfig', 'agency', 'agent', 'salesreport:agency', 'salesreport:agent',
+      'merchant:bulkupload', 'numbereddraw', 'cashbackevent', 'cashbackpayout', 'cashbackvoid', 'risk', 'risktransaction', 'payoutreport',
+    ],
+    MERCHANT_BRANCH: [
+      'mastermerchantconfig', 'agencyagentconfig', 'merchantconfig', 'agency', 'agent', 'merchant', 'salesreport', 'usermanagement',
+      'numbereddraw', 'cashbackevent', 'cashbackpayout', 'cashbackvoid', 'risk', 'risktransaction', 'payoutreport', 'transaction:export',
+      'transactionterminal:beta', 'prechargeback',
+    ],
+  };
+  const dropped = drop[type];
+  return merchantSide.filter((p) => !dropped.some((d) => (d.includes(':') ? p === d : moduleOf(p) === d)));
+}
+
+/**
+ * Encodes held permissions as a base64url bitset over PERMISSION_CATALOGUE, prefixed with the
+ * catalogue length ("<n>.<bits>"), so the `modulePermission` cookie stays far below 4 KB.
+ */
+export function encodePermissionBits(held: Iterable<string>): string {
+  const set = new Set(held);
+  const bytes = new Uint8Array(Math.ceil(PERMISSION_CATALOGUE.length / 8));
+  PERMISSION_CATALOGUE.forEach((p, i) => {
+    if (set.has(p)) bytes[i >> 3]! |= 1 << (i & 7);
+  });
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return `${PERMISSION_CATALOGUE.length}.${btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
+/** Decodes encodePermissionBits; unknown or malformed input gives an empty list. */
+export function decodePermissionBits(encoded: string): string[] {
+  const [, b64 = ''] = encoded.split('.');
+  let bin: string;
+  try {
+    bin = atob(b64.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return [];
+  }
+  return PERMISSION_CATALOGUE.filter((_, i) => ((bin.charCodeAt(i >> 3) || 0) >> (i & 7)) & 1);
+}
