@@ -1,0 +1,79 @@
+/**
+ * Builds the Fastify app: platform plugins (helmet, cookies, rate limit, OpenAPI, secure channel,
+ * auth guard, errors), the business modules, and the web pages. `buildApp` does no listening, so
+ * tests drive it with `inject` or a real port.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandlers } from './platform/errors.ts';
+import { secureChannelPlugin } from './platform/secure-channel.ts';
+import { installAuthGuard } from './auth/auth-guard.ts';
+import { webPages } from './platform/web-pages.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { organizationRoutes } from './modules/organizations/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+function origins(urls: string[]): string[] {
+  return urls.flatMap((u) => {
+    try {
+      return /^https?:\/\//.test(u) ? [new URL(u).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } : false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+
+  const c = ctx.config;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd injects its CSS-in-JS styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...origins([c.apiBaseUrl, c.ipLookupV4Url, c.ipLookupV6Url, c.countryServiceUrl])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: `${c.productName} Portal API`, version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(secureChannelPlugin, { database: ctx.database, kek: ctx.keys.kek, now: () => Date.now() });
+  installAuthGuard(app);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  homeRoutes(app);
+  authRoutes(app);
+  dashboardRoutes(app);
+  organizationRoutes(app);
+  transactionRoutes(app);
+  await webPages(app);
+  return app;
+}

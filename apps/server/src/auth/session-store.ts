@@ -1,0 +1,117 @@
+/**
+ * Server-side sessions behind the JWTs: created at sign-in, bound to the secure channel the
+ * sign-in came over, revoked at sign-out, ended after the idle limit.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { TOKEN_LIFETIME_MS, type GroupType, type OrgLevel } from '@paydesk/domain';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { Scope } from '../platform/scope.ts';
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  channelId: string | null;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  userActive: boolean;
+  groupActive: boolean;
+  scope: Scope;
+}
+
+/** Creates a session for a user's membership; returns its id. Times are UTC. */
+export async function createSession(
+  database: Database,
+  s: { userId: number; membershipId: number; channelId: string | null; clientIp: string | null; socketIp: string; userAgent: string | null; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await database.db.insert(sessions).values({
+    id,
+    userId: s.userId,
+    membershipId: s.membershipId,
+    channelId: s.channelId,
+    createdAt: s.now,
+    lastSeenAt: s.now,
+    expiresAt: new Date(s.now.getTime() + TOKEN_LIFETIME_MS),
+    clientIp: s.clientIp,
+    socketIp: s.socketIp,
+    userAgent: s.userAgent,
+  });
+  return id;
+}
+
+interface Raw {
+  id: string;
+  user_id: number;
+  membership_id: number;
+  channel_id: string | null;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  email: string;
+  user_active: number;
+  group_type: GroupType;
+  group_active: number;
+  org_id: number | null;
+  level: OrgLevel | null;
+  path: string | null;
+  perms: string[];
+}
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** Loads a session with the scope of its current membership (permissions read fresh each call). */
+export async function loadSession(database: Database, sid: string): Promise<SessionRow | null> {
+  const rows = await database.query<Raw>(
+    `SELECT s.id, s.user_id, s.membership_id, s.channel_id, s.last_seen_at, s.expires_at, s.revoked_at,
+            u.email, u.is_active AS user_active, g.group_type, g.is_active AS group_active, m.org_id, o.level, o.path,
+            coalesce((SELECT array_agg(p.permission) FROM user_group_permissions p WHERE p.group_id = g.id), '{}') AS perms
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN memberships m ON m.id = s.membership_id
+       JOIN user_groups g ON g.id = m.group_id
+       LEFT JOIN organizations o ON o.id = m.org_id
+      WHERE s.id = $1`,
+    [sid],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    channelId: r.channel_id,
+    lastSeenAt: toDate(r.last_seen_at),
+    expiresAt: toDate(r.expires_at),
+    revokedAt: r.revoked_at === null ? null : toDate(r.revoked_at),
+    userActive: Number(r.user_active) === 1,
+    groupActive: Number(r.group_active) === 1,
+    scope: {
+      userId: r.user_id,
+      email: r.email,
+      sessionId: r.id,
+      membershipId: r.membership_id,
+      groupType: r.group_type,
+      orgId: r.org_id,
+      orgLevel: r.level,
+      orgPath: r.path,
+      permissions: new Set(r.perms),
+    },
+  };
+}
+
+/** Marks the session used now. */
+export async function touchSession(database: Database, sid: string, now: Date): Promise<void> {
+  await database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
+}
+
+/** Revokes the session (sign-out, idle end); later use of its token gets SC499. */
+export async function revokeSession(database: Database, sid: string, now: Date): Promise<void> {
+  await database.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sid));
+}
+
+/** Points the session at another membership of the same user (group switch). */
+export async function switchSessionMembership(database: Database, sid: string, membershipId: number): Promise<void> {
+  await database.db.update(sessions).set({ membershipId }).where(eq(sessions.id, sid));
+}

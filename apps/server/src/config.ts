@@ -1,0 +1,71 @@
+/**
+ * Server configuration from the environment, read once at start-up. Every variable is listed in
+ * the README's configuration table.
+ */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** postgres:// URL (production) or undefined for embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite folder; also holds the generated server secret when PAYDESK_SECRET is unset. */
+  dataDir: string;
+  productName: string;
+  /** Idle limit of a session, ms (default 15 minutes). */
+  idleTimeoutMs: number;
+  /** Failed sign-ins before lockout, and the lockout length in ms. */
+  lockoutThreshold: number;
+  lockoutMs: number;
+  /** Sign-in attempts allowed per client address per minute. */
+  loginRateLimitPerMinute: number;
+  /** Transactions seeded on an empty embedded database. */
+  seedTransactions: number;
+  demoPassword: string;
+  /** Base64 or hex secret (≥ 32 bytes) from PAYDESK_SECRET; generated in dataDir when unset. */
+  secret?: string;
+  /** Fastify trustProxy: only then is X-Forwarded-For believed for security decisions. */
+  trustProxy: boolean | string;
+  apiBaseUrl: string;
+  ipLookupV4Url: string;
+  ipLookupV6Url: string;
+  posUrl: string;
+  countryServiceUrl: string;
+  /** Serve the built web app from this folder (apps/web/dist). */
+  webDist: string;
+  /** Mark cookies Secure: 'auto' = when the request arrived over HTTPS. */
+  secureCookies: 'auto' | boolean;
+}
+
+const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
+
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+
+/** Reads the configuration; throws when a value is present but invalid. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const trust = env.TRUST_PROXY;
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
+    productName: env.PRODUCT_NAME ?? 'Paydesk',
+    idleTimeoutMs: int(env.IDLE_TIMEOUT_MINUTES, 15) * 60_000,
+    lockoutThreshold: int(env.LOCKOUT_THRESHOLD, 10),
+    lockoutMs: int(env.LOCKOUT_MINUTES, 30) * 60_000,
+    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
+    demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',
+    secret: env.PAYDESK_SECRET || undefined,
+    trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
+    apiBaseUrl: env.API_BASE_URL ?? '',
+    ipLookupV4Url: env.IP_LOOKUP_V4_URL ?? '/api/portal/ip/echo',
+    ipLookupV6Url: env.IP_LOOKUP_V6_URL ?? '/api/portal/ip/echo',
+    posUrl: env.POS_URL ?? 'https://pos.paydesk.my',
+    countryServiceUrl: env.COUNTRY_SERVICE_URL ?? '/api/country',
+    webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+    secureCookies: env.SECURE_COOKIES === 'true' ? true : env.SECURE_COOKIES === 'false' ? false : 'auto',
+  };
+}
+
+export { REPO_ROOT };

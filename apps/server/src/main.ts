@@ -1,0 +1,38 @@
+/**
+ * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), runs
+ * migrations, ensures reference data, seeds the demo dataset on an empty embedded database,
+ * and serves the portal on PORT (default 3000).
+ */
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { loadServerKeys } from './platform/secrets.ts';
+import { buildApp } from './app.ts';
+import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase(config.databaseUrl ?? config.dataDir);
+await ensureReferenceData(database);
+if (!config.databaseUrl) {
+  const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
+  if (Number(row?.n ?? 0) === 0) {
+    console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
+    await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, log: (m) => console.log(`  ${m}`) });
+  }
+}
+const keys = loadServerKeys(config.secret, config.dataDir);
+const app = await buildApp({ database, config, keys, now: () => new Date() }, { logger: process.env.LOG_REQUESTS === 'true' });
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`\n${config.productName} Portal is running at ${url} (ready in ${Date.now() - started} ms)`);
+if (!config.databaseUrl) {
+  console.log(`Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026"):`);
+  for (const s of DEMO_SIGN_INS) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);
+}
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,45 @@
+/**
+ * POST /api/portal/auth/ChangeUserUserGroup (§6, §7): moves the caller's session to another of
+ * its memberships and answers `JWT.access_token`; permissions, menu and scope change at once
+ * because they are read from the session on every request. Errors: VAL400 when the membership
+ * is not the caller's.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeUserGroupRequest } from '@paydesk/contract';
+import type { z } from 'zod';
+import { badInput } from '../../platform/errors.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { scopeOf } from '../../auth/auth-guard.ts';
+import { setSessionCookies } from '../../auth/cookies.ts';
+import { loadSession, switchSessionMembership } from '../../auth/session-store.ts';
+import { issueToken } from '../../auth/tokens.ts';
+import { companyList } from './company-list.ts';
+
+export function changeUserGroupHandler(app: FastifyInstance) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const { database, config, keys, now } = app.ctx;
+    const scope = scopeOf(req);
+    const { MembershipId } = req.body as z.infer<typeof ChangeUserGroupRequest>;
+    const companies = await companyList(database, scope.userId, config.productName);
+    const target = companies.find((c) => c.MembershipId === MembershipId);
+    if (!target) {
+      await writeAudit(database, req, { action: 'GROUP_SWITCH', result: 'FAILURE', actorUserId: scope.userId, actorEmail: scope.email, detail: { MembershipId } });
+      throw badInput('MembershipId', 'is not one of your user groups');
+    }
+    await switchSessionMembership(database, scope.sessionId, MembershipId);
+    const token = await issueToken(keys.jwtKey, scope.sessionId, scope.userId, now().getTime());
+    const session = await loadSession(database, scope.sessionId);
+    setSessionCookies(req, reply, token, session?.scope.permissions ?? [], config.secureCookies);
+    await writeAudit(database, req, {
+      action: 'GROUP_SWITCH',
+      result: 'SUCCESS',
+      actorUserId: scope.userId,
+      actorEmail: scope.email,
+      targetType: 'membership',
+      targetId: MembershipId,
+      before: { membershipId: scope.membershipId },
+      after: { membershipId: MembershipId },
+    });
+    return { JWT: { toke_type: 'Bearer' as const, access_token: token } };
+  };
+}

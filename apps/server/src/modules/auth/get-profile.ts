@@ -1,0 +1,27 @@
+/** GET /api/portal/auth/GetProfile: the caller, its current group and company, and its permissions. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../../db/schema.ts';
+import { invalidSession } from '../../platform/errors.ts';
+import { scopeOf } from '../../auth/auth-guard.ts';
+import { companyList } from './company-list.ts';
+
+export function getProfileHandler(app: FastifyInstance) {
+  return async (req: FastifyRequest) => {
+    const { database, config } = app.ctx;
+    const scope = scopeOf(req);
+    const [user] = await database.db.select().from(users).where(eq(users.id, scope.userId));
+    const companies = (await companyList(database, scope.userId, config.productName)).map(({ IsDefault: _d, ...c }) => c);
+    const current = companies.find((c) => c.MembershipId === scope.membershipId);
+    if (!user || !current) throw invalidSession();
+    return {
+      UserId: user.id,
+      Email: user.email,
+      NickName: user.nickName,
+      CompanyList: companies,
+      Current: current,
+      Permissions: [...scope.permissions].sort(),
+      IdleTimeoutMinutes: Math.round(config.idleTimeoutMs / 60_000),
+    };
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Streams the filtered, scoped transaction list as XLSX or CSV. Rows are read in keyset batches
+ * of EXPORT_BATCH and written as they come, so memory does not grow with the row count.
+ * Amounts: CSV keeps the exact decimal string; XLSX writes a number cell formatted #,##0.00 so
+ * the spreadsheet can sum it (the cell is display, the decimal string is the record).
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { stringify } from 'csv-stringify';
+import { formatDateTime, type ServiceTypeCode } from '@paydesk/domain';
+import type { TransactionExportRequest } from '@paydesk/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { transactions as t } from '../../db/schema.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { afterCursor, and, branchOrg, cursorOf, listColumns, merchantOrg, orderBy, transactionConditions, type ListRow } from './query.ts';
+
+export const EXPORT_BATCH = 2000;
+
+const HEADERS = ['TxnRefNo', 'Transaction Date (MYT)', 'Merchant', 'Branch', 'MID', 'Payment Method', 'Card Scheme', 'Masked PAN', 'Type', 'Status', 'Currency', 'Amount', 'Customer'];
+
+type ExportRequest = z.infer<typeof TransactionExportRequest>;
+
+/** Yields every matching row, batch by batch, in the requested order. */
+async function* exportRows(database: Database, scope: Scope, req: ExportRequest): AsyncGenerator<ListRow> {
+  const conds = transactionConditions(scope, req.ServiceType as ServiceTypeCode, req.SearchData);
+  let cursor: string | undefined;
+  for (;;) {
+    const rows = (await database.db
+      .select(listColumns)
+      .from(t)
+      .leftJoin(merchantOrg, eq(merchantOrg.id, t.merchantId))
+      .leftJoin(branchOrg, eq(branchOrg.id, t.branchId))
+      .where(and(...conds, afterCursor(req.Sort, cursor)))
+      .orderBy(...orderBy(req.Sort))
+      .limit(EXPORT_BATCH)) as ListRow[];
+    yield* rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_BATCH || !last) return;
+    cursor = cursorOf(last, req.Sort);
+  }
+}
+
+function cells(r: ListRow): (string | null)[] {
+  return [
+    r.txnRefNo as string,
+    formatDateTime(r.paymentCreationDate ?? r.createdAt),
+    (r.merchantName as string | null) ?? '',
+    (r.branchName as string | null) ?? '',
+    (r.mid as string | null) ?? '',
+    r.paymentMethod as string,
+    (r.cardScheme as string | null) ?? '',
+    (r.maskedPan as string | null) ?? '',
+    r.txnType as string,
+    r.status as string,
+    r.currency as string,
+    r.amount,
+    (r.custName as string | null) ?? '',
+  ];
+}
+
+/** Returns a readable stream of the export file and its content type. */
+export function exportTransactions(database: Database, scope: Scope, req: ExportRequest, onDone: (rows: number) => void): { stream: Readable; contentType: string } {
+  if (req.Format === 'csv') {
+    let n = 0;
+    const source = Readable.from(
+      (async function* () {
+        for await (const r of exportRows(database, scope, req)) {
+          n++;
+          yield cells(r);
+        }
+        onDone(n);
+      })(),
+    );
+    const csv = stringify({ header: true, columns: HEADERS, bom: true });
+    source.on('error', (e) => csv.destroy(e));
+    return { stream: source.pipe(csv), contentType: 'text/csv; charset=utf-8' };
+  }
+  const out = new PassThrough();
+  void (async () => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet('Transactions');
+    ws.columns = HEADERS.map((h) => ({ header: h, key: h, width: h === 'Merchant' || h === 'Customer' ? 32 : 18 }));
+    ws.getColumn(12).numFmt = '#,##0.00';
+    let n = 0;
+    for await (const r of exportRows(database, scope, req)) {
+      const c = cells(r);
+      ws.addRow([...c.slice(0, 11), Number(r.amount), c[12]]).commit();
+      n++;
+      if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
+    }
+    ws.commit();
+    await wb.commit();
+    onDone(n);
+  })().catch((e: unknown) => out.destroy(e as Error));
+  return { stream: out, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+}

@@ -1,0 +1,28 @@
+/** What every handler can reach: the database, configuration, keys and the clock. */
+import type { Database } from '../db/client.ts';
+import type { ServerConfig } from '../config.ts';
+import type { ServerKeys } from './secrets.ts';
+import type { Scope } from './scope.ts';
+
+export interface AppContext {
+  database: Database;
+  config: ServerConfig;
+  keys: ServerKeys;
+  /** Current time; tests move it to prove idle and expiry rules. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by the auth guard on routes that need a session. */
+    scope?: Scope;
+  }
+  interface FastifyContextConfig {
+    encrypted?: boolean;
+    auth?: boolean;
+    permission?: string | null;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The caller's scope (guides practice 5): who is asking, in which membership, with which
+ * permissions, over which subtree. Every repository function takes it as its first argument.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { GroupType, OrgLevel } from '@paydesk/domain';
+
+export interface Scope {
+  userId: number;
+  email: string;
+  sessionId: string;
+  membershipId: number;
+  groupType: GroupType;
+  /** The selected company; null for the platform (SUPERADMIN sees everything). */
+  orgId: number | null;
+  orgLevel: OrgLevel | null;
+  /** Materialized path of the selected company ("/1/4/"), null for the platform. */
+  orgPath: string | null;
+  permissions: ReadonlySet<string>;
+}
+
+/** Tables that carry the denormalized ancestor ids of a transaction. */
+export interface AncestorColumns {
+  masterMerchantId: AnyPgColumn;
+  agencyId: AnyPgColumn;
+  agentId: AnyPgColumn;
+  merchantId: AnyPgColumn;
+  branchId: AnyPgColumn;
+}
+
+/**
+ * The condition that restricts a transaction-like table to the caller's subtree: one indexed
+ * equality on the ancestor column of the caller's level; `undefined` for the platform.
+ */
+export function scopeCondition(scope: Scope, cols: AncestorColumns): SQL | undefined {
+  if (scope.orgId === null || scope.orgLevel === null) {
+    return scope.groupType === 'SUPERADMIN' ? undefined : sql`false`;
+  }
+  const col = {
+    MASTER_MERCHANT: cols.masterMerchantId,
+    AGENCY: cols.agencyId,
+    AGENT: cols.agentId,
+    MERCHANT_HQ: cols.merchantId,
+    MERCHANT_BRANCH: cols.branchId,
+  }[scope.orgLevel];
+  return sql`${col} = ${scope.orgId}`;
+}
+
+/** The condition that restricts `organizations` to the caller's subtree (its own org included). */
+export function orgSubtreeCondition(scope: Scope, pathCol: AnyPgColumn): SQL | undefined {
+  if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? undefined : sql`false`;
+  return sql`${pathCol} LIKE ${`${scope.orgPath}%`}`;
+}

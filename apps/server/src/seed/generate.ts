@@ -1,0 +1,889 @@
+/**
+ * Pure, in-memory generation of the demo dataset (no database access): the organization
+ * hierarchy, users and memberships, transactions and refund requests. Everything draws from one
+ * seeded Rng in a fixed order, so the same seed, ids and `now` give the same rows.
+ *
+ * Card numbers: a Luhn-valid PAN is made in memory only to derive the masked PAN, the last 4
+ * digits and the scheme; the full PAN is never returned, stored or logged.
+ */
+import {
+  CARD_PAYMENT_METHODS, detectCardScheme, maskPan,
+  type CardScheme, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
+  type TransactionStatus, type TransactionType,
+} from '@paydesk/domain';
+import {
+  BUSINESS_CATEGORIES, CARD_DECLINES, FOREIGN_CUSTOMERS, FOREIGN_ISSUERS, FPX_BANKS_B2B, FPX_BANKS_B2C, MY_IP_PREFIXES,
+  ONLINE_PROVIDERS, ORDER_WORDS, OTHER_DECLINES, RECURRING_PLANS, STATES, TERMINAL_CARD_DECLINES, TERMINAL_PROVIDERS,
+  type BusinessCategory, type State, type TradeKind,
+} from './data.ts';
+import {
+  NameBook, address, companySlug, landlinePhone, merchantName, mobilePhone, partnerName, personName, personalEmail, pickCity, pickState,
+  type Address, type Person,
+} from './names.ts';
+import { Rng, WeightedTable } from './random.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Malaysia Time is UTC+8 all year (no daylight saving). */
+const MYT_OFFSET_MS = 8 * HOUR_MS;
+
+/** Counts of the demo hierarchy. */
+export const HIERARCHY = { masterMerchants: 3, agenciesPerMaster: 4, agents: 40, merchantHqs: 400, branchesPerHq: 2 } as const;
+export const ORG_COUNT =
+  HIERARCHY.masterMerchants * (1 + HIERARCHY.agenciesPerMaster) + HIERARCHY.agents + HIERARCHY.merchantHqs * (1 + HIERARCHY.branchesPerHq);
+
+/** The six demo sign-ins, one per group type. */
+export const DEMO_SIGN_INS: readonly { groupType: GroupType; email: string }[] = [
+  { groupType: 'SUPERADMIN', email: 'admin@paydesk.my' },
+  { groupType: 'MASTER_MERCHANT', email: 'mm@paydesk.my' },
+  { groupType: 'AGENCY', email: 'agency@paydesk.my' },
+  { groupType: 'AGENT', email: 'agent@paydesk.my' },
+  { groupType: 'MERCHANT_HQ', email: 'merchant@paydesk.my' },
+  { groupType: 'MERCHANT_BRANCH', email: 'branch@paydesk.my' },
+];
+
+/** The MYT midnight (as a UTC instant, ms) of the business day containing `ms`. */
+export function mytDayStart(ms: number): number {
+  return Math.floor((ms + MYT_OFFSET_MS) / DAY_MS) * DAY_MS - MYT_OFFSET_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Organizations
+
+export interface GenOrg {
+  id: number;
+  level: OrgLevel;
+  parentId: number | null;
+  path: string;
+  name: string;
+  regNo: string;
+  mid: string | null;
+  businessCategory: string | null;
+  address1: string;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string;
+  isActive: 0 | 1;
+  onboardingStatus: OnboardingStatus;
+  createdAt: Date;
+  /** Ancestor ids (self included at its own level); not a column. */
+  mm: number;
+  agency: number;
+  agent: number;
+}
+
+export interface Hierarchy {
+  masters: GenOrg[];
+  agencies: GenOrg[];
+  agents: GenOrg[];
+  hqs: GenOrg[];
+  branches: GenOrg[];
+  /** Parent before child, in id order. */
+  all: GenOrg[];
+  /** Category of each merchant HQ (branches share their HQ's). */
+  categoryOf: Map<number, BusinessCategory>;
+  /** The demo chain: first master merchant → its first agency → its first agent → its first HQ → that HQ's first branch. */
+  demo: { mm: GenOrg; agency: GenOrg; agent: GenOrg; hq: GenOrg; branch: GenOrg };
+}
+
+const CATEGORY_TABLE = new WeightedTable(BUSINESS_CATEGORIES.map((c) => [c, c.weight] as const));
+
+const HQ_STATUS = new WeightedTable<[OnboardingStatus, 0 | 1]>([
+  [['VERIFIED', 1], 88], [['PENDING', 1], 3], [['REVIEWING', 1], 3], [['UNVERIFY', 1], 2], [['SUSPENDED', 0], 2], [['REJECTED', 0], 2],
+]);
+const BRANCH_STATUS = new WeightedTable<[OnboardingStatus, 0 | 1]>([
+  [['VERIFIED', 1], 94], [['PENDING', 1], 2], [['REVIEWING', 1], 2], [['UNVERIFY', 1], 1], [['SUSPENDED', 0], 1],
+]);
+
+/** A 15-digit MID: "0000" + a 11-digit number that is a bijection of the counter (so unique). */
+function midOf(counter: number): string {
+  return `0000${String((counter * 7_654_321_019 + 31_415_926_535) % 100_000_000_000).padStart(11, '0')}`;
+}
+
+/** A new-format (2019+) SSM registration number: YYYY + entity type + 6 digits, 12 digits in all. */
+function regNoOf(rng: Rng, counter: number, entity: string, year: number): string {
+  return `${year}${entity}${String((counter * 7919 + rng.int(0, 999)) % 1_000_000).padStart(6, '0')}`;
+}
+
+/**
+ * Builds the hierarchy with the given ids (ascending, one per organization, ORG_COUNT of them),
+ * parent before child: 3 master merchants, 12 agencies (4 each), 40 agents, 400 merchant HQs,
+ * 800 branches (2 per HQ).
+ */
+export function generateHierarchy(rng: Rng, ids: readonly number[], now: Date): Hierarchy {
+  if (ids.length !== ORG_COUNT) throw new Error(`generateHierarchy needs ${ORG_COUNT} ids, got ${ids.length}`);
+  const book = new NameBook();
+  const nowMs = now.getTime();
+  let next = 0;
+  let midCounter = 1;
+  let regCounter = 1;
+  const ago = (minDays: number, maxDays: number) => new Date(mytDayStart(nowMs - rng.int(minDays, maxDays) * DAY_MS) + rng.int(9, 17) * HOUR_MS);
+
+  const make = (level: OrgLevel, parent: GenOrg | null, name: { full: string; entity: string }, addr: Address, extra: Partial<GenOrg>): GenOrg => {
+    const id = ids[next++]!;
+    const createdAt = extra.createdAt ?? ago(400, 1600);
+    const org: GenOrg = {
+      id,
+      level,
+      parentId: parent?.id ?? null,
+      path: `${parent?.path ?? '/'}${id}/`,
+      name: name.full,
+      regNo: regNoOf(rng, regCounter++, name.entity, Math.min(createdAt.getUTCFullYear(), rng.int(1995, createdAt.getUTCFullYear()))),
+      mid: null,
+      businessCategory: null,
+      address1: addr.address1,
+      city: addr.city,
+      state: addr.state,
+      postcode: addr.postcode,
+      phone: rng.chance(0.7) ? landlinePhone(rng, addr.stateInfo) : mobilePhone(rng),
+      email: '',
+      isActive: 1,
+      onboardingStatus: 'VERIFIED',
+      createdAt,
+      mm: 0,
+      agency: 0,
+      agent: 0,
+      ...extra,
+    };
+    org.mm = level === 'MASTER_MERCHANT' ? id : parent!.mm;
+    org.agency = level === 'AGENCY' ? id : (parent?.agency ?? 0);
+    org.agent = level === 'AGENT' ? id : (parent?.agent ?? 0);
+    return org;
+  };
+  const corporateEmail = (base: string, entity: string) => {
+    const slug = companySlug(base);
+    if (entity === '01') return `${rng.pick(['info', 'admin', 'finance', 'enquiry'])}@${slug}.com.my`;
+    return rng.chance(0.5) ? `${slug}${rng.int(1, 99)}@gmail.com` : `${rng.pick(['info', 'sales'])}@${slug}.my`;
+  };
+
+  const masters: GenOrg[] = [];
+  for (let i = 0; i < HIERARCHY.masterMerchants; i++) {
+    const state = i === 0 ? stateOf('W.P. Kuala Lumpur') : pickState(rng);
+    const addr = address(rng, state);
+    const name = partnerName(rng, book, 'MASTER_MERCHANT', addr.city);
+    masters.push(make('MASTER_MERCHANT', null, name, addr, { email: corporateEmail(name.base, '01'), createdAt: ago(1100, 1800) }));
+  }
+  const agencies: GenOrg[] = [];
+  for (let i = 0; i < HIERARCHY.masterMerchants * HIERARCHY.agenciesPerMaster; i++) {
+    const parent = masters[i % masters.length]!;
+    const addr = address(rng);
+    const name = partnerName(rng, book, 'AGENCY', addr.city);
+    agencies.push(make('AGENCY', parent, name, addr, { email: corporateEmail(name.base, '01'), createdAt: ago(700, 1100) }));
+  }
+  const agents: GenOrg[] = [];
+  for (let i = 0; i < HIERARCHY.agents; i++) {
+    const parent = agencies[i % agencies.length]!;
+    const addr = address(rng);
+    const name = partnerName(rng, book, 'AGENT', addr.city);
+    agents.push(make('AGENT', parent, name, addr, { email: corporateEmail(name.base, name.entity), createdAt: ago(400, 700) }));
+  }
+
+  // Merchant HQs: the first 40 one per agent (so every agent has one), the rest by uneven agent weights.
+  const agentTable = new WeightedTable(agents.map((a) => [a, 0.4 + rng.next() * 1.6] as const));
+  const categoryOf = new Map<number, BusinessCategory>();
+  const hqs: GenOrg[] = [];
+  for (let i = 0; i < HIERARCHY.merchantHqs; i++) {
+    const parent = i < agents.length ? agents[i]! : rng.weighted(agentTable);
+    const category = i === 0 ? BUSINESS_CATEGORIES.find((c) => c.mcc === '5812')! : rng.weighted(CATEGORY_TABLE);
+    const addr = address(rng);
+    const name = merchantName(rng, book, category, addr.city);
+    const [onboardingStatus, isActive] = i === 0 ? (['VERIFIED', 1] as const) : rng.weighted(HQ_STATUS);
+    const hq = make('MERCHANT_HQ', parent, name, addr, {
+      mid: midOf(midCounter++),
+      businessCategory: category.mcc,
+      email: corporateEmail(name.base, name.entity),
+      onboardingStatus,
+      isActive,
+      createdAt: ago(100, 1200),
+    });
+    categoryOf.set(hq.id, category);
+    hqs.push(hq);
+  }
+  const branches: GenOrg[] = [];
+  const branchNames = new NameBook();
+  for (const [i, hq] of hqs.entries()) {
+    const hqState = stateOf(hq.state);
+    const hqBase = hq.name.replace(/ (Sdn Bhd|Berhad|Enterprise|Trading|PLT)$/, '');
+    const usedPlaces = new Set<string>();
+    for (let b = 0; b < HIERARCHY.branchesPerHq; b++) {
+      const state = rng.chance(0.6) ? hqState : pickState(rng);
+      const city = state === hqState && rng.chance(0.5) ? hqState.cities.find((c) => c.name === hq.city) ?? pickCity(rng, state) : pickCity(rng, state);
+      const addr = address(rng, state, city);
+      // "Cawangan" is Malay for branch; a second branch in the same town is named after its area.
+      const place = usedPlaces.has(addr.city) ? addr.address2 : addr.city;
+      usedPlaces.add(place);
+      const name = branchNames.unique(() => `${hqBase} - Cawangan ${place}`);
+      const [onboardingStatus, isActive] =
+        i === 0 ? (['VERIFIED', 1] as const) : hq.onboardingStatus !== 'VERIFIED' ? [hq.onboardingStatus, hq.isActive] : rng.weighted(BRANCH_STATUS);
+      const opened = Math.min(hq.createdAt.getTime() + rng.int(0, 300) * DAY_MS, nowMs - 95 * DAY_MS);
+      branches.push(
+        make('MERCHANT_BRANCH', hq, { full: name, entity: '03' }, addr, {
+          regNo: hq.regNo, // a branch is registered under its company's SSM number
+          mid: midOf(midCounter++),
+          businessCategory: hq.businessCategory,
+          email: branchEmail(hq.email, place),
+          onboardingStatus,
+          isActive,
+          createdAt: new Date(Math.max(opened, hq.createdAt.getTime())),
+        }),
+      );
+    }
+  }
+  const all = [...masters, ...agencies, ...agents, ...hqs, ...branches];
+  const hq0 = hqs[0]!;
+  return {
+    masters,
+    agencies,
+    agents,
+    hqs,
+    branches,
+    all,
+    categoryOf,
+    demo: { mm: masters[0]!, agency: agencies[0]!, agent: agents[0]!, hq: hq0, branch: branches.find((b) => b.parentId === hq0.id)! },
+  };
+}
+
+/** A branch's mailbox: "<place>@<company domain>", or "<local>.<place>@gmail.com" for free-mail companies. */
+function branchEmail(hqEmail: string, place: string): string {
+  const [local = 'info', domain = 'gmail.com'] = hqEmail.split('@');
+  const citySlug = companySlug(place);
+  return domain === 'gmail.com' ? `${local}.${citySlug}@gmail.com` : `${citySlug}@${domain}`;
+}
+
+const STATES_BY_NAME = new Map(STATES.map((s) => [s.name, s]));
+
+function stateOf(name: string): State {
+  const found = STATES_BY_NAME.get(name);
+  if (!found) throw new Error(`Unknown state ${name}`);
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export interface GenUser {
+  email: string;
+  nickName: string;
+  isActive: 0 | 1;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}
+
+export interface GenMembership {
+  email: string;
+  orgId: number | null;
+  groupType: GroupType;
+  isDefault: boolean;
+}
+
+const DEMO_NAMES: Record<GroupType, string> = {
+  SUPERADMIN: 'Farid bin Ismail',
+  MASTER_MERCHANT: 'Tan Wei Ming',
+  AGENCY: 'Priya a/p Subramaniam',
+  AGENT: 'Muhammad Hafiz bin Razak',
+  MERCHANT_HQ: 'Lim Siew Lan',
+  MERCHANT_BRANCH: 'Nurul Aisyah binti Hassan',
+};
+
+/** The six demo users with their memberships, plus `extra` more users spread over the hierarchy. */
+export function generateUsers(rng: Rng, h: Hierarchy, now: Date, extra = 60): { users: GenUser[]; memberships: GenMembership[] } {
+  const nowMs = now.getTime();
+  const users: GenUser[] = [];
+  const memberships: GenMembership[] = [];
+  const emails = new Set<string>();
+  const created = () => new Date(nowMs - rng.int(95, 900) * DAY_MS - rng.int(0, DAY_MS - 1));
+  const add = (email: string, nickName: string, isActive: 0 | 1 = 1, lastLoginAt: Date | null = null) => {
+    emails.add(email);
+    users.push({ email, nickName, isActive, createdAt: created(), lastLoginAt });
+  };
+
+  const { mm, agency, agent, hq, branch } = h.demo;
+  for (const s of DEMO_SIGN_INS) add(s.email, DEMO_NAMES[s.groupType]);
+  memberships.push(
+    { email: 'admin@paydesk.my', orgId: null, groupType: 'SUPERADMIN', isDefault: true },
+    { email: 'admin@paydesk.my', orgId: mm.id, groupType: 'MASTER_MERCHANT', isDefault: false },
+    { email: 'mm@paydesk.my', orgId: mm.id, groupType: 'MASTER_MERCHANT', isDefault: true },
+    { email: 'mm@paydesk.my', orgId: hq.id, groupType: 'MERCHANT_HQ', isDefault: false },
+    { email: 'agency@paydesk.my', orgId: agency.id, groupType: 'AGENCY', isDefault: true },
+    { email: 'agent@paydesk.my', orgId: agent.id, groupType: 'AGENT', isDefault: true },
+    { email: 'merchant@paydesk.my', orgId: hq.id, groupType: 'MERCHANT_HQ', isDefault: true },
+    { email: 'branch@paydesk.my', orgId: branch.id, groupType: 'MERCHANT_BRANCH', isDefault: true },
+  );
+
+  const verifiedHqs = h.hqs.filter((o) => o.onboardingStatus === 'VERIFIED');
+  const verifiedBranches = h.branches.filter((o) => o.onboardingStatus === 'VERIFIED');
+  const plan: [GroupType, () => GenOrg | null][] = [];
+  const shares: [GroupType, number, () => GenOrg | null][] = [
+    ['SUPERADMIN', 2, () => null],
+    ['MASTER_MERCHANT', 4, () => rng.pick(h.masters)],
+    ['AGENCY', 10, () => rng.pick(h.agencies)],
+    ['AGENT', 14, () => rng.pick(h.agents)],
+    ['MERCHANT_HQ', 20, () => rng.pick(verifiedHqs)],
+    ['MERCHANT_BRANCH', 10, () => rng.pick(verifiedBranches)],
+  ];
+  const total = shares.reduce((s, [, n]) => s + n, 0);
+  for (const [type, n, pick] of shares) for (let i = 0; i < Math.round((n * extra) / total); i++) plan.push([type, pick]);
+  while (plan.length > extra) plan.pop();
+  while (plan.length < extra) plan.push(['MERCHANT_HQ', () => rng.pick(verifiedHqs)]);
+
+  for (const [type, pick] of plan) {
+    const org = pick();
+    const person: Person = personName(rng, org && /Sabah|Sarawak|Labuan/.test(org.state) ? 0.4 : 0.05);
+    const domain = org ? org.email.split('@')[1]! : 'paydesk.my';
+    const freeMail = /gmail\.com$/.test(domain);
+    let email = freeMail ? personalEmail(rng, person) : `${person.handle}@${domain}`;
+    for (let n = 2; emails.has(email); n++) email = email.replace(/^([^@]+?)\d*@/, `$1${n}@`);
+    const lastLoginAt = rng.chance(0.7) ? new Date(nowMs - rng.int(1, 30 * 24) * HOUR_MS) : null;
+    add(email, person.full, rng.chance(0.05) ? 0 : 1, lastLoginAt);
+    memberships.push({ email, orgId: org?.id ?? null, groupType: type, isDefault: true });
+  }
+  return { users, memberships };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+export interface AcquirerRef {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** One transaction row, field for field as the `transactions` columns (id and summary aside). */
+export interface GenTxn {
+  txnRefNo: string;
+  merchantOrderNo: string | null;
+  orderDescription: string | null;
+  serviceType: ServiceTypeCode;
+  paymentMethod: PaymentMethod;
+  cardScheme: CardScheme | null;
+  cardType: string | null;
+  maskedPan: string | null;
+  panLast4: string | null;
+  issuerCountry: string | null;
+  bankCode: string | null;
+  txnType: TransactionType;
+  status: TransactionStatus;
+  amount: string;
+  currency: string;
+  mid: string | null;
+  tid: string | null;
+  acquirerId: number | null;
+  acquirerName: string | null;
+  provider: string | null;
+  authCode: string | null;
+  responseCode: string | null;
+  responseMessage: string | null;
+  masterMerchantId: number;
+  agencyId: number;
+  agentId: number;
+  merchantId: number;
+  branchId: number | null;
+  custName: string | null;
+  custPhoneNo: string | null;
+  custEmail: string | null;
+  custRef: string | null;
+  custAddress1: string | null;
+  custAddress2: string | null;
+  custState: string | null;
+  custCity: string | null;
+  custCountry: string | null;
+  clientIp: string | null;
+  paymentCreationDate: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface GenRefund {
+  txnRefNo: string;
+  reasonCode: 'FR' | 'DP' | 'RC' | 'OT';
+  status: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Card {
+  maskedPan: string;
+  last4: string;
+  scheme: CardScheme;
+  cardType: 'CREDIT' | 'DEBIT' | 'PREPAID';
+  issuerCountry: string;
+}
+
+interface Customer {
+  name: string;
+  phone: string;
+  email: string;
+  ref: string;
+  address1: string;
+  address2: string | null;
+  state: string;
+  city: string;
+  country: string;
+  ip: string;
+  card: Card;
+  foreign: boolean;
+}
+
+interface Merchant {
+  hq: GenOrg;
+  branches: GenOrg[];
+  category: BusinessCategory;
+  acquirer: AcquirerRef;
+  onlineProvider: string;
+  terminalProvider: string;
+  tids: Map<number, string[]>;
+}
+
+/** Service type mix (brief): e-commerce 40%, terminal 30%, payment link 10%, pre-auth 5%, pay-by-card 8%, recurring 7%. */
+const SERVICE_MIX = new WeightedTable<ServiceTypeCode>([[1, 40], [2, 30], [3, 10], [4, 5], [5, 8], [6, 7]]);
+
+/** Plausible payment methods per service type (§9 codes). */
+const METHODS: Record<ServiceTypeCode, WeightedTable<PaymentMethod>> = {
+  1: new WeightedTable<PaymentMethod>([
+    ['HOSTED_CARD', 28], ['CC', 14], ['FPX_B2C', 22], ['OB', 5], ['FPX_B2B', 2], ['EW', 15], ['BNPL', 6], ['GEN_QR', 4], ['CCINT', 2], ['APM', 1.5], ['CRYPTO', 0.5],
+  ]),
+  2: new WeightedTable<PaymentMethod>([['CC', 58], ['EW', 14], ['STATIC_QR', 12], ['GEN_QR', 7], ['BNPL', 3], ['EPP', 4], ['EPP_BSN', 2]]),
+  3: new WeightedTable<PaymentMethod>([['HOSTED_CARD', 45], ['FPX_B2C', 30], ['EW', 13], ['BNPL', 6], ['GEN_QR', 6]]),
+  4: new WeightedTable<PaymentMethod>([['HOSTED_CARD', 70], ['CC', 30]]),
+  5: new WeightedTable<PaymentMethod>([['CC', 85], ['CCINT', 10], ['HOSTED_CARD', 5]]),
+  6: new WeightedTable<PaymentMethod>([['CC', 62], ['HOSTED_CARD', 33], ['FPX_B2B', 5]]),
+};
+const CARD_METHODS = new Set<PaymentMethod>(CARD_PAYMENT_METHODS);
+
+/** How much each trade kind leans to each service type (multiplies the merchant's volume weight). */
+function affinity(kind: TradeKind, st: ServiceTypeCode): number {
+  switch (st) {
+    case 2:
+      return ['grocery', 'restaurant', 'fastfood', 'cafe', 'bakery', 'pharmacy', 'beauty', 'auto', 'hardware', 'clothing', 'jewellery'].includes(kind)
+        ? 2
+        : ['digital', 'government', 'education', 'utility', 'charity'].includes(kind) ? 0.3 : 1;
+    case 1:
+      return ['digital', 'electronics', 'travel', 'clothing', 'gifts', 'books'].includes(kind) ? 2.5 : ['fastfood', 'grocery'].includes(kind) ? 0.7 : 1;
+    case 3:
+      return ['services', 'education', 'travel', 'hotel', 'charity', 'medical'].includes(kind) ? 2.5 : 1;
+    case 4:
+      return kind === 'hotel' ? 12 : ['auto', 'travel'].includes(kind) ? 5 : 0.25;
+    case 5:
+      return ['travel', 'hotel', 'furniture', 'jewellery', 'medical', 'electronics'].includes(kind) ? 2.5 : 1;
+    case 6:
+      return ['education', 'utility', 'recreation', 'digital', 'services', 'charity'].includes(kind) ? 4 : 0.5;
+  }
+}
+
+const DOMESTIC_SCHEMES = new WeightedTable<CardScheme>([['VISA', 44], ['MASTER', 31], ['MAESTRO', 14], ['UNIONPAY', 4], ['AMEX', 3], ['JCB', 3], ['DISCOVER', 1]]);
+const FOREIGN_SCHEMES = new WeightedTable<CardScheme>([['VISA', 45], ['MASTER', 33], ['UNIONPAY', 8], ['JCB', 6], ['AMEX', 6], ['DISCOVER', 2]]);
+const MAESTRO_PREFIXES = new WeightedTable([['5018', 2], ['5020', 1], ['5038', 1], ['5893', 2], ['6304', 1], ['6759', 1], ['6761', 1], ['6762', 1], ['6763', 1]] as const);
+
+/** Appends the Luhn check digit to a digit string. */
+function withLuhn(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = body.charCodeAt(body.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** A Luhn-valid PAN of the scheme, by the §3 prefix ranges. Kept in memory only. */
+function makePan(rng: Rng, scheme: CardScheme): string {
+  let prefix: string;
+  let length = 16;
+  switch (scheme) {
+    case 'VISA':
+      prefix = '4';
+      break;
+    case 'MASTER':
+      prefix = rng.chance(0.7) ? `5${rng.int(1, 5)}` : String(rng.int(2221, 2720));
+      break;
+    case 'MAESTRO':
+      prefix = rng.weighted(MAESTRO_PREFIXES);
+      if (rng.chance(0.1)) length = 19;
+      break;
+    case 'UNIONPAY':
+      // 62 but not 622 (which §3 lists for Discover), or 81.
+      prefix = rng.chance(0.9) ? `62${rng.pick(['0', '1', '3', '4', '5', '6', '7', '8', '9'])}` : '81';
+      if (rng.chance(0.2)) length = 19;
+      break;
+    case 'JCB':
+      prefix = String(rng.int(3528, 3589));
+      break;
+    case 'AMEX':
+      prefix = rng.pick(['34', '37']);
+      length = 15;
+      break;
+    case 'DISCOVER':
+      prefix = rng.pick(['6011', '65', String(rng.int(644, 649))]);
+      break;
+  }
+  return withLuhn(prefix + rng.digits(length - 1 - prefix.length));
+}
+
+function makeCard(rng: Rng, scheme: CardScheme, issuerCountry: string): Card {
+  const pan = makePan(rng, scheme);
+  const detected = detectCardScheme(pan);
+  if (detected !== scheme) throw new Error(`seed: generated a card whose scheme is ${detected}, expected ${scheme}`);
+  const cardType =
+    scheme === 'MAESTRO' ? 'DEBIT'
+    : scheme === 'AMEX' || scheme === 'JCB' || scheme === 'DISCOVER' ? 'CREDIT'
+    : rng.weighted(CARD_TYPES);
+  return { maskedPan: maskPan(pan), last4: pan.slice(-4), scheme, cardType, issuerCountry };
+}
+const CARD_TYPES = new WeightedTable<'CREDIT' | 'DEBIT' | 'PREPAID'>([['CREDIT', 58], ['DEBIT', 37], ['PREPAID', 5]]);
+
+const FOREIGN_TABLE = new WeightedTable(FOREIGN_CUSTOMERS.map((f) => [f, f.weight] as const));
+
+function makeCustomer(rng: Rng, index: number, foreign: boolean): Customer {
+  const person = personName(rng, 0.06);
+  const ref = `CUST${String(100000 + index * 37 + rng.int(0, 36)).padStart(8, '0')}`;
+  if (foreign) {
+    const f = rng.weighted(FOREIGN_TABLE);
+    const scheme = f.issuer === 'CHN' && rng.chance(0.6) ? 'UNIONPAY' : f.issuer === 'JPN' && rng.chance(0.5) ? 'JCB' : rng.weighted(FOREIGN_SCHEMES);
+    return {
+      name: person.full,
+      phone: `${f.dial}${rng.int(1, 9)}${rng.digits(f.digits - 1)}`,
+      email: personalEmail(rng, person),
+      ref,
+      address1: `${rng.int(1, 300)} ${rng.pick(['Orchard Road', 'Jalan Sudirman', 'Sukhumvit Road', 'Jalan Gadong', 'Nanshan Avenue', 'Hay Street', 'High Street', 'Main Street', 'Chuo-dori'])}`,
+      address2: null,
+      state: f.state,
+      city: f.city,
+      country: f.country,
+      ip: `${f.ip}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+      card: makeCard(rng, scheme, f.issuer),
+      foreign: true,
+    };
+  }
+  const addr = address(rng);
+  return {
+    name: person.full,
+    phone: mobilePhone(rng),
+    email: personalEmail(rng, person),
+    ref,
+    address1: addr.address1,
+    address2: addr.address2,
+    state: addr.state,
+    city: addr.city,
+    country: 'MALAYSIA',
+    ip: `${rng.pick(MY_IP_PREFIXES)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+    card: makeCard(rng, rng.weighted(DOMESTIC_SCHEMES), 'MYS'),
+    foreign: false,
+  };
+}
+
+/** Hour-of-day weights in MYT (0–23): card-present trade peaks at lunch and dinner; online is later and flatter. */
+const HOURS_RETAIL = [0.3, 0.15, 0.08, 0.05, 0.05, 0.1, 0.3, 0.8, 1.4, 1.6, 1.8, 2.4, 3.6, 3.8, 2.6, 1.9, 1.9, 2.3, 2.9, 3.5, 3.3, 2.5, 1.4, 0.7];
+const HOURS_ONLINE = [0.9, 0.6, 0.35, 0.2, 0.15, 0.2, 0.4, 0.8, 1.3, 1.6, 1.8, 2.0, 2.6, 2.7, 2.1, 1.9, 1.9, 2.0, 2.2, 2.6, 3.0, 3.1, 2.6, 1.7];
+/** Day-of-week weights, Sunday first. */
+const DOW_RETAIL = [1.15, 0.9, 0.9, 0.95, 1.0, 1.1, 1.25];
+const DOW_ONLINE = [1.0, 1.05, 1.0, 1.0, 1.0, 1.05, 0.95];
+
+/**
+ * Samples instants over the `days` MYT business days ending with today, never after `now`:
+ * later days are busier (growth), month-end paydays busier, with day-of-week and hour-of-day shapes.
+ */
+class TimeSampler {
+  private readonly table: WeightedTable<number>;
+  private readonly nowMs: number;
+
+  constructor(now: Date, days: number, hours: number[], dow: number[]) {
+    this.nowMs = now.getTime();
+    const start = mytDayStart(this.nowMs) - (days - 1) * DAY_MS;
+    const slots: [number, number][] = [];
+    for (let s = start, k = 0; s < this.nowMs; s += HOUR_MS, k++) {
+      const dayIndex = Math.floor(k / 24);
+      const local = new Date(s + MYT_OFFSET_MS);
+      const dom = local.getUTCDate();
+      const growth = 1 + (0.8 * dayIndex) / Math.max(1, days - 1);
+      const payday = dom >= 25 || dom <= 2 ? 1.12 : 1;
+      const fraction = Math.min(HOUR_MS, this.nowMs - s) / HOUR_MS;
+      slots.push([s, growth * payday * dow[local.getUTCDay()]! * hours[local.getUTCHours()]! * fraction]);
+    }
+    this.table = new WeightedTable(slots);
+  }
+
+  sample(rng: Rng): number {
+    const slot = rng.weighted(this.table);
+    const len = Math.min(HOUR_MS, this.nowMs - slot);
+    return slot + Math.floor(rng.next() * len);
+  }
+}
+
+const declineTable = (rows: readonly (readonly [string, string, number])[]) =>
+  new WeightedTable<readonly [string, string]>(rows.map(([code, message, w]) => [[code, message], w] as const));
+const DECLINE_TABLES = { card: declineTable(CARD_DECLINES), terminal: declineTable(TERMINAL_CARD_DECLINES), other: declineTable(OTHER_DECLINES) };
+const STATUS_TABLE = new WeightedTable<TransactionStatus>([['SUCCESS', 88], ['FAILED', 8], ['VOID', 2], ['PENDING', 2]]);
+const FPX_B2C = new WeightedTable(FPX_BANKS_B2C.map(([c, w]) => [c, w] as const));
+const FPX_B2B = new WeightedTable(FPX_BANKS_B2B.map(([c, w]) => [c, w] as const));
+const PLANS = new WeightedTable(RECURRING_PLANS.map(([p, w]) => [p, w] as const));
+const ONLINE_PROVIDER_TABLE = new WeightedTable(ONLINE_PROVIDERS.map(([p, w]) => [p, w] as const));
+const TERMINAL_PROVIDER_TABLE = new WeightedTable(TERMINAL_PROVIDERS.map(([p, w]) => [p, w] as const));
+const ACQUIRER_WEIGHTS: Record<string, number> = { MBB: 30, CIMB: 20, PBB: 15, RHB: 10, HLB: 8, AMB: 7, BSN: 5, AFFIN: 5 };
+/** Indicative FX for the few foreign-currency orders: MYR per unit. */
+const MYR_PER = { USD: 4.45, SGD: 3.35 } as const;
+const AUTH_CHARS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+function cents(value: number): string {
+  const c = Math.max(100, Math.round(value * 100));
+  return `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+}
+
+/** Ticket size in RM: log-normal around the category's typical ticket, smaller at terminals, capped at RM 20,000. */
+function amountFor(rng: Rng, st: ServiceTypeCode, category: BusinessCategory): number {
+  if (st === 6) {
+    const plan = Number(rng.weighted(PLANS));
+    return category.ticket > 500 ? plan * 5 : plan;
+  }
+  const median = category.ticket * (st === 2 ? 0.7 : st === 4 ? 1.2 : st === 5 ? 1.2 : 1);
+  const sigma = st === 2 ? 0.85 : 1.0;
+  for (let i = 0; i < 4; i++) {
+    const v = rng.logNormal(median, sigma);
+    if (v <= 20_000) return v;
+  }
+  return 20_000;
+}
+
+export interface TxnContext {
+  hierarchy: Hierarchy;
+  acquirers: readonly AcquirerRef[];
+  now: Date;
+}
+
+/**
+ * Generates `count` transactions over the 90 MYT days up to `now` (none after it), sorted by
+ * creation time, with unique references "PD" + yymmdd (MYT) + 10 digits. Merchants' volumes
+ * follow a Zipf-like law; the demo merchant ranks 4th (about 3% of all) and its first branch and the HQ itself get
+ * successful transactions today, so every demo user sees figures for today.
+ */
+export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): GenTxn[] {
+  const { hierarchy: h, now } = ctx;
+  const nowMs = now.getTime();
+  const acquirerTable = new WeightedTable(ctx.acquirers.map((a) => [a, ACQUIRER_WEIGHTS[a.code] ?? 3] as const));
+  const bsn = ctx.acquirers.find((a) => a.code === 'BSN') ?? ctx.acquirers[0]!;
+
+  // Merchants that trade: verified ones, and suspended ones (their history), with their outlets' terminals.
+  let outletSeq = 0;
+  const merchants: Merchant[] = [];
+  const branchesOf = new Map<number, GenOrg[]>();
+  for (const b of h.branches) {
+    if (b.onboardingStatus !== 'VERIFIED' && b.onboardingStatus !== 'SUSPENDED') continue;
+    const list = branchesOf.get(b.parentId!) ?? [];
+    list.push(b);
+    branchesOf.set(b.parentId!, list);
+  }
+  for (const hq of h.hqs) {
+    if (hq.onboardingStatus !== 'VERIFIED' && hq.onboardingStatus !== 'SUSPENDED') continue;
+    const branches = branchesOf.get(hq.id) ?? [];
+    const tids = new Map<number, string[]>();
+    for (const outlet of [hq, ...branches]) {
+      const n = rng.int(1, 3);
+      const seq = outletSeq++;
+      tids.set(outlet.id, Array.from({ length: n }, (_, k) => String(60_000_000 + seq * 4 + k)));
+    }
+    merchants.push({
+      hq,
+      branches,
+      category: h.categoryOf.get(hq.id)!,
+      acquirer: rng.weighted(acquirerTable),
+      onlineProvider: rng.weighted(ONLINE_PROVIDER_TABLE),
+      terminalProvider: rng.weighted(TERMINAL_PROVIDER_TABLE),
+      tids,
+    });
+  }
+  const demoMerchant = merchants.find((m) => m.hq.id === h.demo.hq.id)!;
+
+  // Zipf-like volume: rank r gets 1/r^0.8; ranks shuffled, the demo merchant forced to rank 4.
+  const ranks = rng.shuffle(merchants.map((_, i) => i + 1));
+  const demoIndex = merchants.indexOf(demoMerchant);
+  const swapWith = ranks.indexOf(4);
+  [ranks[demoIndex], ranks[swapWith]] = [ranks[swapWith]!, ranks[demoIndex]!];
+  const volume = merchants.map((m, i) => (m.hq.onboardingStatus === 'SUSPENDED' ? 0.3 : 1) / Math.pow(ranks[i]!, 0.8));
+  const merchantByService = new Map<ServiceTypeCode, WeightedTable<Merchant>>();
+  for (const st of [1, 2, 3, 4, 5, 6] as const) {
+    merchantByService.set(st, new WeightedTable(merchants.map((m, i) => [m, volume[i]! * affinity(m.category.kind, st)] as const)));
+  }
+
+  // Customers: a domestic pool and a small foreign one, each with a card.
+  const domesticCount = Math.min(40_000, Math.max(300, Math.round(count / 6)));
+  const foreignCount = Math.max(20, Math.round(domesticCount * 0.05));
+  const domestic = Array.from({ length: domesticCount }, (_, i) => makeCustomer(rng, i, false));
+  const foreign = Array.from({ length: foreignCount }, (_, i) => makeCustomer(rng, domesticCount + i, true));
+
+  const retailTimes = new TimeSampler(now, 90, HOURS_RETAIL, DOW_RETAIL);
+  const onlineTimes = new TimeSampler(now, 90, HOURS_ONLINE, DOW_ONLINE);
+  const todayStart = mytDayStart(nowMs);
+
+  const rows: GenTxn[] = [];
+  const make = (forced?: { merchant: Merchant; branch: GenOrg | null; st: ServiceTypeCode; at: number }): GenTxn => {
+    const st = forced?.st ?? rng.weighted(SERVICE_MIX);
+    const merchant = forced?.merchant ?? rng.weighted(merchantByService.get(st)!);
+    const branch =
+      forced ? forced.branch : merchant.branches.length > 0 && rng.chance(2 / 3) ? rng.pick(merchant.branches) : null;
+    const outlet = branch ?? merchant.hq;
+    const at = forced?.at ?? (st === 2 ? retailTimes : onlineTimes).sample(rng);
+    const method = rng.weighted(METHODS[st]);
+    const isCard = CARD_METHODS.has(method);
+    const status: TransactionStatus = forced ? 'SUCCESS' : rng.weighted(STATUS_TABLE);
+
+    const wantsForeign = isCard && (method === 'CCINT' || ((st === 1 || st === 4) && rng.chance(0.08)));
+    const customer = wantsForeign ? rng.pick(foreign) : rng.pick(domestic);
+    const card = isCard ? customer.card : null;
+
+    let value = amountFor(rng, st, merchant.category);
+    let currency = 'MYR';
+    if (st === 1 && customer.foreign && rng.chance(0.6)) {
+      const foreignCurrency = customer.country === 'SINGAPORE' ? 'SGD' : 'USD';
+      currency = foreignCurrency;
+      value /= MYR_PER[foreignCurrency];
+    }
+
+    let txnType: TransactionType = 'SALE';
+    if (st === 4) txnType = rng.chance(0.55) ? 'PREAUTH' : 'SALECOMPLETION';
+    else if (st === 5 && rng.chance(0.35)) txnType = 'MOTO';
+    else if (method === 'EPP' || method === 'EPP_BSN') txnType = 'EPP';
+    if (status === 'VOID') txnType = 'VOID';
+
+    let responseCode: string | null = '00';
+    let responseMessage: string | null = 'Approved';
+    if (status === 'FAILED') {
+      [responseCode, responseMessage] = rng.weighted(isCard ? (st === 2 ? DECLINE_TABLES.terminal : DECLINE_TABLES.card) : DECLINE_TABLES.other);
+    } else if (status === 'PENDING') {
+      responseCode = null;
+      responseMessage = null;
+    }
+    let authCode: string | null = null;
+    if (isCard && (status === 'SUCCESS' || status === 'VOID')) {
+      authCode = '';
+      for (let i = 0; i < 6; i++) authCode += AUTH_CHARS[Math.floor(rng.next() * AUTH_CHARS.length)];
+    }
+
+    const acquirer = isCard ? (method === 'EPP_BSN' ? bsn : merchant.acquirer) : null;
+    const provider = method === 'EPP_BSN' ? 'BSN' : st === 2 ? merchant.terminalProvider : merchant.onlineProvider;
+    const bankCode = method === 'FPX_B2C' || method === 'OB' ? rng.weighted(FPX_B2C) : method === 'FPX_B2B' ? rng.weighted(FPX_B2B) : null;
+    const online = st !== 2;
+    const withCustomer = online;
+    const created = new Date(at);
+    const updated = status === 'VOID' ? new Date(Math.min(nowMs, at + rng.int(60, 6 * 3600) * 1000)) : created;
+
+    return {
+      txnRefNo: '',
+      merchantOrderNo: online ? `${rng.pick(['ORD', 'INV', 'SO', 'BK'])}${rng.digits(8)}` : null,
+      orderDescription: online ? rng.pick(ORDER_WORDS[merchant.category.kind]) : null,
+      serviceType: st,
+      paymentMethod: method,
+      cardScheme: card?.scheme ?? null,
+      cardType: card?.cardType ?? null,
+      maskedPan: card?.maskedPan ?? null,
+      panLast4: card?.last4 ?? null,
+      issuerCountry: card ? (method === 'CCINT' && card.issuerCountry === 'MYS' ? rng.pick(FOREIGN_ISSUERS) : card.issuerCountry) : null,
+      bankCode,
+      txnType,
+      status,
+      amount: cents(value),
+      currency,
+      mid: outlet.mid,
+      tid: st === 2 ? rng.pick(merchant.tids.get(outlet.id)!) : null,
+      acquirerId: acquirer?.id ?? null,
+      acquirerName: acquirer?.name ?? null,
+      provider,
+      authCode,
+      responseCode,
+      responseMessage,
+      masterMerchantId: merchant.hq.mm,
+      agencyId: merchant.hq.agency,
+      agentId: merchant.hq.agent,
+      merchantId: merchant.hq.id,
+      branchId: branch?.id ?? null,
+      custName: withCustomer ? customer.name : null,
+      custPhoneNo: withCustomer ? customer.phone : null,
+      custEmail: withCustomer ? customer.email : null,
+      custRef: withCustomer ? customer.ref : null,
+      custAddress1: withCustomer ? customer.address1 : null,
+      custAddress2: withCustomer ? customer.address2 : null,
+      custState: withCustomer ? customer.state : null,
+      custCity: withCustomer ? customer.city : null,
+      custCountry: withCustomer ? customer.country : null,
+      clientIp: online && st !== 5 && st !== 6 ? customer.ip : null,
+      paymentCreationDate: status === 'PENDING' && rng.chance(0.5) ? null : created,
+      createdAt: created,
+      updatedAt: updated,
+    };
+  };
+
+  // Today's guaranteed sales for the demo branch and the demo HQ itself, cycling through all six service types.
+  const forcedBranch = Math.min(count, Math.max(6, Math.round(count * 0.0004)));
+  const forcedHq = Math.min(count - forcedBranch, Math.max(3, Math.round(count * 0.0002)));
+  const todayAt = () => todayStart + Math.floor(rng.next() * Math.max(1, nowMs - todayStart));
+  const todayAtSafe = () => Math.min(nowMs, todayAt());
+  for (let i = 0; i < forcedBranch; i++) {
+    rows.push(make({ merchant: demoMerchant, branch: h.demo.branch, st: ((i % 6) + 1) as ServiceTypeCode, at: todayAtSafe() }));
+  }
+  for (let i = 0; i < forcedHq; i++) {
+    rows.push(make({ merchant: demoMerchant, branch: null, st: i % 2 === 0 ? 2 : 1, at: todayAtSafe() }));
+  }
+  while (rows.length < count) rows.push(make());
+
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  // References: "PD" + MYT yymmdd + 10 digits that are a bijection of the row index (so unique).
+  const offset = rng.int(0, 9_999_999_999);
+  rows.forEach((r, i) => {
+    const local = new Date(r.createdAt.getTime() + MYT_OFFSET_MS);
+    const yymmdd = `${String(local.getUTCFullYear() % 100).padStart(2, '0')}${String(local.getUTCMonth() + 1).padStart(2, '0')}${String(local.getUTCDate()).padStart(2, '0')}`;
+    const n = (i * 7_777_777_777 + offset) % 10_000_000_000;
+    r.txnRefNo = `PD${yymmdd}${String(n).padStart(10, '0')}`;
+  });
+  return rows;
+}
+
+const REFUND_REASONS = new WeightedTable<GenRefund['reasonCode']>([['RC', 60], ['DP', 15], ['OT', 15], ['FR', 10]]);
+const REFUND_DESCRIPTIONS: Record<GenRefund['reasonCode'], readonly string[]> = {
+  FR: ['Cardholder reports the transaction as unauthorised', 'Card reported stolen by customer'],
+  DP: ['Customer charged twice for the same order', 'Duplicate payment on the same invoice'],
+  RC: ['Customer cancelled the order', 'Item out of stock, customer requests refund', 'Booking cancelled by customer', 'Service not rendered'],
+  OT: ['Price adjustment after order', 'Goods returned in good condition', 'Overpayment'],
+};
+const REFUND_STATUS_RECENT = new WeightedTable([['PENDING', 80], ['REFUNDED', 6], ['COMPLETED', 5], ['REJECTED', 4], ['TXN_NOT_FOUND', 2], ['REFUNDED_ACK_FAIL', 1]] as const);
+const REFUND_STATUS_OLD = new WeightedTable([
+  ['PENDING', 25], ['REFUNDED', 22], ['COMPLETED', 20], ['REJECTED', 12], ['EXPIRED', 12], ['TXN_NOT_FOUND', 5], ['REFUNDED_ACK_FAIL', 4],
+] as const);
+const REFUNDABLE = new Set<number>([1, 3, 5, 6]);
+
+/**
+ * Refund requests on about 0.5% of successful e-commerce, payment-link, pay-by-card and recurring
+ * transactions (mostly PENDING when recent); at least two pending ones in the demo merchant when it has refundable sales.
+ */
+export function generateRefunds(rng: Rng, rows: readonly GenTxn[], now: Date, demoMerchantId: number): GenRefund[] {
+  const nowMs = now.getTime();
+  const out: GenRefund[] = [];
+  const make = (t: GenTxn, forcePending: boolean): GenRefund => {
+    const at = Math.min(nowMs, t.createdAt.getTime() + rng.int(3600, 12 * 86400) * 1000);
+    const ageDays = (nowMs - at) / DAY_MS;
+    const status = forcePending ? 'PENDING' : rng.weighted(ageDays <= 14 ? REFUND_STATUS_RECENT : REFUND_STATUS_OLD);
+    const reasonCode = rng.weighted(REFUND_REASONS);
+    const updated = status === 'PENDING' ? at : Math.min(nowMs, at + rng.int(3600, 5 * 86400) * 1000);
+    return { txnRefNo: t.txnRefNo, reasonCode, status, description: rng.pick(REFUND_DESCRIPTIONS[reasonCode]), createdAt: new Date(at), updatedAt: new Date(updated) };
+  };
+  const chosen = new Set<string>();
+  for (const t of rows) {
+    if (t.status !== 'SUCCESS' || !REFUNDABLE.has(t.serviceType)) continue;
+    if (rng.chance(0.005)) {
+      out.push(make(t, false));
+      chosen.add(t.txnRefNo);
+    }
+  }
+  const demoEligible = rows.filter((t) => t.merchantId === demoMerchantId && t.status === 'SUCCESS' && REFUNDABLE.has(t.serviceType) && !chosen.has(t.txnRefNo));
+  const demoRefs = new Set(rows.filter((t) => t.merchantId === demoMerchantId).map((t) => t.txnRefNo));
+  const demoPending = out.filter((r) => r.status === 'PENDING' && demoRefs.has(r.txnRefNo)).length;
+  for (let i = demoPending; i < 2 && demoEligible.length > 0; i++) {
+    const t = demoEligible.splice(demoEligible.length - 1 - Math.floor(rng.next() * Math.min(20, demoEligible.length)), 1)[0]!;
+    out.push(make(t, true));
+  }
+  return out;
+}
