@@ -21,7 +21,9 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDist;
   const indexFile = join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  // wildcard: files are looked up per request, so a rebuilt app is served without a restart;
+  // a missing file falls through to the not-found handler below.
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: true });
   const index = () => readFileSync(indexFile, 'utf8');
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -39,7 +41,9 @@ export async function webPages(app: FastifyInstance): Promise<void> {
       }
       if (!valid) {
         clearSessionCookies(reply);
-        return reply.header('cache-control', 'no-store').redirect('/auth', 302);
+        // The app returns here after sign-in (it accepts only in-app paths).
+        const from = path === '/' ? '' : `?from=${encodeURIComponent(req.url)}`;
+        return reply.header('cache-control', 'no-store').redirect(`/auth${from}`, 302);
       }
     }
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');

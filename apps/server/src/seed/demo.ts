@@ -7,7 +7,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { GroupType } from '@paydesk/domain';
+import { defaultPermissions, type GroupType } from '@paydesk/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -112,7 +112,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
       MEMBERSHIP_COLUMNS,
       memberships.map((m) => ({ userId: userIds.get(m.email)!, orgId: m.orgId, groupId: groupIds[m.groupType as GroupType], isDefault: m.isDefault })),
     );
-    log(`users: ${users.length} (${memberships.length} memberships)`);
+    await addFinanceGroup(exec, userIds.get('merchant@paydesk.my')!, hierarchy.demo.hq.id);
+    log(`users: ${users.length} (${memberships.length + 1} memberships)`);
 
     const genStarted = Date.now();
     const txns = generateTransactions(rng, { hierarchy, acquirers, now }, opts.transactions);
@@ -444,4 +445,22 @@ async function insertRefunds(exec: Exec, refunds: readonly GenRefund[]): Promise
       pgArray(refunds.map((r) => r.updatedAt)),
     ],
   );
+}
+
+/** Permissions of the demo "Merchant HQ Finance" group: the HQ's reports, not its live transactions or services. */
+export function financeGroupPermissions(): string[] {
+  return defaultPermissions('MERCHANT_HQ').filter((p) => !/^(transaction|transactionterminal|paymentlink|paybycard|recurring|prechargeback|pos):/.test(p));
+}
+
+/**
+ * A custom (non-default) group and a second membership for merchant@paydesk.my, so switching
+ * user group visibly changes the menu: the finance group does not watch live transactions.
+ */
+async function addFinanceGroup(exec: Exec, userId: number, hqId: number): Promise<void> {
+  const [group] = await exec<{ id: number }>(
+    `INSERT INTO user_groups (name, group_type, description, is_default) VALUES ('Merchant HQ Finance', 'MERCHANT_HQ', 'Reports and settlement only; no live transactions', false) RETURNING id`,
+  );
+  const perms = financeGroupPermissions();
+  await exec(`INSERT INTO user_group_permissions (group_id, permission) SELECT $1, unnest($2::text[])`, [group!.id, pgArray(perms)]);
+  await exec(`INSERT INTO memberships (user_id, org_id, group_id, is_default) VALUES ($1, $2, $3, false)`, [userId, hqId, group!.id]);
 }

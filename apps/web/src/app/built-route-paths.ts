@@ -1,0 +1,21 @@
+/**
+ * Navigation paths whose screens are built (React-free, so Node tests can count them). A menu
+ * entry shows only when its screen is built; everything else stays out of the menu until it is.
+ */
+import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
+
+export const BUILT_ROUTE_PATHS: string[] = ['/', '/transaction/ecommerce'];
+
+/**
+ * Whether a navigation entry leads somewhere: a built screen, or the external point-of-sale
+ * site when the runtime configuration gives its URL.
+ */
+export function isBuiltPath(path: string, posUrl = ''): boolean {
+  if (path === POS_ROUTE_PATH) return posUrl.trim() !== '';
+  return BUILT_ROUTE_PATHS.includes(path);
+}
+
+/** The side navigation of a user: permitted and built entries, groups with any, the dashboard. */
+export function visibleNavigation(held: ReadonlySet<string>, posUrl = ''): NavNode[] {
+  return visibleTree(held, (path) => isBuiltPath(path, posUrl));
+}

@@ -1,0 +1,51 @@
+import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { signOut } from '../../store/session.ts';
+
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const profile = useAppSelector((s) => s.auth.profile);
+  if (!profile) return null;
+
+  const onSignOut = async () => {
+    await dispatch(signOut());
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'who',
+            disabled: true,
+            label: (
+              <Flex vertical style={{ cursor: 'default', maxWidth: 280 }}>
+                <Typography.Text strong>{profile.NickName}</Typography.Text>
+                <Typography.Text type="secondary">{profile.Email}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('shell.currentGroup')}: {profile.Current.GroupName} · {profile.Current.CompanyName}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          { type: 'divider' },
+          { key: 'signout', icon: <LogoutOutlined />, label: t('shell.signOut'), danger: true, onClick: () => void onSignOut() },
+        ],
+      }}
+    >
+      <Button type="text" aria-label={t('shell.profile')}>
+        <Avatar size="small" icon={<UserOutlined />} />
+        <Typography.Text ellipsis style={{ maxWidth: 140 }}>
+          {profile.NickName}
+        </Typography.Text>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,37 @@
+/** Switches the user group (ChangeUserUserGroup); menu, scope and data follow at once. */
+import { useState } from 'react';
+import { App, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { switchUserGroup } from '../../store/session.ts';
+
+export function UserGroupSwitcher() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const profile = useAppSelector((s) => s.auth.profile);
+  const [busy, setBusy] = useState(false);
+  if (!profile) return null;
+
+  const options = profile.CompanyList.map((c) => ({ value: c.MembershipId, label: `${c.GroupName} · ${c.CompanyName}` }));
+  const onChange = async (membershipId: number) => {
+    setBusy(true);
+    const ok = await dispatch(switchUserGroup(membershipId));
+    setBusy(false);
+    const label = options.find((o) => o.value === membershipId)?.label ?? '';
+    if (ok) void message.success(t('shell.switchedGroup', { group: label }));
+  };
+
+  return (
+    <Select
+      aria-label={t('shell.userGroup')}
+      value={profile.Current.MembershipId}
+      options={options}
+      onChange={onChange}
+      loading={busy}
+      disabled={busy}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 200, maxWidth: 320 }}
+    />
+  );
+}

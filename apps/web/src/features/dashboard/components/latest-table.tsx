@@ -1,0 +1,31 @@
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TransactionListItem } from '@paydesk/contract';
+import { formatAmount, formatDateTime } from '@paydesk/domain';
+import { enumLabel } from '../../../shared/labels.ts';
+import { StatusTag } from '../../../shared/status-tag.tsx';
+
+export function LatestTable({ rows, canOpen }: { rows: TransactionListItem[]; canOpen: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Table<TransactionListItem>
+      rowKey="Id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: t('common.noData') }}
+      onRow={(row) => (canOpen ? { onClick: () => navigate(`/transaction/ecommerce/${row.Id}`), style: { cursor: 'pointer' } } : {})}
+      columns={[
+        { key: 'ref', title: t('txn.txnRefNoShort'), dataIndex: 'TxnRefNo' },
+        { key: 'date', title: t('txn.date'), render: (_, r) => formatDateTime(r.PaymentCreationDate ?? r.CreatedAt) },
+        { key: 'merchant', title: t('txn.merchant'), dataIndex: 'MerchantName', ellipsis: true },
+        { key: 'pm', title: t('txn.paymentMethod'), render: (_, r) => enumLabel(t, 'paymentMethod', r.PaymentMethod) },
+        { key: 'status', title: t('txn.status'), render: (_, r) => <StatusTag status={r.Status} /> },
+        { key: 'amount', title: t('txn.amount'), align: 'right', render: (_, r) => formatAmount(r.TxnAmount, r.Currency) },
+      ]}
+    />
+  );
+}

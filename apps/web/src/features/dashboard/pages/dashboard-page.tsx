@@ -1,0 +1,79 @@
+/** `/`: today's and month-to-date figures, 30-day trend, payment-method mix, latest transactions. */
+import { Suspense, lazy } from 'react';
+import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { useCurrenciesQuery, useDashboardQuery } from '../../../store/api.ts';
+import { useAppSelector } from '../../../store/hooks.ts';
+import { selectHeldPermissions } from '../../../store/selectors.ts';
+import { FigureCards } from '../components/figure-cards.tsx';
+import { LatestTable } from '../components/latest-table.tsx';
+
+const FALLBACK_CURRENCY = 'MYR';
+
+// ECharts is the largest dependency: it loads after the figures, in its own chunk.
+const TrendChart = lazy(() => import('../components/charts.tsx').then((m) => ({ default: m.TrendChart })));
+const MixChart = lazy(() => import('../components/charts.tsx').then((m) => ({ default: m.MixChart })));
+const chartSkeleton = <Skeleton active paragraph={{ rows: 8 }} />;
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const held = useAppSelector(selectHeldPermissions);
+  const profile = useAppSelector((s) => s.auth.profile);
+  const selected = useAppSelector((s) => s.permission.selectedCurrency);
+  const currencies = useCurrenciesQuery();
+  // Wait for the currency lookup so the first request is for the currency that will be shown.
+  const currency = selected ?? (currencies.isFetching || currencies.isUninitialized ? null : FALLBACK_CURRENCY);
+  const allowed = held.has('dashboard:view');
+  const query = useDashboardQuery(allowed && currency ? { Currency: currency } : skipToken);
+
+  if (!allowed) {
+    return <Result status="info" title={t('dashboard.welcome', { name: profile?.NickName ?? '' })} subTitle={t('dashboard.noFigures')} />;
+  }
+
+  if (query.isError && !query.data) {
+    return (
+      <Result
+        status="error"
+        title={t('common.loadError')}
+        extra={
+          <Button type="primary" icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const data = query.data;
+  const shown = currency ?? FALLBACK_CURRENCY;
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="baseline" justify="space-between" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t('dashboard.title')}
+        </Typography.Title>
+        {data && (
+          <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay, currency: data.Currency })}</Typography.Text>
+        )}
+      </Flex>
+      <FigureCards data={data} currency={shown} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={15}>
+          <Card title={t('dashboard.trend')} size="small">
+            <Suspense fallback={chartSkeleton}>{data ? <TrendChart trend={data.Trend} currency={shown} /> : chartSkeleton}</Suspense>
+          </Card>
+        </Col>
+        <Col xs={24} xl={9}>
+          <Card title={t('dashboard.mix')} size="small">
+            <Suspense fallback={chartSkeleton}>{data ? <MixChart mix={data.PaymentMethodMix} currency={shown} /> : chartSkeleton}</Suspense>
+          </Card>
+        </Col>
+      </Row>
+      <Card title={t('dashboard.latest')} size="small">
+        {data ? <LatestTable rows={data.Latest} canOpen={held.has('transaction:ecommerce')} /> : <Skeleton active paragraph={{ rows: 5 }} />}
+      </Card>
+    </Flex>
+  );
+}
