@@ -38,6 +38,8 @@ describe('portal journey', () => {
     expect(res?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/auth');
     await expect(page.title()).resolves.toContain('Paydesk Portal');
+    await page.goto(`${portal.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
   it('refuses a wrong password, then signs in and lands on a dashboard with real figures', async () => {
@@ -56,6 +58,11 @@ describe('portal journey', () => {
     const mtd = await page.getByTestId('dash-mtd-amount').innerText();
     expect(mtd).toMatch(/RM\s?[\d,]+\.\d{2}/);
     expect(Number(mtd.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
+
+    // A reload keeps the session: the HttpOnly cookie and the channel keys kept in IndexedDB.
+    await page.reload();
+    await page.getByTestId('dash-today-count').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('opens Live transaction › E-commerce from the menu, filters, and opens a detail', async () => {
@@ -117,6 +124,8 @@ describe('portal journey', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
     await page.goto(`${portal.url}/transaction/ecommerce`);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await page.goto(`${portal.url}/`);
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 });

@@ -50,6 +50,8 @@ export async function webPages(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(index());
   };
 
+  // The root is a folder of dist: answer it before the static handler refuses a folder listing.
+  app.get('/', { schema: { hide: true } }, page);
   app.setNotFoundHandler(async (req, reply) => {
     if (wantsHtml(req)) return page(req, reply);
     return reply.code(404).send({ ErrorCode: ERROR_CODES.NOT_FOUND, ErrorMessage: `Route ${req.method} ${req.url.split('?')[0]} not found` });

@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalClient, PortalError, routes, sealRequest } from '@paydesk/contract';
-import { DATABASES, PASSWORD, startTestServer, type TestServer } from './harness.ts';
-
-async function errorOf(p: Promise<unknown>): Promise<PortalError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PortalError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
+import { PortalClient, routes, sealRequest } from '@paydesk/contract';
+import { DATABASES, PASSWORD, startTestServer, type TestServer, errorOf } from './harness.ts';
 
 describe.each(DATABASES)('sign-in and sessions on %s', (kind) => {
   let s: TestServer;

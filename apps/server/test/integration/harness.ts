@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { PortalClient } from '@paydesk/contract';
+import { PortalClient, PortalError } from '@paydesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -89,4 +89,15 @@ export async function startTestServer(opts: { kind?: 'pglite' | 'postgres'; tran
     },
   };
   return server;
+}
+
+/** Awaits a call that must fail and returns its PortalError (any other outcome fails the test). */
+export async function errorOf(p: Promise<unknown>): Promise<PortalError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof PortalError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { PortalError, routes, type PortalClient } from '@paydesk/contract';
-import { DATABASES, startTestServer, type TestServer } from './harness.ts';
-
-async function errorOf(p: Promise<unknown>): Promise<PortalError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PortalError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
+import { routes, type PortalClient } from '@paydesk/contract';
+import { DATABASES, startTestServer, type TestServer, errorOf } from './harness.ts';
 
 async function allRefs(c: PortalClient, SearchData: Record<string, unknown> = {}): Promise<string[]> {
   const refs: string[] = [];
