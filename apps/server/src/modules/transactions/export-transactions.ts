@@ -91,8 +91,8 @@ export function exportTransactions(database: Database, scope: Scope, req: Export
       if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
     }
     ws.commit();
-    await wb.commit();
     onDone(n);
+    await wb.commit();
   })().catch((e: unknown) => out.destroy(e as Error));
   return { stream: out, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 }
