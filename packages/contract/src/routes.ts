@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import * as auth from './endpoints/auth.ts';
 import * as dash from './endpoints/dashboard.ts';
+import * as lk from './endpoints/lookups.ts';
 import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
 
@@ -45,6 +46,23 @@ export const routes = {
   ecommerceSearch: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Search', summary: 'E-commerce transactions (keyset paged)', body: txn.TransactionSearchRequest, response: txn.TransactionSearchResponse, permission: 'transaction:ecommerce', auth: true, encrypted: true }),
   ecommerceGet: def({ method: 'GET', path: '/api/portal/Transaction/Ecommerce/Get/:Id', summary: 'E-commerce transaction detail', params: txn.TransactionGetParams, response: txn.TransactionDetail, permission: 'transaction:ecommerce', auth: true, encrypted: true }),
   ecommerceExport: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Export', summary: 'Export e-commerce transactions (XLSX or CSV, streamed)', body: txn.TransactionExportRequest, permission: 'transaction:export', auth: true, encrypted: true, file: true }),
+  bankList: def({ method: 'POST', path: '/api/portal/Bank/GetBankList', summary: 'Active banks', body: lk.BankListRequest, response: lk.BankListResponse, permission: null, auth: true, encrypted: true }),
+  userTypeSelection: def({ method: 'GET', path: '/api/portal/UserGroup/GetUserTypeSelection', summary: 'User types (group types)', response: lk.UserTypeSelectionResponse, permission: null, auth: true, encrypted: true }),
+  userGroupList: def({ method: 'GET', path: '/api/portal/UserGroup/GetUserGroupList', summary: 'Portal user groups the caller may assign', response: lk.UserGroupListResponse, permission: null, auth: true, encrypted: true }),
+  paymentMethodList: def({ method: 'GET', path: '/api/portal/Transaction/Payment/GetPaymentMethod', summary: 'Payment methods', response: lk.PaymentMethodListResponse, permission: null, auth: true, encrypted: true }),
+  paymentProductList: def({ method: 'GET', path: '/api/portal/Transaction/GetPaymentProductList/:ServiceType', summary: 'Payment products (0 = all service types)', params: lk.PaymentProductParams, response: lk.PaymentProductListResponse, permission: null, auth: true, encrypted: true }),
+  mdrCategorySearch: def({ method: 'POST', path: '/api/portal/MDRCategory/Search', summary: 'MDR categories', body: lk.MdrCategorySearchRequest, response: lk.MdrCategorySearchResponse, permission: null, auth: true, encrypted: true }),
+  subscriptionCompanyList: def({ method: 'GET', path: '/api/portal/Subscription/GetSubscriptionCompanyList', summary: 'Companies that can hold a subscription', response: lk.SubscriptionCompanyListResponse, permission: null, auth: true, encrypted: true }),
+  serviceTypeList: def({ method: 'GET', path: '/api/portal/Dashboard/GetServiceType', summary: 'Service types', response: lk.ServiceTypeListResponse, permission: null, auth: true, encrypted: true }),
+  countryList: def({ method: 'GET', path: '/api/portal/Localization/GetAllCountry', summary: 'Countries (ISO 3166-1)', response: lk.CountryListResponse, permission: null, auth: true, encrypted: true }),
+  messageTemplateKeys: def({ method: 'GET', path: '/api/portal/MessageTemplate/GetMessageTemplateKey', summary: 'Message template keys', response: lk.MessageTemplateKeyResponse, permission: null, auth: true, encrypted: true }),
+  cardSchemeTypes: def({ method: 'GET', path: '/api/portal/CardBIN/GetCardSchemeType', summary: 'Card schemes and card types', response: lk.CardSchemeTypeResponse, permission: null, auth: true, encrypted: true }),
+  acquirersByServiceType: def({ method: 'POST', path: '/api/portal/Acquirer/GetAcquirerByServiceType', summary: 'Acquirers serving a service type and terminal category', body: lk.AcquirerByServiceTypeRequest, response: lk.AcquirerByServiceTypeResponse, permission: null, auth: true, encrypted: true }),
+  riskViolationOptions: def({ method: 'GET', path: '/api/portal/TPA/Settlement/RiskViolationOptions', summary: 'Risk violation options', response: lk.RiskViolationOptionsResponse, permission: null, auth: true, encrypted: true }),
+  masterMerchantList: def({ method: 'POST', path: '/api/portal/MasterMerchant/GetMasterMerchantList', summary: 'Master merchants in scope', body: lk.MasterMerchantListRequest, response: lk.MasterMerchantListResponse, permission: null, auth: true, encrypted: true }),
+  terminalModels: def({ method: 'GET', path: '/api/portal/terminal/GetTerminalModel', summary: 'Terminal models', response: lk.TerminalModelResponse, permission: null, auth: true, encrypted: true }),
+  countryStates: def({ method: 'POST', path: '/api/country/states', summary: 'States of a country (Malaysia only)', body: lk.CountryStatesRequest, response: lk.CountryStatesResponse, permission: null, auth: false, encrypted: false }),
+  stateCities: def({ method: 'POST', path: '/api/country/state/cities', summary: 'Cities of a state (Malaysia only)', body: lk.StateCitiesRequest, response: lk.StateCitiesResponse, permission: null, auth: false, encrypted: false }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
