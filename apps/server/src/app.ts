@@ -15,8 +15,10 @@ import { secureChannelPlugin } from './platform/secure-channel.ts';
 import { installAuthGuard } from './auth/auth-guard.ts';
 import { webPages } from './platform/web-pages.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { countryRoutes } from './modules/country/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 
@@ -74,6 +76,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   dashboardRoutes(app);
   organizationRoutes(app);
   transactionRoutes(app);
+  lookupRoutes(app);
+  countryRoutes(app);
   await webPages(app);
   return app;
 }

@@ -62,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ipLookupV4Url: env.IP_LOOKUP_V4_URL ?? '/api/portal/ip/echo',
     ipLookupV6Url: env.IP_LOOKUP_V6_URL ?? '/api/portal/ip/echo',
     posUrl: env.POS_URL ?? '',
-    countryServiceUrl: env.COUNTRY_SERVICE_URL ?? '',
+    countryServiceUrl: env.COUNTRY_SERVICE_URL ?? '/api/country',
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: env.SECURE_COOKIES === 'true' ? true : env.SECURE_COOKIES === 'false' ? false : 'auto',
   };

@@ -7,3 +7,5 @@ export * from './endpoints/transactions.ts';
 export * from './endpoints/lookups.ts';
 export * from './secure-channel.ts';
 export * from './client.ts';
+export * from './resources/define.ts';
+export * from './resources/schemas.ts';

@@ -16,7 +16,41 @@ const EXTRA_PERMISSIONS = [
   'usergroup:editpermission',
 ] as const;
 
-export const PERMISSION_CATALOGUE: readonly string[] = Array.from(new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS]));
+/** The write actions a configuration resource may allow besides `view` (issue 4 resource engine). */
+export const RESOURCE_ACTIONS = ['create', 'update', 'setstatus', 'delete', 'export', 'bulkupload'] as const;
+export type ResourceActionName = (typeof RESOURCE_ACTIONS)[number];
+
+/**
+ * Modules served by the resource engine (System configuration and Configuration, §2) with the
+ * actions each allows; `{module}:view` is the route permission of its screen. The contract's
+ * resource declarations must agree (a test checks it).
+ */
+export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionName[]>> = {
+  usergroup: RESOURCE_ACTIONS,
+  usergroupmobile: RESOURCE_ACTIONS,
+  usergroupmobileglobal: ['create', 'update', 'setstatus', 'delete', 'export'],
+  paymentcategory: RESOURCE_ACTIONS,
+  acquirer: RESOURCE_ACTIONS,
+  mdrcategory: RESOURCE_ACTIONS,
+  mdrproduct: RESOURCE_ACTIONS,
+  tpaproductconfig: RESOURCE_ACTIONS,
+  subscription: RESOURCE_ACTIONS,
+  naturebusiness: RESOURCE_ACTIONS,
+  cardbin: RESOURCE_ACTIONS,
+  currency: RESOURCE_ACTIONS,
+  bank: RESOURCE_ACTIONS,
+  messagetemplate: RESOURCE_ACTIONS,
+  riskparameter: RESOURCE_ACTIONS,
+  payoutholiday: RESOURCE_ACTIONS,
+  systemsetting: ['update', 'export'],
+  mastermerchantconfig: RESOURCE_ACTIONS,
+  agencyagentconfig: RESOURCE_ACTIONS,
+  merchantconfig: RESOURCE_ACTIONS,
+};
+
+const RESOURCE_PERMISSIONS = Object.entries(RESOURCE_MODULES).flatMap(([m, actions]) => actions.map((a) => `${m}:${a}`));
+
+export const PERMISSION_CATALOGUE: readonly string[] = Array.from(new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS]));
 
 export interface PermissionInfo {
   permission: string;
@@ -74,7 +108,10 @@ export function defaultPermissions(type: GroupType): string[] {
     ],
   };
   const dropped = drop[type];
-  return merchantSide.filter((p) => !dropped.some((d) => (d.includes(':') ? p === d : moduleOf(p) === d)));
+  // Only a master merchant changes the configuration of its subtree; agencies and agents read it.
+  const readOnlyConfig = type === 'AGENCY' || type === 'AGENT';
+  const isConfigWrite = (p: string) => /config$/.test(moduleOf(p)) && RESOURCE_MODULES[moduleOf(p)] !== undefined && !/:(view|export)$/.test(p);
+  return merchantSide.filter((p) => !dropped.some((d) => (d.includes(':') ? p === d : moduleOf(p) === d)) && !(readOnlyConfig && isConfigWrite(p)));
 }
 
 /**

@@ -16,11 +16,15 @@ export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Runs raw SQL with positional parameters; rows as plain objects. */
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL with positional parameters; rows as plain objects. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query: Query;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,20 @@ export async function openDatabase(target: string): Promise<Database> {
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      transaction: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          const out = await fn(async (text, params) => (await conn.query(text, params as unknown[])).rows);
+          await conn.query('COMMIT');
+          return out;
+        } catch (e) {
+          await conn.query('ROLLBACK');
+          throw e;
+        } finally {
+          conn.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -51,6 +69,7 @@ export async function openDatabase(target: string): Promise<Database> {
     db,
     kind: 'pglite',
     query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
+    transaction: (fn) => client.transaction((tx) => fn(async <T,>(text: string, params?: unknown[]) => (await tx.query<T>(text, params as unknown[])).rows)),
     close: () => client.close(),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  bigserial, boolean, char, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -298,3 +298,111 @@ export const refundRequests = pgTable(
   },
   (t) => [index('refund_requests_status_idx').on(t.status, t.merchantId)],
 );
+
+/**
+ * Banks (§3 lookup entity Bank: Id, BankName, IsActive, Country). Seeded from the domain's
+ * `MALAYSIAN_BANKS`; `bankCode` is the FPX bank code and the natural key of the seed. `channels`
+ * are the FPX channels the bank takes part in (e.g. B2C, B2B). Only active banks are offered (§9).
+ */
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    bankName: text('bank_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    swiftCode: text('swift_code'),
+    /** §9: the only country is MALAYSIA. */
+    country: text('country').notNull().default('MALAYSIA'),
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    isActive: smallint('is_active').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('banks_code_uq').on(t.bankCode), index('banks_active_idx').on(t.isActive, t.sortOrder, t.bankName)],
+);
+
+/** Countries of ISO 3166-1 (§3 lookup entity Country: CountryName, Alpha3). */
+export const countries = pgTable(
+  'countries',
+  {
+    alpha2: char('alpha2', { length: 2 }).primaryKey(),
+    alpha3: char('alpha3', { length: 3 }).notNull(),
+    countryName: text('country_name').notNull(),
+  },
+  (t) => [uniqueIndex('countries_alpha3_uq').on(t.alpha3)],
+);
+
+/**
+ * MDR categories (§3 MDR category search; §9 MDR fee modes apply per category): the pricing
+ * bucket of a payment product within one service type (1–6), e.g. CREDIT_DOMESTIC or FPX.
+ */
+export const mdrCategories = pgTable(
+  'mdr_categories',
+  {
+    id: serial('id').primaryKey(),
+    categoryCode: text('category_code').notNull(),
+    categoryName: text('category_name').notNull(),
+    serviceType: smallint('service_type').notNull(),
+    isActive: smallint('is_active').notNull().default(1),
+  },
+  // A constraint, not just an index: payment_products references the pair.
+  (t) => [unique('mdr_categories_st_code_uq').on(t.serviceType, t.categoryCode)],
+);
+
+/**
+ * Payment products (§3 lookup entity Payment product: PaymentProductId, ProductName, ServiceType,
+ * CategoryCode, ProductCode): what a merchant can be configured to accept on one service type.
+ * (serviceType, categoryCode) names the product's MDR category. Only active products are offered.
+ */
+export const paymentProducts = pgTable(
+  'payment_products',
+  {
+    id: serial('id').primaryKey(),
+    productName: text('product_name').notNull(),
+    productCode: text('product_code').notNull(),
+    serviceType: smallint('service_type').notNull(),
+    categoryCode: text('category_code').notNull(),
+    isActive: smallint('is_active').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('payment_products_code_uq').on(t.productCode),
+    index('payment_products_st_idx').on(t.serviceType),
+    foreignKey({ name: 'payment_products_mdr_category_fk', columns: [t.serviceType, t.categoryCode], foreignColumns: [mdrCategories.serviceType, mdrCategories.categoryCode] }),
+  ],
+);
+
+/**
+ * Which acquirer serves which service type on which terminal category (the source of
+ * GetAcquirerByServiceType, §7). The terminal categories are `TERMINAL_CATEGORIES` in
+ * seed/reference-data.ts (0 standard card terminal, 1 Android smart POS, 2 unattended/kiosk,
+ * 3 mPOS); service types other than terminal are linked with category 0.
+ */
+export const acquirerServices = pgTable(
+  'acquirer_services',
+  {
+    acquirerId: integer('acquirer_id').notNull().references(() => acquirers.id, { onDelete: 'cascade' }),
+    serviceType: smallint('service_type').notNull(),
+    terminalCategory: smallint('terminal_category').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.acquirerId, t.serviceType, t.terminalCategory] }), index('acquirer_services_st_idx').on(t.serviceType, t.terminalCategory)],
+);
+
+/** Terminal models (§3 lookup entity Terminal model list: Models). Only active ones are offered. */
+export const terminalModels = pgTable(
+  'terminal_models',
+  {
+    id: serial('id').primaryKey(),
+    model: text('model').notNull(),
+    manufacturer: text('manufacturer'),
+    isActive: smallint('is_active').notNull().default(1),
+  },
+  (t) => [uniqueIndex('terminal_models_model_uq').on(t.model)],
+);
+
+/** Keys of the message templates (e-mail/SMS/push bodies) with the placeholders a body may use. */
+export const messageTemplateKeys = pgTable('message_template_keys', {
+  templateKey: text('template_key').primaryKey(),
+  description: text('description').notNull(),
+  placeholders: text('placeholders').array().notNull().default(sql`'{}'::text[]`),
+});

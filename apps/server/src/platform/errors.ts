@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra fields of the error body, e.g. the per-row `Errors` of a bulk upload. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -41,7 +43,7 @@ function validationMessage(err: FastifyError): string {
 /** Installs the error and not-found handlers. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.status).send({ ErrorCode: err.code, ErrorMessage: err.message });
+    if (err instanceof AppError) return reply.code(err.status).send({ ErrorCode: err.code, ErrorMessage: err.message, ...err.extra });
     if (err.validation) return reply.code(400).send({ ErrorCode: ERROR_CODES.VALIDATION, ErrorMessage: validationMessage(err) });
     if (err.statusCode === 429) return reply.code(429).send({ ErrorCode: ERROR_CODES.RATE_LIMITED, ErrorMessage: 'Too many requests, please try again later' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

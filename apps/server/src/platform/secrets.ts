@@ -12,6 +12,8 @@ export interface ServerKeys {
   jwtKey: Uint8Array;
   /** Wraps secure-channel keys at rest. */
   kek: Uint8Array;
+  /** Encrypts secret resource fields at rest (provider keys, ZMK components ...). */
+  fieldKey: Uint8Array;
 }
 
 function decode(secret: string): Buffer {
@@ -33,5 +35,5 @@ export function loadServerKeys(secret: string | undefined, dataDir: string): Ser
     master = decode(readFileSync(file, 'utf8').trim());
   }
   const derive = (info: string) => new Uint8Array(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
-  return { jwtKey: derive('paydesk-jwt-v1'), kek: derive('paydesk-kek-v1') };
+  return { jwtKey: derive('paydesk-jwt-v1'), kek: derive('paydesk-kek-v1'), fieldKey: derive('paydesk-field-v1') };
 }

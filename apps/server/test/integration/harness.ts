@@ -63,7 +63,7 @@ export async function startTestServer(opts: { kind?: 'pglite' | 'postgres'; tran
   const now = () => new Date(Date.now() + offset);
   await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7 });
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, ...opts.config };
-  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32) };
+  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
   const app = await buildApp({ database, config, keys, now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

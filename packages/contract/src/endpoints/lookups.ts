@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-const optId = z.coerce.number().int().positive().optional();
+const optId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'enter number only').transform(Number)]).optional();
 const optText = z.string().trim().max(250).optional();
 
 /** POST /api/portal/Bank/GetBankList {Id, BankName, Country}: only active banks are offered (§9). */
@@ -33,7 +33,7 @@ export const MdrCategorySearchRequest = z.object({
   PageIndex: z.coerce.number().int().min(1).default(1),
   RowsPerPage: z.coerce.number().int().min(1).max(999).default(999),
   SearchData: z
-    .object({ ServiceType: z.coerce.number().int().min(1).max(6).optional(), CategoryCode: z.string().trim().max(20).optional(), IsActive: z.union([z.literal(0), z.literal(1)]).optional() })
+    .object({ ServiceType: z.coerce.number().int().min(1).max(6).optional(), CategoryCode: z.string().trim().max(20).optional(), IsActive: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional() })
     .default({}),
 });
 export const MdrCategoryItem = z.object({ Id: z.number().int(), CategoryCode: z.string(), CategoryName: z.string(), ServiceType: z.number().int(), IsActive: z.number().int() });
@@ -57,7 +57,8 @@ export const CardSchemeTypeResponse = z.object({ CardSchemes: z.array(z.string()
 /** §7 {ServiceType default 2, TxnCategory default 0} → §3 Acquirer {AcquirerId, AcqName}. */
 export const AcquirerByServiceTypeRequest = z.object({
   ServiceType: z.coerce.number().int().min(1).max(6).default(2),
-  TxnCategory: z.coerce.number().int().min(0).max(99).default(0),
+  /** Terminal category: 0 standard card terminal (as a filter: every category), 1 Android smart POS, 2 kiosk, 3 mPOS. */
+  TxnCategory: z.coerce.number().int().min(0).max(3).default(0),
 });
 export const AcquirerByServiceTypeResponse = z.array(z.object({ AcquirerId: z.number().int(), AcqName: z.string() }));
 

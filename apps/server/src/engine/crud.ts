@@ -1,0 +1,206 @@
+/**
+ * The resource engine's operations (issue 4): search, get, create, update with optimistic
+ * version, set status, delete with dependents check. Each takes the caller's scope first and
+ * writes an audit record with before and after values in the same transaction as the change.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ResourceDef } from '@paydesk/contract';
+import { ERROR_CODES } from '@paydesk/domain';
+import type { Database, Query } from '../db/client.ts';
+import { AppError, badInput, notFound } from '../platform/errors.ts';
+import { requestAddresses } from '../platform/audit.ts';
+import type { Scope } from '../platform/scope.ts';
+import { keepsSecret, sealSecret } from './secret-fields.ts';
+import { columnOf, ident, Params, scopeSql, selectList } from './sql.ts';
+import { toItem } from './rows.ts';
+
+export interface EngineContext {
+  database: Database;
+  fieldKey: Uint8Array;
+  req: FastifyRequest | null;
+}
+
+export interface SearchInput {
+  PageIndex: number;
+  RowsPerPage: number;
+  SearchData: Record<string, unknown>;
+  Sort: { Field: string; Order: 'asc' | 'desc' };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** WHERE clause (on alias r) of a search: scope, declared filters, IsActive, Keyword over list text fields. */
+export function whereOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>, p: Params): string {
+  const parts = [scopeSql(def, scope, p)];
+  for (const [k, f] of Object.entries(def.fields)) {
+    const v = data[k];
+    if (v === undefined || v === null || v === '' || !f.filter || f.secret) continue;
+    const col = `r.${ident(f.column)}`;
+    if (f.filter === 'contains') parts.push(`${col}::text ILIKE ${p.add(`%${escapeLike(String(v))}%`)}`);
+    else if (f.filter === 'in' && Array.isArray(v)) parts.push(v.length ? `${col}::text = ANY(${p.add(v.map(String))}::text[])` : 'false');
+    else parts.push(`${col}::text = ${p.add(String(v))}`);
+  }
+  if (data.IsActive === 0 || data.IsActive === 1) parts.push(`r.is_active = ${p.add(data.IsActive)}`);
+  if (typeof data.Keyword === 'string' && data.Keyword) {
+    const text = Object.values(def.fields).filter((f) => f.list && !f.secret && (f.input === 'text' || f.input === 'textarea' || f.input === 'select'));
+    if (text.length) {
+      const k = p.add(`%${escapeLike(data.Keyword)}%`);
+      parts.push(`(${text.map((f) => `r.${ident(f.column)}::text ILIKE ${k}`).join(' OR ')})`);
+    }
+  }
+  return parts.join(' AND ');
+}
+
+export function orderOf(def: ResourceDef, sort: SearchInput['Sort']): string {
+  const dir = sort.Order === 'desc' ? 'DESC' : 'ASC';
+  return `r.${ident(columnOf(def, sort.Field))} ${dir} NULLS LAST, r.id ${dir}`;
+}
+
+/** Search: `{Items, TotalRecords, PageIndex, RowsPerPage}` (small configuration tables page with OFFSET). */
+export async function searchResource(ctx: EngineContext, def: ResourceDef, scope: Scope, input: SearchInput) {
+  const p = new Params();
+  const where = whereOf(def, scope, input.SearchData, p);
+  const t = ident(def.table);
+  const [count] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} r WHERE ${where}`, p.values);
+  const limit = p.add(input.RowsPerPage);
+  const offset = p.add((input.PageIndex - 1) * input.RowsPerPage);
+  const rows = await ctx.database.query(`SELECT ${selectList(def)} FROM ${t} r WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${limit} OFFSET ${offset}`, p.values);
+  return { Items: rows.map((r) => toItem(def, r, ctx.fieldKey)), TotalRecords: Number(count?.n ?? 0), PageIndex: input.PageIndex, RowsPerPage: input.RowsPerPage };
+}
+
+async function loadRow(q: Query, def: ResourceDef, scope: Scope, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
+  const p = new Params();
+  const where = scopeSql(def, scope, p);
+  const rows = await q(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE r.id = ${p.add(id)} AND ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);
+  return rows[0];
+}
+
+/** Get one record inside the caller's scope; NF404 otherwise. */
+export async function getResource(ctx: EngineContext, def: ResourceDef, scope: Scope, id: number) {
+  const row = await loadRow(ctx.database.query, def, scope, id);
+  if (!row) throw notFound(def.name);
+  return toItem(def, row, ctx.fieldKey);
+}
+
+/** Column values of a write: declared writable fields present in the input; secrets sealed. */
+function valuesOf(def: ResourceDef, input: Record<string, unknown>, fieldKey: Uint8Array, forUpdate: boolean): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [k, f] of Object.entries(def.fields)) {
+    if (f.readOnly || !(k in input)) continue;
+    const v = input[k];
+    if (f.secret) {
+      if (keepsSecret(v)) continue;
+      out.push([f.column, sealSecret(fieldKey, String(v))]);
+    } else if (v !== undefined || !forUpdate) out.push([f.column, v ?? null]);
+  }
+  return out;
+}
+
+/** Appends an audit record inside the caller's transaction. */
+export async function auditIn(q: Query, ctx: EngineContext, scope: Scope, e: { action: string; def: ResourceDef; targetId?: number | string; before?: unknown; after?: unknown; detail?: unknown }) {
+  const addr = ctx.req ? requestAddresses(ctx.req) : { clientIp: null, socketIp: null };
+  await q(
+    `INSERT INTO audit_log (action, result, actor_user_id, actor_email, target_type, target_id, client_ip, socket_ip, before, after, detail)
+     VALUES ($1, 'SUCCESS', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [e.action, scope.userId, scope.email, e.def.name, e.targetId === undefined ? null : String(e.targetId), addr.clientIp, addr.socketIp, e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after), e.detail === undefined ? null : JSON.stringify(e.detail)],
+  );
+}
+
+/** Translates a unique-constraint violation into a CF409 naming the field. */
+export function conflictOf(def: ResourceDef, e: unknown): never {
+  const err = e as { code?: string; constraint?: string; detail?: string; message?: string };
+  if (err.code === '23505' || /duplicate key/.test(err.message ?? '')) {
+    const field = Object.entries(def.fields).find(([, f]) => (err.detail ?? err.message ?? '').includes(`(${f.column})`) || (err.constraint ?? '').includes(f.column))?.[0];
+    throw new AppError(409, ERROR_CODES.CONFLICT, `${field ?? def.titleField}: already exists`);
+  }
+  if (err.code === '23503') throw new AppError(409, ERROR_CODES.CONFLICT, 'The record is referenced by other records');
+  throw e;
+}
+
+/** The owner of a new owned row: the requested OrgId inside the caller's subtree, else the caller's org. */
+async function ownerOf(q: Query, scope: Scope, requested: unknown): Promise<number | null> {
+  if (requested === undefined || requested === null) {
+    if (scope.orgId === null) throw badInput('OrgId', 'is required for a platform user');
+    return scope.orgId;
+  }
+  const rows = await q<{ id: number }>(`SELECT id FROM organizations WHERE id = $1 AND path LIKE $2`, [requested, `${scope.orgPath ?? ''}%`]);
+  if (!rows[0]) throw badInput('OrgId', 'is not an organization in your scope');
+  return Number(rows[0].id);
+}
+
+/** Inserts one record inside `q`'s transaction; returns its id. */
+export async function insertRow(q: Query, ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown>): Promise<number> {
+  const cols = valuesOf(def, input, ctx.fieldKey, false);
+  if (def.scope === 'owned') cols.push(['org_id', await ownerOf(q, scope, input.OrgId)]);
+  const p = new Params();
+  const sql = `INSERT INTO ${ident(def.table)} (${cols.map(([c]) => ident(c)).join(', ')}) VALUES (${cols.map(([, v]) => p.add(v)).join(', ')}) RETURNING id`;
+  try {
+    const [row] = await q<{ id: number }>(sql, p.values);
+    return Number(row!.id);
+  } catch (e) {
+    return conflictOf(def, e);
+  }
+}
+
+export async function createResource(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown>) {
+  return ctx.database.transaction(async (q) => {
+    const id = await insertRow(q, ctx, def, scope, input);
+    const after = toItem(def, (await loadRow(q, def, scope, id))!, ctx.fieldKey);
+    await auditIn(q, ctx, scope, { action: 'CREATE', def, targetId: id, after });
+    return after;
+  });
+}
+
+/** Updates inside `q`'s transaction when the version matches; CF409 when it is stale. */
+export async function updateRow(q: Query, ctx: EngineContext, def: ResourceDef, scope: Scope, id: number, version: number | null, set: [string, unknown][]) {
+  const before = await loadRow(q, def, scope, id, true);
+  if (!before) throw notFound(def.name);
+  if (version !== null && Number(before.Version) !== version) {
+    throw new AppError(409, ERROR_CODES.CONFLICT, `Version: the ${def.name} was changed by someone else (now version ${before.Version}); reload and try again`);
+  }
+  const p = new Params();
+  const assigns = [...set.map(([c, v]) => `${ident(c)} = ${p.add(v)}`), 'version = version + 1', 'updated_at = now()'];
+  try {
+    await q(`UPDATE ${ident(def.table)} SET ${assigns.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+  } catch (e) {
+    conflictOf(def, e);
+  }
+  const after = (await loadRow(q, def, scope, id))!;
+  return { before: toItem(def, before, ctx.fieldKey), after: toItem(def, after, ctx.fieldKey) };
+}
+
+export async function updateResource(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown> & { Id: number; Version: number }) {
+  return ctx.database.transaction(async (q) => {
+    const { before, after } = await updateRow(q, ctx, def, scope, input.Id, input.Version, valuesOf(def, input, ctx.fieldKey, true));
+    await auditIn(q, ctx, scope, { action: 'UPDATE', def, targetId: input.Id, before, after });
+    return after;
+  });
+}
+
+export async function setResourceStatus(ctx: EngineContext, def: ResourceDef, scope: Scope, input: { Id: number; IsActive: 0 | 1; Version: number }) {
+  return ctx.database.transaction(async (q) => {
+    const { before, after } = await updateRow(q, ctx, def, scope, input.Id, input.Version, [['is_active', input.IsActive]]);
+    await auditIn(q, ctx, scope, { action: input.IsActive ? 'ACTIVATE' : 'DEACTIVATE', def, targetId: input.Id, before, after });
+    return after;
+  });
+}
+
+/** Deletes a record unless other records depend on it (CF409 naming them). */
+export async function deleteResource(ctx: EngineContext, def: ResourceDef, scope: Scope, id: number) {
+  return ctx.database.transaction(async (q) => {
+    const before = await loadRow(q, def, scope, id, true);
+    if (!before) throw notFound(def.name);
+    for (const d of def.dependents ?? []) {
+      const [row] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(d.table)} WHERE ${ident(d.column)} = $1`, [id]);
+      const n = Number(row?.n ?? 0);
+      if (n > 0) throw new AppError(409, ERROR_CODES.CONFLICT, `Cannot delete ${String(before[def.titleField] ?? def.name)}: ${n} ${d.labelKey} still use it`);
+    }
+    try {
+      await q(`DELETE FROM ${ident(def.table)} WHERE id = $1`, [id]);
+    } catch (e) {
+      conflictOf(def, e);
+    }
+    await auditIn(q, ctx, scope, { action: 'DELETE', def, targetId: id, before: toItem(def, before, ctx.fieldKey) });
+    return { Success: true as const };
+  });
+}

@@ -1,0 +1,16 @@
+/** Turns database rows of a resource into API items (ISO dates, masked secrets). */
+import type { ResourceDef } from '@paydesk/contract';
+import { maskSecret } from './secret-fields.ts';
+
+export function toItem(def: ResourceDef, row: Record<string, unknown>, fieldKey: Uint8Array): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    const f = def.fields[k];
+    if (f?.secret) out[k] = maskSecret(fieldKey, (v as string | null) ?? null);
+    else if (v instanceof Date) out[k] = f?.input === 'date' ? v.toISOString().slice(0, 10) : v.toISOString();
+    else if (typeof v === 'bigint') out[k] = Number(v);
+    else out[k] = v;
+  }
+  for (const k of ['Id', 'Version', 'IsActive', 'OrgId']) if (typeof out[k] === 'string') out[k] = Number(out[k]);
+  return out;
+}

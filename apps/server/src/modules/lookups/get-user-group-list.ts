@@ -1,0 +1,26 @@
+/**
+ * GetUserGroupList (§7 Lookups): the portal user groups the caller may assign. SUPERADMIN gets
+ * every group, active or not; anyone else the active groups of its own type or a type below it
+ * in the hierarchy (`GROUP_TYPES` is ordered highest first). By hierarchy, then name.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { GROUP_TYPES, type GroupType } from '@paydesk/domain';
+import type { Database } from '../../db/client.ts';
+import { userGroups as g } from '../../db/schema.ts';
+import type { Scope } from '../../platform/scope.ts';
+
+/** The group types a caller of `type` may see: its own and every one below it. */
+export function assignableGroupTypes(type: GroupType): GroupType[] {
+  return GROUP_TYPES.slice(GROUP_TYPES.indexOf(type));
+}
+
+export async function getUserGroupList(database: Database, scope: Scope) {
+  const all = scope.groupType === 'SUPERADMIN';
+  const rows = await database.db
+    .select({ Id: g.id, Name: g.name, GroupType: g.groupType, IsActive: g.isActive })
+    .from(g)
+    .where(all ? undefined : and(eq(g.isActive, 1), inArray(g.groupType, assignableGroupTypes(scope.groupType))))
+    .orderBy(asc(g.name), asc(g.id));
+  const rank = (t: string) => GROUP_TYPES.indexOf(t as GroupType);
+  return rows.sort((a, b) => rank(a.GroupType) - rank(b.GroupType));
+}

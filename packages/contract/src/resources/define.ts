@@ -1,0 +1,86 @@
+/**
+ * The resource engine's declarations (guides practice 3; issue 4). A resource is declared once:
+ * its fields with zod types, label keys and §5 validator types, list columns, filters, default
+ * sort, permission module, scope rule, allowed actions and secret fields. The server serves it
+ * at `/api/portal/{Name}/{Search|Get|Create|Update|SetStatus|Delete|Export|BulkUpload}` and the
+ * web app renders it with one ResourceList and one ResourceForm.
+ */
+import { z } from 'zod';
+
+/** §5 validator types a field may declare (checked by validateField of packages/domain). */
+export type ValidatorType = 'email' | 'phone' | 'decimal' | 'url' | 'number' | 'merchantOrder';
+
+export type ResourceAction = 'create' | 'update' | 'setStatus' | 'delete' | 'export' | 'bulkUpload';
+
+/** How a field is edited in ResourceForm. */
+export type InputKind = 'text' | 'textarea' | 'number' | 'money' | 'percent' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'secret' | 'json';
+
+export interface FieldDef {
+  /** zod schema of the value as the API takes it (create and update). */
+  schema: z.ZodType;
+  /** Database column (snake_case). */
+  column: string;
+  labelKey: string;
+  /** §5 validator type applied on both sides (the zod schema calls validateField too). */
+  validator?: ValidatorType;
+  input: InputKind;
+  /** Options of a select: fixed values with label keys, or the name of a lookup route. */
+  options?: { value: string | number; labelKey: string }[];
+  lookup?: string;
+  /** Shown as a list column (in this order). */
+  list?: boolean;
+  /** Filter kind in Search's SearchData. */
+  filter?: 'eq' | 'contains' | 'in';
+  sortable?: boolean;
+  /** Stored encrypted, answered masked (last 4), never sent back whole. */
+  secret?: boolean;
+  /** Answered but not written by Create/Update (computed or system-managed). */
+  readOnly?: boolean;
+  /** Optional on create (the database default applies). */
+  optional?: boolean;
+  /** Help text key for the form. */
+  helpKey?: string;
+}
+
+export interface Dependent {
+  /** Table and column that reference this resource's id; delete is refused while rows exist. */
+  table: string;
+  column: string;
+  labelKey: string;
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** API segment, e.g. 'BankConfig' → /api/portal/BankConfig/Search. */
+  name: string;
+  /** Web route of its screen (§2), e.g. '/bank-config'. */
+  path: string;
+  /** Permission module: `${module}:view|create|update|setstatus|delete|export|bulkupload`. */
+  module: string;
+  table: string;
+  /** 'platform' rows are global; 'owned' rows carry org_id and are seen by that org's subtree. */
+  scope: 'platform' | 'owned';
+  titleKey: string;
+  /** The field naming a record in messages (e.g. BankName). */
+  titleField: keyof F & string;
+  fields: F;
+  actions: ResourceAction[];
+  defaultSort: { Field: keyof F & string; Order: 'asc' | 'desc' };
+  /** Natural key used by BulkUpload to update instead of insert (e.g. BankCode). */
+  naturalKey?: keyof F & string;
+  dependents?: Dependent[];
+  /** Why the fields are what they are where the spec is silent. */
+  description: string;
+}
+
+/** Declares a resource (identity function that keeps the literal types). */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+  return def;
+}
+
+/** The permission a resource operation checks. */
+export function resourcePermission(def: Pick<ResourceDef, 'module'>, op: 'view' | Lowercase<ResourceAction>): string {
+  return `${def.module}:${op.toLowerCase()}`;
+}
+
+/** System columns every resource row answers besides its fields. */
+export const SYSTEM_FIELDS = ['Id', 'Version', 'IsActive', 'CreatedAt', 'UpdatedAt'] as const;

@@ -1,0 +1,62 @@
+/**
+ * Request and response schemas of a declared resource, derived from its fields so that the
+ * server validates and the web form checks with the very same zod objects.
+ */
+import { z } from 'zod';
+import { SortOrder } from '../common.ts';
+import type { FieldDef, ResourceDef } from './define.ts';
+
+const Id = z.coerce.number().int().positive();
+const Version = z.coerce.number().int().positive();
+const Flag = z.union([z.literal(0), z.literal(1)]);
+
+function filterSchema(f: FieldDef): z.ZodType {
+  if (f.filter === 'in') return z.array(z.union([z.string().max(100), z.number()])).max(50);
+  if (f.filter === 'contains') return z.string().trim().max(100);
+  return f.input === 'number' || f.input === 'select' ? z.union([z.string().max(100), z.number()]) : z.string().trim().max(100);
+}
+
+/** The schemas of one resource (see guides practice 4 for the list shape). */
+export function resourceSchemas(def: ResourceDef) {
+  const entries = Object.entries(def.fields);
+  const writable = entries.filter(([, f]) => !f.readOnly);
+  const owned = def.scope === 'owned' ? { OrgId: Id.optional() } : {};
+  // Secret fields are optional on write: empty or absent keeps the stored value.
+  const createShape = Object.fromEntries(writable.map(([k, f]) => [k, f.optional || f.secret ? f.schema.optional() : f.schema]));
+  const create = z.object({ ...createShape, ...owned }).strict();
+  const update = z.object({ ...Object.fromEntries(writable.map(([k, f]) => [k, f.schema.optional()])), Id, Version }).strict();
+  const filters = Object.fromEntries(entries.filter(([, f]) => f.filter).map(([k, f]) => [k, filterSchema(f).optional()]));
+  const sortable = entries.filter(([, f]) => f.sortable).map(([k]) => k);
+  const sortFields = ['Id', 'CreatedAt', 'UpdatedAt', ...sortable] as [string, ...string[]];
+  const searchData = z.object({ ...filters, IsActive: Flag.optional(), Keyword: z.string().trim().max(100).optional() }).strict().default({});
+  const sort = z.object({ Field: z.enum(sortFields), Order: SortOrder }).default({ Field: def.defaultSort.Field, Order: def.defaultSort.Order });
+  const search = z.object({
+    PageIndex: z.coerce.number().int().min(1).default(1),
+    RowsPerPage: z.coerce.number().int().min(1).max(999).default(20),
+    SearchData: searchData,
+    Sort: sort,
+  });
+  const item = z.object({
+    Id: z.number().int(),
+    Version: z.number().int(),
+    IsActive: z.number().int(),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+    ...(def.scope === 'owned' ? { OrgId: z.number().int().nullable(), OrgName: z.string().nullable() } : {}),
+    ...Object.fromEntries(entries.map(([k, f]) => [k, f.secret ? z.string().nullable() : z.any()])),
+  });
+  return {
+    create,
+    update,
+    setStatus: z.object({ Id, IsActive: Flag, Version }).strict(),
+    search,
+    searchResponse: z.object({ Items: z.array(item), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
+    idParams: z.object({ Id }),
+    item,
+    export: z.object({ SearchData: searchData, Sort: sort, Format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    deleteResponse: z.object({ Success: z.literal(true) }),
+    bulkUploadResponse: z.object({ Applied: z.number().int(), Created: z.number().int(), Updated: z.number().int() }),
+  };
+}
+
+export type ResourceSchemas = ReturnType<typeof resourceSchemas>;
