@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +15,8 @@ import { installErrorHandlers } from './platform/errors.ts';
 import { secureChannelPlugin } from './platform/secure-channel.ts';
 import { installAuthGuard } from './auth/auth-guard.ts';
 import { webPages } from './platform/web-pages.ts';
+import { registerResource } from './engine/routes.ts';
+import { RESOURCES } from '@paydesk/contract';
 import { authRoutes } from './modules/auth/routes.ts';
 import { countryRoutes } from './modules/country/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -63,6 +66,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: `${c.productName} Portal API`, version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
@@ -78,6 +82,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   transactionRoutes(app);
   lookupRoutes(app);
   countryRoutes(app);
+  for (const def of RESOURCES) registerResource(app, def);
   await webPages(app);
   return app;
 }

@@ -15,6 +15,8 @@ export function resolvePath(path: string, params: Record<string, string | number
 
 /** A failed call: the HTTP status and the server's `{ErrorCode, ErrorMessage}`. */
 export class PortalError extends Error {
+  /** The whole error body (e.g. a bulk upload's per-row `Errors`). */
+  body?: Record<string, unknown>;
   constructor(
     readonly status: number,
     readonly errorCode: string,
@@ -72,21 +74,30 @@ export class PortalClient {
   /** Sends a call and returns the raw Response (cookies and renewed token already taken). */
   async send<N extends RouteName>(name: N, input: CallInput<N> = {}): Promise<Response> {
     const def = routes[name];
-    const path = resolvePath(def.path, input.params);
+    return this.sendTo({ method: def.method, encrypted: def.encrypted }, resolvePath(def.path, input.params), input);
+  }
+
+  /**
+   * Sends to any path (e.g. the resource engine's generated routes) with the same headers,
+   * channel sealing and cookie handling as `send`. `body` may be FormData (multipart, unencrypted).
+   */
+  async sendTo(def: { method: string; encrypted: boolean }, path: string, input: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.opts.publicIp) headers['X-Client-Public-IP'] = this.opts.publicIp;
     if (this.token && !this.opts.useCookiesOnly) headers.Authorization = `Bearer ${this.token}`;
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-    let body: string | undefined;
-    if (def.encrypted) {
+    let body: string | FormData | undefined;
+    const bodyless = def.method === 'GET' || def.method === 'DELETE';
+    if (input.body instanceof FormData) body = input.body;
+    else if (def.encrypted) {
       const keys = this.keys ?? (await this.handshake());
-      const sealed = await sealRequest(keys, def.method, path, def.method === 'GET' ? undefined : input.body);
+      const sealed = await sealRequest(keys, def.method, path, bodyless ? undefined : input.body);
       Object.assign(headers, sealed.headers);
       body = sealed.body;
-    } else if (input.body !== undefined && def.method !== 'GET') body = JSON.stringify(input.body);
-    if (body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    } else if (input.body !== undefined && !bodyless) body = JSON.stringify(input.body);
+    if (typeof body === 'string' && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     Object.assign(headers, input.headers);
     const res = await this.fetcher(`${this.baseUrl}${path}`, { method: def.method, headers, body, redirect: 'manual' });
     this.storeCookies(res);
@@ -95,28 +106,43 @@ export class PortalClient {
     return res;
   }
 
-  /** Calls an endpoint and returns its typed answer; throws PortalError on `{ErrorCode}`. */
-  async call<N extends RouteName>(name: N, input: CallInput<N> = {}): Promise<ResponseOf<N>> {
-    const def = routes[name];
-    const res = await this.send(name, input);
-    if ('file' in def && def.file && res.ok) return (await res.blob()) as ResponseOf<N>;
+  /** Reads a JSON answer: opens an encrypted one, refuses a downgrade, throws PortalError on `{ErrorCode}`. */
+  private async readJson(res: Response, encrypted: boolean, path: string): Promise<unknown> {
     const text = await res.text();
-    let data: unknown;
-    if (def.encrypted && res.ok && !text.startsWith('{"EncryptedPayload"')) {
+    if (encrypted && res.ok && !text.startsWith('{"EncryptedPayload"')) {
       // A 2xx answer of an encrypted route that is not sealed is a downgrade: refuse it.
       throw new PortalError(res.status, 'SEC400', 'The answer was not encrypted');
     }
+    let data: unknown;
     try {
-      data = def.encrypted && this.keys ? await openResponse(this.keys, resolvePath(def.path, input.params), text, res.headers) : JSON.parse(text);
+      data = encrypted && this.keys ? await openResponse(this.keys, path, text, res.headers) : JSON.parse(text);
     } catch {
       throw new PortalError(res.status, 'NON_JSON', text.slice(0, 200));
     }
     if (data && typeof data === 'object' && 'ErrorCode' in data) {
       const e = data as { ErrorCode: string; ErrorMessage: string };
-      throw new PortalError(res.status, e.ErrorCode, e.ErrorMessage);
+      const err = new PortalError(res.status, e.ErrorCode, e.ErrorMessage);
+      Object.assign(err, { body: data });
+      throw err;
     }
+    return data;
+  }
+
+  /** Calls an endpoint and returns its typed answer; throws PortalError on `{ErrorCode}`. */
+  async call<N extends RouteName>(name: N, input: CallInput<N> = {}): Promise<ResponseOf<N>> {
+    const def = routes[name];
+    const res = await this.send(name, input);
+    if ('file' in def && def.file && res.ok) return (await res.blob()) as ResponseOf<N>;
+    const data = await this.readJson(res, def.encrypted, resolvePath(def.path, input.params));
     if (name === 'login' || name === 'changeUserGroup') this.token = (data as { JWT: { access_token: string } }).JWT.access_token;
     return data as ResponseOf<N>;
+  }
+
+  /** Calls any JSON path over the secure channel (multipart FormData bodies go unencrypted). */
+  async callPath<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const encrypted = !(body instanceof FormData);
+    const res = await this.sendTo({ method, encrypted }, path, { body });
+    return (await this.readJson(res, encrypted, path)) as T;
   }
 
   /** Signs in and keeps the token; returns the Login answer. */

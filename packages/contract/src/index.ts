@@ -9,3 +9,5 @@ export * from './secure-channel.ts';
 export * from './client.ts';
 export * from './resources/define.ts';
 export * from './resources/schemas.ts';
+export * from './resources/fields.ts';
+export * from './resources/defs/index.ts';

@@ -12,6 +12,16 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
+ * Columns every table served by the resource engine carries besides id and is_active: an
+ * optimistic-lock version (a stale Update is refused) and change times (UTC).
+ */
+const managed = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
  * The hierarchy MASTER_MERCHANT → AGENCY → AGENT → MERCHANT_HQ → MERCHANT_BRANCH (§1).
  * `path` is a materialized path of ids ("/1/4/17/"), so a subtree is `path LIKE '/1/4/%'`.
  * The ancestor id columns let transaction-sized tables scope with one indexed equality.
@@ -172,6 +182,7 @@ export const currencies = pgTable('currencies', {
   symbol: text('symbol').notNull(),
   isActive: smallint('is_active').notNull().default(1),
   sortOrder: integer('sort_order').notNull().default(0),
+  ...managed(),
 });
 
 /** Acquirers (§3 lookup entity Acquirer). */
@@ -179,7 +190,9 @@ export const acquirers = pgTable('acquirers', {
   id: serial('id').primaryKey(),
   acqName: text('acq_name').notNull(),
   code: text('code').notNull().unique(),
+  description: text('description'),
   isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
 });
 
 /**
@@ -316,8 +329,7 @@ export const banks = pgTable(
     channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
     isActive: smallint('is_active').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...managed(),
   },
   (t) => [uniqueIndex('banks_code_uq').on(t.bankCode), index('banks_active_idx').on(t.isActive, t.sortOrder, t.bankName)],
 );
@@ -345,6 +357,7 @@ export const mdrCategories = pgTable(
     categoryName: text('category_name').notNull(),
     serviceType: smallint('service_type').notNull(),
     isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
   },
   // A constraint, not just an index: payment_products references the pair.
   (t) => [unique('mdr_categories_st_code_uq').on(t.serviceType, t.categoryCode)],
@@ -364,6 +377,7 @@ export const paymentProducts = pgTable(
     serviceType: smallint('service_type').notNull(),
     categoryCode: text('category_code').notNull(),
     isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
   },
   (t) => [
     uniqueIndex('payment_products_code_uq').on(t.productCode),
@@ -396,6 +410,7 @@ export const terminalModels = pgTable(
     model: text('model').notNull(),
     manufacturer: text('manufacturer'),
     isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
   },
   (t) => [uniqueIndex('terminal_models_model_uq').on(t.model)],
 );
@@ -405,4 +420,176 @@ export const messageTemplateKeys = pgTable('message_template_keys', {
   templateKey: text('template_key').primaryKey(),
   description: text('description').notNull(),
   placeholders: text('placeholders').array().notNull().default(sql`'{}'::text[]`),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Configuration tables served by the resource engine (issue 4). Each carries id, is_active and
+// managed() columns; owned tables carry org_id. Field choices are documented on the resource
+// declarations in packages/contract/src/resources/defs/.
+
+/** The merchant mobile app's user groups and the mobile permissions each holds. */
+export const mobileUserGroups = pgTable('mobile_user_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  userType: text('user_type').notNull(),
+  description: text('description'),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** The mobile app's global permission catalogue (usergroupmobileglobal). */
+export const mobileGlobalPermissions = pgTable('mobile_global_permissions', {
+  id: serial('id').primaryKey(),
+  permissionKey: text('permission_key').notNull().unique(),
+  module: text('module').notNull(),
+  description: text('description').notNull(),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** MDR rates per payment product and MDR category (§9 fee modes 1 MDR %, 2 flat, 3 higher, 4 both). */
+export const mdrRates = pgTable(
+  'mdr_rates',
+  {
+    id: serial('id').primaryKey(),
+    paymentProductId: integer('payment_product_id').notNull().references(() => paymentProducts.id),
+    mdrCategoryId: integer('mdr_category_id').notNull().references(() => mdrCategories.id),
+    feeMode: smallint('fee_mode').notNull(),
+    mdrPercent: numeric('mdr_percent', { precision: 7, scale: 4 }).notNull().default('0'),
+    flatAmount: numeric('flat_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    minFee: numeric('min_fee', { precision: 18, scale: 2 }),
+    maxFee: numeric('max_fee', { precision: 18, scale: 2 }),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  (t) => [uniqueIndex('mdr_rates_uq').on(t.paymentProductId, t.mdrCategoryId, t.effectiveDate)],
+);
+
+/** Which provider (TPA) serves which payment product, by priority (1 first). */
+export const tpaProductConfigs = pgTable(
+  'tpa_product_configs',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    paymentProductId: integer('payment_product_id').notNull().references(() => paymentProducts.id),
+    priority: integer('priority').notNull().default(1),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  (t) => [uniqueIndex('tpa_product_configs_uq').on(t.paymentProductId, t.provider)],
+);
+
+/** Subscription plans a merchant can hold. */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: serial('id').primaryKey(),
+  planCode: text('plan_code').notNull().unique(),
+  planName: text('plan_name').notNull(),
+  monthlyFee: numeric('monthly_fee', { precision: 18, scale: 2 }).notNull(),
+  txnQuota: integer('txn_quota'),
+  description: text('description'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Natures of business by ISO 18245 MCC, with the risk level onboarding applies. */
+export const businessCategories = pgTable('business_categories', {
+  id: serial('id').primaryKey(),
+  mcc: char('mcc', { length: 4 }).notNull().unique(),
+  categoryName: text('category_name').notNull(),
+  riskLevel: text('risk_level').notNull().default('LOW'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Card BIN ranges: scheme, type, issuer and whether domestic (risk rules read it). */
+export const cardBins = pgTable('card_bins', {
+  id: serial('id').primaryKey(),
+  binPrefix: text('bin_prefix').notNull().unique(),
+  cardScheme: text('card_scheme').notNull(),
+  cardType: text('card_type').notNull(),
+  issuerName: text('issuer_name').notNull(),
+  issuerCountry: char('issuer_country', { length: 3 }).notNull(),
+  isDomestic: smallint('is_domestic').notNull().default(1),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Message templates: one body per language for a key and channel, with {{Placeholders}}. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    templateKey: text('template_key').notNull().references(() => messageTemplateKeys.templateKey),
+    channel: text('channel').notNull(),
+    subject: text('subject'),
+    bodyEn: text('body_en').notNull(),
+    bodyMs: text('body_ms').notNull(),
+    bodyZh: text('body_zh').notNull(),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  (t) => [uniqueIndex('message_templates_uq').on(t.templateKey, t.channel)],
+);
+
+/** Thresholds of the §9 risk alert rules. */
+export const riskParameters = pgTable('risk_parameters', {
+  id: serial('id').primaryKey(),
+  ruleCode: text('rule_code').notNull().unique(),
+  threshold: numeric('threshold', { precision: 18, scale: 2 }).notNull(),
+  timeUnit: text('time_unit'),
+  windowLength: integer('window_length'),
+  action: text('action').notNull().default('ALERT'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Malaysian public holidays; payout dates skip them (empty states = nationwide). */
+export const payoutHolidays = pgTable(
+  'payout_holidays',
+  {
+    id: serial('id').primaryKey(),
+    holidayDate: date('holiday_date', { mode: 'string' }).notNull(),
+    holidayName: text('holiday_name').notNull(),
+    states: text('states').array().notNull().default(sql`'{}'::text[]`),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  (t) => [uniqueIndex('payout_holidays_uq').on(t.holidayDate, t.holidayName)],
+);
+
+/** Typed system settings (idle limit, lockout, password policy, product name, URLs ...). */
+export const systemSettings = pgTable('system_settings', {
+  id: serial('id').primaryKey(),
+  settingKey: text('setting_key').notNull().unique(),
+  settingValue: text('setting_value').notNull(),
+  valueType: text('value_type').notNull(),
+  description: text('description').notNull(),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/**
+ * Per-organization configuration (Configuration §2: master merchant, agency/agent, merchant):
+ * enabled service types and payment products, MDR profile, settlement timing, payout account,
+ * callback URL and secret, risk profile. One row per organization.
+ */
+export const organizationConfigs = pgTable('organization_configs', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull().unique().references(() => organizations.id),
+  serviceTypes: text('service_types').array().notNull().default(sql`'{}'::text[]`),
+  paymentProducts: text('payment_products').array().notNull().default(sql`'{}'::text[]`),
+  mdrCategoryId: integer('mdr_category_id').references(() => mdrCategories.id),
+  settlementTiming: text('settlement_timing').notNull().default('T_PLUS_X'),
+  settlementDays: integer('settlement_days').notNull().default(1),
+  settlementCustom: text('settlement_custom'),
+  payoutBankId: integer('payout_bank_id').references(() => banks.id),
+  payoutAccountNo: text('payout_account_no'),
+  payoutAccountName: text('payout_account_name'),
+  callbackUrl: text('callback_url'),
+  callbackSecret: text('callback_secret'),
+  riskProfile: text('risk_profile').notNull().default('STANDARD'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
 });

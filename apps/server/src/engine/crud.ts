@@ -118,20 +118,20 @@ export function conflictOf(def: ResourceDef, e: unknown): never {
 }
 
 /** The owner of a new owned row: the requested OrgId inside the caller's subtree, else the caller's org. */
-async function ownerOf(q: Query, scope: Scope, requested: unknown): Promise<number | null> {
-  if (requested === undefined || requested === null) {
-    if (scope.orgId === null) throw badInput('OrgId', 'is required for a platform user');
-    return scope.orgId;
-  }
-  const rows = await q<{ id: number }>(`SELECT id FROM organizations WHERE id = $1 AND path LIKE $2`, [requested, `${scope.orgPath ?? ''}%`]);
-  if (!rows[0]) throw badInput('OrgId', 'is not an organization in your scope');
-  return Number(rows[0].id);
+async function ownerOf(q: Query, def: ResourceDef, scope: Scope, requested: unknown): Promise<number | null> {
+  const target = requested ?? scope.orgId;
+  if (target === undefined || target === null) throw badInput('OrgId', 'is required for a platform user');
+  const rows = await q<{ id: number; level: string }>(`SELECT id, level FROM organizations WHERE id = $1 AND path LIKE $2`, [target, `${scope.orgPath ?? ''}%`]);
+  const org = rows[0];
+  if (!org) throw badInput('OrgId', 'is not an organization in your scope');
+  if (def.ownerLevels?.length && !def.ownerLevels.includes(org.level as never)) throw badInput('OrgId', `must be a ${def.ownerLevels.join(' or ')} organization`);
+  return Number(org.id);
 }
 
 /** Inserts one record inside `q`'s transaction; returns its id. */
 export async function insertRow(q: Query, ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown>): Promise<number> {
   const cols = valuesOf(def, input, ctx.fieldKey, false);
-  if (def.scope === 'owned') cols.push(['org_id', await ownerOf(q, scope, input.OrgId)]);
+  if (def.scope === 'owned') cols.push(['org_id', await ownerOf(q, def, scope, input.OrgId)]);
   const p = new Params();
   const sql = `INSERT INTO ${ident(def.table)} (${cols.map(([c]) => ident(c)).join(', ')}) VALUES (${cols.map(([, v]) => p.add(v)).join(', ')}) RETURNING id`;
   try {
@@ -191,7 +191,8 @@ export async function deleteResource(ctx: EngineContext, def: ResourceDef, scope
     const before = await loadRow(q, def, scope, id, true);
     if (!before) throw notFound(def.name);
     for (const d of def.dependents ?? []) {
-      const [row] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(d.table)} WHERE ${ident(d.column)} = $1`, [id]);
+      const value = d.key ? before[d.key] : id;
+      const [row] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(d.table)} WHERE ${ident(d.column)}::text = $1::text`, [value]);
       const n = Number(row?.n ?? 0);
       if (n > 0) throw new AppError(409, ERROR_CODES.CONFLICT, `Cannot delete ${String(before[def.titleField] ?? def.name)}: ${n} ${d.labelKey} still use it`);
     }

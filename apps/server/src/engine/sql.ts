@@ -37,8 +37,12 @@ export function columnOf(def: ResourceDef, field: string): string {
  */
 export function scopeSql(def: ResourceDef, scope: Scope, p: Params): string {
   if (def.scope === 'platform') return 'true';
-  if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? 'true' : 'false';
-  return `r.org_id IN (SELECT o.id FROM organizations o WHERE o.path LIKE ${p.add(`${scope.orgPath}%`)})`;
+  const levels = def.ownerLevels?.length ? ` AND o.level = ANY(${p.add(def.ownerLevels)}::text[])` : '';
+  if (scope.orgPath === null) {
+    if (scope.groupType !== 'SUPERADMIN') return 'false';
+    return levels ? `r.org_id IN (SELECT o.id FROM organizations o WHERE true${levels})` : 'true';
+  }
+  return `r.org_id IN (SELECT o.id FROM organizations o WHERE o.path LIKE ${p.add(`${scope.orgPath}%`)}${levels})`;
 }
 
 /** SELECT list answering API names: system columns, declared fields, and the owner's name. */

@@ -43,9 +43,11 @@ export interface FieldDef {
 }
 
 export interface Dependent {
-  /** Table and column that reference this resource's id; delete is refused while rows exist. */
+  /** Table and column that reference this resource; delete is refused while rows exist. */
   table: string;
   column: string;
+  /** The API field whose value the column holds (default 'Id'). */
+  key?: string;
   labelKey: string;
 }
 
@@ -59,6 +61,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   table: string;
   /** 'platform' rows are global; 'owned' rows carry org_id and are seen by that org's subtree. */
   scope: 'platform' | 'owned';
+  /** Owned resources only: the organization levels whose rows this resource serves. */
+  ownerLevels?: ('MASTER_MERCHANT' | 'AGENCY' | 'AGENT' | 'MERCHANT_HQ' | 'MERCHANT_BRANCH')[];
   titleKey: string;
   /** The field naming a record in messages (e.g. BankName). */
   titleField: keyof F & string;

@@ -26,8 +26,13 @@ function field(column: string, labelKey: string, input: InputKind, schema: z.Zod
   return { column, labelKey, input, schema: o.optional ? schema.nullable() : schema, ...o };
 }
 
-export const text = (column: string, labelKey: string, o: Common & { max?: number; validator?: ValidatorType } = {}) =>
-  field(column, labelKey, 'text', checked(o.validator, o.max ?? MAX, !o.optional), o);
+/** Free text; `pattern` adds a format rule with its own message (e.g. an ISO code). */
+export const text = (column: string, labelKey: string, o: Common & { max?: number; validator?: ValidatorType; pattern?: [RegExp, string] } = {}) => {
+  const { pattern, ...rest } = o;
+  const base = checked(o.validator, o.max ?? MAX, !o.optional);
+  const schema = pattern ? base.refine((v) => v === '' || pattern[0].test(v), pattern[1]) : base;
+  return field(column, labelKey, 'text', schema, rest);
+};
 
 export const textarea = (column: string, labelKey: string, o: Common & { max?: number } = {}) =>
   field(column, labelKey, 'textarea', checked(undefined, o.max ?? 4000, !o.optional), o);

@@ -1,0 +1,17 @@
+/**
+ * Test factories for every declared resource: `create(i)` answers a valid create input that is
+ * unique for each i; `update` a valid change; `bad` an input the resource must refuse with the
+ * field it names. The contract suite fails for a resource without samples.
+ */
+import { SAMPLES_A } from './samples/group-a.ts';
+import { SAMPLES_B } from './samples/group-b.ts';
+
+export interface ResourceSamples {
+  create: (i: number) => Record<string, unknown>;
+  update: Record<string, unknown>;
+  bad: { input: Record<string, unknown>; field: string };
+  /** For owned resources: the demo user who owns the sample (default mm@paydesk.my). */
+  ownerEmail?: string;
+}
+
+export const SAMPLES: Record<string, ResourceSamples> = { ...SAMPLES_A, ...SAMPLES_B };

@@ -1,0 +1,3 @@
+import type { ResourceSamples } from '../resource-samples.ts';
+
+export const SAMPLES_B: Record<string, ResourceSamples> = {};
