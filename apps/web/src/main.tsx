@@ -1,23 +1,15 @@
 /**
- * Boot: runtime configuration first (API base, product name), then the store with its persisted
- * part, the API client, the session restore, and the first render.
+ * Boot: runtime configuration first (API base, product name), then the app's state (`startApp`:
+ * store, API client, session restore), and the first render.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Button, Result } from 'antd';
-import { createApiClient } from './api/client.ts';
-import { indexedDbChannelStore } from './api/channel-store.ts';
-import { saveBlob } from './api/download.ts';
-import { setApiClient } from './api/index.ts';
-import { createPublicIpLookup } from './api/public-ip.ts';
-import { notifyError } from './app/notify.tsx';
 import { Root } from './app/root.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { startApp } from './app/start.ts';
 import { i18n } from './i18n/index.ts';
 import { loadRuntimeConfig, portalTitle } from './runtime-config.ts';
-import { tokenReceived } from './store/auth-slice.ts';
-import { createStore, rehydrate } from './store/index.ts';
-import { clearSession, restoreSession } from './store/session.ts';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
@@ -33,28 +25,7 @@ async function boot(): Promise<void> {
   }
   document.title = portalTitle(config.ProductName);
 
-  const store = createStore();
-  await rehydrate(store);
-  await i18n.changeLanguage(store.getState().ui.language);
-
-  const publicIp = createPublicIpLookup({ v4Url: config.IpLookupV4Url, v6Url: config.IpLookupV6Url });
-  void publicIp(); // looked up once, ahead of the first call
-
-  setApiClient(
-    createApiClient({
-      baseUrl: config.ApiBaseUrl,
-      publicIp,
-      channelStore: indexedDbChannelStore(),
-      getToken: () => store.getState().auth.accessToken,
-      onTokenRenewed: (token) => store.dispatch(tokenReceived(token)),
-      // The guard sends the user to /auth once the session is gone (§4).
-      onSessionEnd: () => void store.dispatch(clearSession()),
-      notify: notifyError,
-      download: saveBlob,
-    }),
-  );
-
-  void store.dispatch(restoreSession());
+  const store = await startApp(config);
 
   root.render(
     <StrictMode>

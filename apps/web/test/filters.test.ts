@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUERY, parentFor, parseTxnQuery, toSearchData, toSearchParams, visiblePickers, fieldsBelow } from '../src/features/transactions/filters.ts';
+import { validateField } from '@paydesk/domain';
+import {
+  DEFAULT_QUERY,
+  fieldsBelow,
+  isAmountFilter,
+  isLast4,
+  parentFor,
+  parseTxnQuery,
+  toSearchData,
+  toSearchParams,
+  visiblePickers,
+} from '../src/features/transactions/filters.ts';
 
 describe('e-commerce filters in the URL', () => {
   it('round-trips a query through the query string', () => {
@@ -45,5 +56,16 @@ describe('e-commerce filters in the URL', () => {
     expect(parentFor({ mm: 3, agency: 5, agent: undefined, merchant: undefined }, 'merchant')).toBe(5);
     expect(parentFor({ mm: 3, agency: 5, agent: 8, merchant: undefined }, 'mm')).toBeUndefined();
     expect(fieldsBelow('agency')).toEqual(['agent', 'merchant']);
+  });
+
+  it('reads amounts as §5 decimals that are money, and last 4 digits as §5 numbers', () => {
+    for (const ok of ['12', '12.5', '12.50', '.5', '12.', '0']) expect([ok, isAmountFilter(ok)]).toEqual([ok, true]);
+    for (const bad of ['', 'abc', '1.234', '-1', '1,000', '1e3', '12345678901234567']) expect([bad, isAmountFilter(bad)]).toEqual([bad, false]);
+    expect(validateField('decimal', '1.234')).toBe(true); // §5 shape, but not an amount of money
+    expect(['1234', '0000'].map(isLast4)).toEqual([true, true]);
+    expect(['123', '12345', '12a4', ''].map(isLast4)).toEqual([false, false, false, false]);
+    const q = parseTxnQuery(new URLSearchParams('min=.5&max=12.&last4=0042'));
+    expect([q.min, q.max, q.last4]).toEqual(['.5', '12.', '0042']);
+    expect(toSearchData(q)).toEqual({ AmountMin: '0.50', AmountMax: '12.00', Last4: '0042' });
   });
 });

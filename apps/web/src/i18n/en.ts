@@ -1,7 +1,8 @@
 /**
- * English, the complete catalogue and the fallback of every other language. Flat keys: the
- * navigation keys come from NAV_TREE (`nav.<path>`, `nav.group.<key>`), enum keys from the
- * domain enums (`enum.serviceType.<code>`).
+ * English, the complete catalogue of the app's own keys and the fallback of every other language.
+ * Flat keys: the navigation keys come from NAV_TREE (`nav.<path>`, `nav.group.<key>`). The labels
+ * of enum codes (`enum.<list>.<code>`) and the §5 validator messages are not here: they come from
+ * the domain's ENUM_LABELS, merged in by `index.ts`.
  */
 export const en = {
   // Shell
@@ -53,7 +54,6 @@ export const en = {
   'login.password': 'Password',
   'login.submit': 'Sign in',
   'login.emailRequired': 'Email is required',
-  'login.emailInvalid': 'please enter a valid email address',
   'login.passwordRequired': 'Password is required',
   'login.failed': 'Sign-in failed',
 
@@ -93,7 +93,7 @@ export const en = {
   'txn.amountMax': 'Amount to',
   'txn.last4': 'Card last 4 digits',
   'txn.last4Invalid': 'enter the last 4 digits of the card',
-  'txn.amountInvalid': 'invalid transaction amount',
+  'txn.amountPrecision': 'enter an amount with at most 2 decimals',
   'txn.amountRange': 'the lower amount must not exceed the upper amount',
   'txn.date': 'Transaction date',
   'txn.maskedPan': 'Masked card number',
@@ -146,38 +146,6 @@ export const en = {
   'detail.state': 'State',
   'detail.city': 'City',
   'detail.country': 'Country',
-
-  // Enumerations
-  'enum.serviceType.1': 'E-commerce',
-  'enum.serviceType.2': 'Terminal',
-  'enum.serviceType.3': 'Payment link',
-  'enum.serviceType.4': 'E-commerce pre-auth',
-  'enum.serviceType.5': 'Pay by card',
-  'enum.serviceType.6': 'Recurring',
-  'enum.status.PENDING': 'Pending',
-  'enum.status.SUCCESS': 'Success',
-  'enum.status.FAILED': 'Failed',
-  'enum.status.VOID': 'Void',
-  'enum.paymentMethod.HOSTED_CARD': 'Hosted card',
-  'enum.paymentMethod.CC': 'Credit/debit card',
-  'enum.paymentMethod.OB': 'Online banking',
-  'enum.paymentMethod.EW': 'E-wallet',
-  'enum.paymentMethod.BNPL': 'Buy now, pay later',
-  'enum.paymentMethod.GEN_QR': 'Generated QR',
-  'enum.paymentMethod.CRYPTO': 'Crypto',
-  'enum.paymentMethod.CCINT': 'International card',
-  'enum.paymentMethod.FPX_B2C': 'FPX (B2C)',
-  'enum.paymentMethod.FPX_B2B': 'FPX (B2B)',
-  'enum.paymentMethod.APM': 'Alternative payment method',
-  'enum.paymentMethod.EPP': 'Easy payment plan',
-  'enum.paymentMethod.EPP_BSN': 'Easy payment plan (BSN)',
-  'enum.paymentMethod.STATIC_QR': 'Static QR',
-  'enum.groupType.SUPERADMIN': 'Super admin',
-  'enum.groupType.MASTER_MERCHANT': 'Master merchant',
-  'enum.groupType.AGENCY': 'Agency',
-  'enum.groupType.AGENT': 'Agent',
-  'enum.groupType.MERCHANT_HQ': 'Merchant HQ',
-  'enum.groupType.MERCHANT_BRANCH': 'Merchant',
 
   // Navigation groups (§2)
   'nav.group.profile': 'Profile',

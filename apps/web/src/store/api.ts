@@ -1,74 +1,261 @@
 /**
  * RTK Query over the API client: server data of the screens. The client already showed the
  * toast (or ended the session) when a call fails, so the error value only says "it failed".
- * `api.util.resetApiState()` runs at sign-out, session end and user-group switch.
+ *
+ * Lookups (§4 "Lookups", §8): the lists behind pickers. Each is fetched once per argument and kept
+ * for the token's lifetime, across screens and remounts, until `api.util.resetApiState()` clears
+ * it (sign-out, session end and user-group switch, in `session.ts`). A failed lookup is swallowed:
+ * no toast (a session-ending answer still ends the session), and the list is empty, so the screen
+ * stays usable. Such an empty answer carries the `LookupFailed` tag, so `retryFailedLookups()`
+ * (a picker being opened) asks again for the failed ones only. Arguments are the cache key, so the
+ * acquirer list refetches when the service type or terminal category changes and not when the same
+ * pair comes again.
  */
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { routes, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';
+import { DEFAULT_SERVICE_TYPE, DEFAULT_TERMINAL_CATEGORY, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { apiClient } from '../api/index.ts';
 import type { RouteOf } from '../api/client.ts';
+import { requestCities, requestStates } from '../api/country.ts';
+import { runtimeConfig } from '../runtime-config.ts';
+import type { Currency } from './currency.ts';
 import { currencyListReceived } from './system-data-slice.ts';
 
 export interface ApiArgs {
   name: RouteName;
   body?: unknown;
   params?: Record<string, string | number>;
+  /** No toast when the call fails (lookups); a session-ending answer still ends the session. */
+  silent?: boolean;
 }
 
-/** The failure of a call whose toast has already been shown. */
+/** The failure of a call whose toast has already been shown (or, for a lookup, was not wanted). */
 export interface HandledError {
   handled: true;
 }
 
-const clientQuery: BaseQueryFn<ApiArgs, unknown, HandledError> = async ({ name, body, params }, { signal }) => {
-  const client = apiClient();
+/** `failed`: a lookup whose call failed and which answered its empty value instead. */
+export interface QueryMeta {
+  failed?: boolean;
+}
+
+const clientQuery: BaseQueryFn<ApiArgs, unknown, HandledError, object, QueryMeta> = async ({ name, body, params, silent }, { signal }) => {
   try {
+    const client = apiClient();
     const data =
       routes[name].method === 'GET'
-        ? await client.get(name as RouteOf<'GET'>, { params, signal })
-        : await client.post(name as RouteOf<'POST'>, body as never, { params, signal });
+        ? await client.get(name as RouteOf<'GET'>, { params, signal, silent })
+        : await client.post(name as RouteOf<'POST'>, body as never, { params, signal, silent });
     return { data };
   } catch {
     return { error: { handled: true } };
   }
 };
 
-/** Lookups are fetched once and kept until the state is reset (§4): a day is "for the session". */
-const LOOKUP_KEEP_SECONDS = 24 * 60 * 60;
+/** Lookups are kept while the session can live: the token's lifetime (§9, half a day). */
+export const LOOKUP_KEEP_SECONDS = TOKEN_LIFETIME_MS / 1000;
+
+type Item<N extends RouteName> = ResponseOf<N> extends readonly (infer T)[] ? T : never;
+
+export type Bank = Item<'bankList'>;
+export type UserTypeOption = Item<'userTypeSelection'>;
+export type UserGroupOption = Item<'userGroupList'>;
+export type PaymentMethodOption = Item<'paymentMethodList'>;
+export type PaymentProduct = Item<'paymentProductList'>;
+export type MdrCategory = ResponseOf<'mdrCategorySearch'>['Entities'][number];
+export type SubscriptionCompany = Item<'subscriptionCompanyList'>;
+export type ServiceTypeOption = Item<'serviceTypeList'>;
+export type Country = Item<'countryList'>;
+export type MessageTemplateKey = Item<'messageTemplateKeys'>;
+export type CardSchemeTypes = ResponseOf<'cardSchemeTypes'>;
+export type Acquirer = Item<'acquirersByServiceType'>;
+export type RiskViolationOption = Item<'riskViolationOptions'>;
+export type MasterMerchant = Item<'masterMerchantList'>;
+
+/** `{ServiceType, TxnCategory}` of the acquirer lookup; missing values take the §9 defaults. */
+export interface AcquirerArgs {
+  ServiceType?: number;
+  TxnCategory?: number;
+}
+
+/** The acquirer lookup's arguments with the §9 defaults filled in: the request body and the cache key. */
+export function acquirerArgs(args: AcquirerArgs | void): Required<AcquirerArgs> {
+  return { ServiceType: args?.ServiceType ?? DEFAULT_SERVICE_TYPE, TxnCategory: args?.TxnCategory ?? DEFAULT_TERMINAL_CATEGORY };
+}
+
+export const EMPTY_CARD_SCHEME_TYPES: CardSchemeTypes = { CardSchemes: [], CardTypes: [] };
+
+/** The §7 MDR category fetch: first page of 999 (§9). */
+export const MDR_CATEGORY_PAGE_SIZE = 999;
+
+/** The answer of a failed lookup: its empty value, marked so that it can be retried. */
+function failed<T>(data: T): { data: T; meta: QueryMeta } {
+  return { data, meta: { failed: true } };
+}
+
+const LOOKUP_FAILED = 'LookupFailed' as const;
+const failedTag = (_result: unknown, _error: unknown, _arg: unknown, meta: QueryMeta | undefined) => (meta?.failed ? [LOOKUP_FAILED] : []);
 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: clientQuery,
-  endpoints: (build) => ({
-    currencies: build.query<ResponseOf<'currencies'>, void>({
-      // §8: a failed lookup is an empty list (the toast has been shown).
-      queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const res = await baseQuery({ name: 'currencies' });
-        return { data: res.error ? [] : (res.data as ResponseOf<'currencies'>).filter((c) => c.IsActive === 1) };
-      },
-      keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(currencyListReceived(data));
-      },
-    }),
-    orgSelection: build.query<ResponseOf<'orgSelection'>, BodyOf<'orgSelection'>>({
-      queryFn: async (body, _api, _extra, baseQuery) => {
-        const res = await baseQuery({ name: 'orgSelection', body });
-        return { data: res.error ? [] : (res.data as ResponseOf<'orgSelection'>) };
-      },
-      keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
-    }),
-    dashboard: build.query<ResponseOf<'dashboard'>, BodyOf<'dashboard'>>({
-      query: (body) => ({ name: 'dashboard', body }),
-    }),
-    ecommerceSearch: build.query<ResponseOf<'ecommerceSearch'>, BodyOf<'ecommerceSearch'>>({
-      query: (body) => ({ name: 'ecommerceSearch', body }),
-    }),
-    ecommerceGet: build.query<ResponseOf<'ecommerceGet'>, number>({
-      query: (id) => ({ name: 'ecommerceGet', params: { Id: id } }),
-    }),
-  }),
+  tagTypes: [LOOKUP_FAILED],
+  endpoints: (build) => {
+    /**
+     * A lookup endpoint: silent, kept for LOOKUP_KEEP_SECONDS, and `empty` when the call fails (§8).
+     * `pick` turns the answer into what screens use (e.g. only active entries, or the list of a page).
+     */
+    function lookup<N extends RouteName, Arg, Result>(
+      name: N,
+      request: (arg: Arg) => Pick<ApiArgs, 'body' | 'params'>,
+      empty: () => Result,
+      pick: (answer: ResponseOf<N>) => Result,
+    ) {
+      return build.query<Result, Arg>({
+        queryFn: async (arg, _api, _extra, baseQuery) => {
+          const res = await baseQuery({ name, ...request(arg), silent: true });
+          return res.error ? failed(empty()) : { data: pick(res.data as ResponseOf<N>) };
+        },
+        providesTags: failedTag,
+        keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
+      });
+    }
+    const none = (_arg: void) => ({});
+    const list = <T,>(): T[] => [];
+    const same = <T,>(answer: T) => answer;
+
+    return {
+      currencies: build.query<Currency[], void>({
+        queryFn: async (_arg, _api, _extra, baseQuery) => {
+          const res = await baseQuery({ name: 'currencies', silent: true });
+          return res.error ? failed([]) : { data: (res.data as Currency[]).filter((c) => c.IsActive === 1) };
+        },
+        providesTags: failedTag,
+        keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
+        // Feeds the header selector and picks the first active currency when none is chosen (§4).
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(currencyListReceived(data));
+          } catch {
+            // Cancelled (the cache was reset): nothing to pick from.
+          }
+        },
+      }),
+      orgSelection: lookup(
+        'orgSelection',
+        (body: BodyOf<'orgSelection'>) => ({ body }),
+        list<Item<'orgSelection'>>,
+        same,
+      ),
+      /** §9: only active banks are offered. */
+      bankList: lookup(
+        'bankList',
+        // No filter: no body (the client omits an empty one, §7).
+        (body: BodyOf<'bankList'> | void) => ({ body }),
+        list<Bank>,
+        (banks) => banks.filter((b) => b.IsActive === 1),
+      ),
+      userTypeSelection: lookup('userTypeSelection', none, list<UserTypeOption>, same),
+      userGroupList: lookup('userGroupList', none, list<UserGroupOption>, same),
+      paymentMethodList: lookup('paymentMethodList', none, list<PaymentMethodOption>, same),
+      /** By service type; 0 (the default) lists every service type's products. */
+      paymentProductList: lookup(
+        'paymentProductList',
+        (serviceType: number | void) => ({ params: { ServiceType: serviceType ?? 0 } }),
+        list<PaymentProduct>,
+        same,
+      ),
+      /** §7: `{PageIndex 1, RowsPerPage 999, SearchData}`; the lookup is the page's entities. */
+      mdrCategorySearch: lookup(
+        'mdrCategorySearch',
+        (searchData: BodyOf<'mdrCategorySearch'>['SearchData'] | void) => ({
+          body: { PageIndex: 1, RowsPerPage: MDR_CATEGORY_PAGE_SIZE, SearchData: searchData ?? {} },
+        }),
+        list<MdrCategory>,
+        (page) => page.Entities,
+      ),
+      subscriptionCompanyList: lookup('subscriptionCompanyList', none, list<SubscriptionCompany>, same),
+      serviceTypeList: lookup('serviceTypeList', none, list<ServiceTypeOption>, same),
+      countryList: lookup('countryList', none, list<Country>, same),
+      messageTemplateKeys: lookup('messageTemplateKeys', none, list<MessageTemplateKey>, same),
+      cardSchemeTypes: lookup('cardSchemeTypes', none, () => EMPTY_CARD_SCHEME_TYPES, same),
+      acquirersByServiceType: build.query<Acquirer[], AcquirerArgs | void>({
+        queryFn: async (args, _api, _extra, baseQuery) => {
+          const res = await baseQuery({ name: 'acquirersByServiceType', body: acquirerArgs(args), silent: true });
+          return res.error ? failed([]) : { data: res.data as Acquirer[] };
+        },
+        providesTags: failedTag,
+        // `{}`, `undefined` and `{ServiceType: 2, TxnCategory: 0}` are one request (§9 defaults).
+        serializeQueryArgs: ({ endpointName, queryArgs, endpointDefinition }) =>
+          defaultSerializeQueryArgs({ endpointName, endpointDefinition, queryArgs: acquirerArgs(queryArgs) }),
+        keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
+      }),
+      riskViolationOptions: lookup('riskViolationOptions', none, list<RiskViolationOption>, same),
+      masterMerchantList: lookup(
+        'masterMerchantList',
+        (body: BodyOf<'masterMerchantList'> | void) => ({ body }),
+        list<MasterMerchant>,
+        same,
+      ),
+      /** The model names. */
+      terminalModels: lookup('terminalModels', none, list<string>, (answer) => answer.Models),
+      /** States of Malaysia from the country service (§7, §9); empty on any error. */
+      countryStates: build.query<string[], void>({
+        queryFn: async () => {
+          const states = await requestStates(runtimeConfig());
+          return states ? { data: states } : failed([]);
+        },
+        providesTags: failedTag,
+        keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
+      }),
+      /** Cities of a Malaysian state from the country service; empty on any error. */
+      stateCities: build.query<string[], string>({
+        queryFn: async (state) => {
+          const cities = await requestCities(runtimeConfig(), state);
+          return cities ? { data: cities } : failed([]);
+        },
+        providesTags: failedTag,
+        keepUnusedDataFor: LOOKUP_KEEP_SECONDS,
+      }),
+
+      dashboard: build.query<ResponseOf<'dashboard'>, BodyOf<'dashboard'>>({
+        query: (body) => ({ name: 'dashboard', body }),
+      }),
+      ecommerceSearch: build.query<ResponseOf<'ecommerceSearch'>, BodyOf<'ecommerceSearch'>>({
+        query: (body) => ({ name: 'ecommerceSearch', body }),
+      }),
+      ecommerceGet: build.query<ResponseOf<'ecommerceGet'>, number>({
+        query: (id) => ({ name: 'ecommerceGet', params: { Id: id } }),
+      }),
+    };
+  },
 });
 
-export const { useCurrenciesQuery, useOrgSelectionQuery, useDashboardQuery, useEcommerceSearchQuery, useEcommerceGetQuery } = api;
+/** Asks again for every lookup whose last call failed (the ones that succeeded stay cached). */
+export const retryFailedLookups = () => api.util.invalidateTags([LOOKUP_FAILED]);
+
+export const {
+  useCurrenciesQuery,
+  useOrgSelectionQuery,
+  useBankListQuery,
+  useUserTypeSelectionQuery,
+  useUserGroupListQuery,
+  usePaymentMethodListQuery,
+  usePaymentProductListQuery,
+  useMdrCategorySearchQuery,
+  useSubscriptionCompanyListQuery,
+  useServiceTypeListQuery,
+  useCountryListQuery,
+  useMessageTemplateKeysQuery,
+  useCardSchemeTypesQuery,
+  useAcquirersByServiceTypeQuery,
+  useRiskViolationOptionsQuery,
+  useMasterMerchantListQuery,
+  useTerminalModelsQuery,
+  useCountryStatesQuery,
+  useStateCitiesQuery,
+  useDashboardQuery,
+  useEcommerceSearchQuery,
+  useEcommerceGetQuery,
+} = api;

@@ -10,6 +10,8 @@ import {
   PAYMENT_METHODS,
   TRANSACTION_STATUSES,
   dayjs,
+  parseMoney,
+  validateField,
   type CardScheme,
   type GroupType,
   type OrgLevel,
@@ -44,9 +46,21 @@ export interface TxnQuery {
 
 export const DEFAULT_QUERY: TxnQuery = { status: [], pm: [], scheme: [], sort: 'CreatedAt', order: 'desc', size: 20 };
 
-export const MONEY_PATTERN = /^\d{1,16}(\.\d{1,2})?$/;
-export const LAST4_PATTERN = /^\d{4}$/;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An amount filter as typed: the §5 `decimal` shape (validateField) that is also an amount of
+ * money (at most 2 decimals and 16 integer digits, `parseMoney`), e.g. "12", "12.5", ".5", "12.".
+ */
+export function isAmountFilter(value: string): boolean {
+  return value.trim() !== '' && validateField('decimal', value) === true && parseMoney(value) !== null;
+}
+
+/** The last 4 digits of a card: §5 `number` (validateField), 4 long. */
+export const LAST4_LENGTH = 4;
+export function isLast4(value: string): boolean {
+  return value.length === LAST4_LENGTH && validateField('number', value) === true;
+}
 
 /** The organization pickers, top down; `field` is the URL key. */
 export const ORG_PICKERS = [
@@ -74,17 +88,17 @@ function positiveInt(raw: string | null): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-function matching(raw: string | null, pattern: RegExp): string | undefined {
+function matching(raw: string | null, accept: (value: string) => boolean): string | undefined {
   const v = raw?.trim();
-  return v && pattern.test(v) ? v : undefined;
+  return v && accept(v) ? v : undefined;
 }
 
 export function parseTxnQuery(params: URLSearchParams): TxnQuery {
   const size = Number(params.get('size'));
   const ref = params.get('ref')?.trim().slice(0, 64);
   return {
-    from: matching(params.get('from'), DAY_PATTERN),
-    to: matching(params.get('to'), DAY_PATTERN),
+    from: matching(params.get('from'), (v) => DAY_PATTERN.test(v)),
+    to: matching(params.get('to'), (v) => DAY_PATTERN.test(v)),
     status: list(params.get('status'), TRANSACTION_STATUSES),
     pm: list(params.get('pm'), PAYMENT_METHODS),
     scheme: list(params.get('scheme'), CARD_SCHEMES),
@@ -93,9 +107,9 @@ export function parseTxnQuery(params: URLSearchParams): TxnQuery {
     agent: positiveInt(params.get('agent')),
     merchant: positiveInt(params.get('merchant')),
     ref: ref || undefined,
-    min: matching(params.get('min'), MONEY_PATTERN),
-    max: matching(params.get('max'), MONEY_PATTERN),
-    last4: matching(params.get('last4'), LAST4_PATTERN),
+    min: matching(params.get('min'), isAmountFilter),
+    max: matching(params.get('max'), isAmountFilter),
+    last4: matching(params.get('last4'), isLast4),
     sort: params.get('sort') === 'Amount' ? 'Amount' : 'CreatedAt',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_QUERY.size,
@@ -146,8 +160,9 @@ export function toSearchData(q: TxnQuery): SearchData {
   if (q.agent) d.AgentId = q.agent;
   if (q.merchant) d.MerchantId = q.merchant;
   if (q.ref) d.TxnRefNo = q.ref;
-  if (q.min) d.AmountMin = q.min;
-  if (q.max) d.AmountMax = q.max;
+  // The request takes money strings ("0.50" for a typed ".5").
+  if (q.min) d.AmountMin = parseMoney(q.min) ?? q.min;
+  if (q.max) d.AmountMax = parseMoney(q.max) ?? q.max;
   if (q.last4) d.Last4 = q.last4;
   return d;
 }

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd'
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../../runtime-config.ts';
+import { fieldRule } from '../../../shared/field-rule.ts';
 import { useAppDispatch } from '../../../store/hooks.ts';
 import { signIn } from '../../../store/session.ts';
 
@@ -11,9 +12,6 @@ interface Fields {
   email: string;
   password: string;
 }
-
-/** §5: local@domain with a 2–10 letter ending. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,10}$/;
 
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -67,7 +65,8 @@ export default function SignInPage() {
             validateTrigger="onBlur"
             rules={[
               { required: true, message: t('login.emailRequired') },
-              { pattern: EMAIL_PATTERN, message: t('login.emailInvalid') },
+              // §5 email, the validator the server uses too.
+              fieldRule('email'),
             ]}
           >
             <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus maxLength={250} />

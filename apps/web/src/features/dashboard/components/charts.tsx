@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '@paydesk/contract';
 import { SERVICE_TYPES, formatAmount } from '@paydesk/domain';
 import { echarts } from '../../../shared/echarts.ts';
-import { enumLabel } from '../../../shared/labels.ts';
+import type { PaymentMethodLabel } from '../../../shared/payment-methods.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
@@ -50,7 +50,8 @@ export function TrendChart({ trend, currency }: { trend: Dashboard['Trend']; cur
   return <ReactEChartsCore echarts={echarts} option={option} theme={chartTheme} notMerge style={{ height: CHART_HEIGHT }} />;
 }
 
-export function MixChart({ mix, currency }: { mix: Dashboard['PaymentMethodMix']; currency: string }) {
+/** `label`: the payment-method names of the lookup (usePaymentMethodLabel). */
+export function MixChart({ mix, currency, label }: { mix: Dashboard['PaymentMethodMix']; currency: string; label: PaymentMethodLabel }) {
   const { t } = useTranslation();
   const chartTheme = useChartTheme();
   const option = useMemo(
@@ -67,11 +68,11 @@ export function MixChart({ mix, currency }: { mix: Dashboard['PaymentMethodMix']
           radius: ['40%', '68%'],
           center: ['50%', '45%'],
           label: { show: false },
-          data: mix.map((m) => ({ name: enumLabel(t, 'paymentMethod', m.PaymentMethod), value: Number(m.Amount) })),
+          data: mix.map((m) => ({ name: label(m.PaymentMethod), value: Number(m.Amount) })),
         },
       ],
     }),
-    [mix, currency, t],
+    [mix, currency, label],
   );
 
   if (mix.length === 0) return <Empty description={t('common.noData')} style={{ height: CHART_HEIGHT, paddingTop: 96 }} />;

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TransactionListItem } from '@paydesk/contract';
 import { formatAmount, formatDateTime } from '@paydesk/domain';
-import { enumLabel } from '../../../shared/labels.ts';
+import type { PaymentMethodLabel } from '../../../shared/payment-methods.ts';
 import { StatusTag } from '../../../shared/status-tag.tsx';
 
-export function LatestTable({ rows, canOpen }: { rows: TransactionListItem[]; canOpen: boolean }) {
+export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: TransactionListItem[]; canOpen: boolean; paymentMethodLabel: PaymentMethodLabel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -22,7 +22,7 @@ export function LatestTable({ rows, canOpen }: { rows: TransactionListItem[]; ca
         { key: 'ref', title: t('txn.txnRefNoShort'), dataIndex: 'TxnRefNo' },
         { key: 'date', title: t('txn.date'), render: (_, r) => formatDateTime(r.PaymentCreationDate ?? r.CreatedAt) },
         { key: 'merchant', title: t('txn.merchant'), dataIndex: 'MerchantName', ellipsis: true },
-        { key: 'pm', title: t('txn.paymentMethod'), render: (_, r) => enumLabel(t, 'paymentMethod', r.PaymentMethod) },
+        { key: 'pm', title: t('txn.paymentMethod'), render: (_, r) => paymentMethodLabel(r.PaymentMethod) },
         { key: 'status', title: t('txn.status'), render: (_, r) => <StatusTag status={r.Status} /> },
         { key: 'amount', title: t('txn.amount'), align: 'right', render: (_, r) => formatAmount(r.TxnAmount, r.Currency) },
       ]}

@@ -4,6 +4,7 @@ import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
+import { usePaymentMethodLabel } from '../../../shared/payment-methods.ts';
 import { useCurrenciesQuery, useDashboardQuery } from '../../../store/api.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
@@ -27,6 +28,8 @@ export default function DashboardPage() {
   const currency = selected ?? (currencies.isFetching || currencies.isUninitialized ? null : FALLBACK_CURRENCY);
   const allowed = held.has('dashboard:view');
   const query = useDashboardQuery(allowed && currency ? { Currency: currency } : skipToken);
+  // The payment-method lookup (§7) names the mix and the latest rows; the filter bar shares it.
+  const paymentMethodLabel = usePaymentMethodLabel({ skip: !allowed });
 
   if (!allowed) {
     return <Result status="info" title={t('dashboard.welcome', { name: profile?.NickName ?? '' })} subTitle={t('dashboard.noFigures')} />;
@@ -67,12 +70,12 @@ export default function DashboardPage() {
         </Col>
         <Col xs={24} xl={9}>
           <Card title={t('dashboard.mix')} size="small">
-            <Suspense fallback={chartSkeleton}>{data ? <MixChart mix={data.PaymentMethodMix} currency={shown} /> : chartSkeleton}</Suspense>
+            <Suspense fallback={chartSkeleton}>{data ? <MixChart mix={data.PaymentMethodMix} currency={shown} label={paymentMethodLabel} /> : chartSkeleton}</Suspense>
           </Card>
         </Col>
       </Row>
       <Card title={t('dashboard.latest')} size="small">
-        {data ? <LatestTable rows={data.Latest} canOpen={held.has('transaction:ecommerce')} /> : <Skeleton active paragraph={{ rows: 5 }} />}
+        {data ? <LatestTable rows={data.Latest} canOpen={held.has('transaction:ecommerce')} paymentMethodLabel={paymentMethodLabel} /> : <Skeleton active paragraph={{ rows: 5 }} />}
       </Card>
     </Flex>
   );

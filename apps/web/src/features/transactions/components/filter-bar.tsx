@@ -3,16 +3,19 @@
  * Reset clears the filters; the back button restores the form from the URL.
  */
 import { useEffect, useMemo } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, type FormRule } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { BUSINESS_TIME_ZONE, CARD_SCHEMES, PAYMENT_METHODS, TRANSACTION_STATUSES, dayjs, type GroupType } from '@paydesk/domain';
+import { BUSINESS_TIME_ZONE, CARD_SCHEMES, TRANSACTION_STATUSES, compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
+import { fieldRule } from '../../../shared/field-rule.ts';
 import { enumLabel } from '../../../shared/labels.ts';
+import { LookupSelect } from '../../../shared/lookup-select.tsx';
+import { isPaymentMethod, usePaymentMethodLabel } from '../../../shared/payment-methods.ts';
+import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../../store/api.ts';
 import {
   DEFAULT_QUERY,
-  LAST4_PATTERN,
-  MONEY_PATTERN,
+  LAST4_LENGTH,
   fieldsBelow,
   parentFor,
   visiblePickers,
@@ -52,6 +55,18 @@ function fromForm(v: FormValues, base: TxnQuery): TxnQuery {
   };
 }
 
+/**
+ * §5 `decimal` is checked by fieldRule('decimal'); this adds what a money filter needs beyond it:
+ * at most 2 decimals and 16 integer digits.
+ */
+function moneyPrecisionRule(message: string): FormRule {
+  return {
+    validator: async (_rule, value?: string) => {
+      if (value && validateField('decimal', value) === true && parseMoney(value) === null) throw new Error(message);
+    },
+  };
+}
+
 /** Today as a Malaysian calendar day, for the picker (which works in local time). */
 function malaysianToday(): Dayjs {
   return dayjs(dayjs().tz(BUSINESS_TIME_ZONE).format(DAY), DAY);
@@ -59,6 +74,7 @@ function malaysianToday(): Dayjs {
 
 export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; callerType: GroupType; onSearch: (q: TxnQuery) => void }) {
   const { t } = useTranslation();
+  const paymentMethodLabel = usePaymentMethodLabel();
   const [form] = Form.useForm<FormValues>();
   const pickers = visiblePickers(callerType);
   const orgValues = {
@@ -91,7 +107,7 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
     }
   };
 
-  const multi = (name: 'status' | 'pm' | 'scheme', label: string, options: { value: string; label: string }[]) => (
+  const multi = (name: 'status' | 'scheme', label: string, options: { value: string; label: string }[]) => (
     <Col xs={24} sm={12} lg={8} xl={6}>
       <Form.Item name={name} label={label}>
         <Select mode="multiple" allowClear maxTagCount="responsive" options={options} placeholder={t('common.all')} />
@@ -120,11 +136,20 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
             t('txn.status'),
             TRANSACTION_STATUSES.map((s) => ({ value: s, label: enumLabel(t, 'status', s) })),
           )}
-          {multi(
-            'pm',
-            t('txn.paymentMethod'),
-            PAYMENT_METHODS.map((m) => ({ value: m, label: enumLabel(t, 'paymentMethod', m) })),
-          )}
+          <Col xs={24} sm={12} lg={8} xl={6}>
+            {/* Options from the payment-method lookup (§7); none when it fails, and the picker still works. */}
+            <Form.Item name="pm" label={t('txn.paymentMethod')}>
+              <LookupSelect
+                lookup={usePaymentMethodListQuery}
+                filter={(m: PaymentMethodOption) => isPaymentMethod(m.Code)}
+                toOption={(m: PaymentMethodOption) => ({ value: m.Code, label: paymentMethodLabel(m.Code) })}
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('common.all')}
+              />
+            </Form.Item>
+          </Col>
           {multi(
             'scheme',
             t('txn.cardScheme'),
@@ -143,7 +168,7 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
             </Form.Item>
           </Col>
           <Col xs={12} sm={6} lg={4} xl={3}>
-            <Form.Item name="min" label={t('txn.amountMin')} rules={[{ pattern: MONEY_PATTERN, message: t('txn.amountInvalid') }]}>
+            <Form.Item name="min" label={t('txn.amountMin')} rules={[fieldRule('decimal'), moneyPrecisionRule(t('txn.amountPrecision'))]}>
               <Input inputMode="decimal" allowClear />
             </Form.Item>
           </Col>
@@ -153,13 +178,13 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
               label={t('txn.amountMax')}
               dependencies={['min']}
               rules={[
-                { pattern: MONEY_PATTERN, message: t('txn.amountInvalid') },
+                fieldRule('decimal'),
+                moneyPrecisionRule(t('txn.amountPrecision')),
                 ({ getFieldValue }) => ({
                   validator: async (_, max?: string) => {
-                    const min = getFieldValue('min') as string | undefined;
-                    if (min && max && MONEY_PATTERN.test(min) && MONEY_PATTERN.test(max) && Number(min) > Number(max)) {
-                      throw new Error(t('txn.amountRange'));
-                    }
+                    const low = parseMoney((getFieldValue('min') as string | undefined) ?? '');
+                    const high = parseMoney(max ?? '');
+                    if (low !== null && high !== null && compareMoney(low, high) > 0) throw new Error(t('txn.amountRange'));
                   },
                 }),
               ]}
@@ -168,8 +193,8 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8} xl={6}>
-            <Form.Item name="last4" label={t('txn.last4')} rules={[{ pattern: LAST4_PATTERN, message: t('txn.last4Invalid') }]}>
-              <Input inputMode="numeric" maxLength={4} allowClear />
+            <Form.Item name="last4" label={t('txn.last4')} rules={[fieldRule('number'), { len: LAST4_LENGTH, message: t('txn.last4Invalid') }]}>
+              <Input inputMode="numeric" maxLength={LAST4_LENGTH} allowClear />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8} xl={6} style={{ display: 'flex', alignItems: 'flex-end' }}>

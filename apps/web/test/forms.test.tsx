@@ -1,0 +1,181 @@
+/**
+ * Forms use the shared §5 validator (validateField through fieldRule), with its message keys
+ * translated; the filter bar's payment-method options come from the lookup, never from constants.
+ * The API answers here come from test/fake-server.ts (the real server cannot be made to fail the
+ * payment-method lookup, which reads no table: lookups.test.tsx covers failures on the real server).
+ */
+import './setup-dom.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp, Form, Input } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { ENUM_LABELS, validateField } from '@paydesk/domain';
+import { createApiClient } from '../src/api/client.ts';
+import { memoryChannelStore } from '../src/api/channel-store.ts';
+import { setApiClient } from '../src/api/index.ts';
+import SignInPage from '../src/features/auth/pages/sign-in-page.tsx';
+import { FilterBar } from '../src/features/transactions/components/filter-bar.tsx';
+import { DEFAULT_QUERY, toSearchData, type TxnQuery } from '../src/features/transactions/filters.ts';
+import { i18n } from '../src/i18n/index.ts';
+import { setRuntimeConfig } from '../src/runtime-config.ts';
+import { fieldRule } from '../src/shared/field-rule.ts';
+import { createStore } from '../src/store/index.ts';
+import { fakeServer, type Answer, type SeenRequest } from './fake-server.ts';
+
+setRuntimeConfig({ ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' });
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+function mount(ui: React.ReactNode, handle: (req: SeenRequest) => Answer = () => ({ status: 404, body: { ErrorCode: 'NF404' } })) {
+  const server = fakeServer(handle);
+  const notify = vi.fn<(messages: string[]) => void>();
+  setApiClient(
+    createApiClient({
+      baseUrl: '',
+      publicIp: async () => null,
+      channelStore: memoryChannelStore(),
+      getToken: () => 'token',
+      onTokenRenewed: () => {},
+      onSessionEnd: () => {},
+      notify,
+      download: () => {},
+      fetch: server.fetch,
+    }),
+  );
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <AntApp>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </AntApp>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { server, notify, store };
+}
+
+/** The error texts shown under a labelled field. */
+function errorsOf(label: string): string[] {
+  const item = screen.getByLabelText(label).closest('.ant-form-item')!;
+  return Array.from(item.querySelectorAll('.ant-form-item-explain-error')).map((e) => e.textContent ?? '');
+}
+
+describe('fieldRule', () => {
+  function Probe() {
+    return (
+      <Form>
+        <Form.Item name="phone" label="Phone" rules={[fieldRule('phone', { required: true })]}>
+          <Input />
+        </Form.Item>
+      </Form>
+    );
+  }
+
+  it('shows the validator message key translated, and the required mark when required', async () => {
+    mount(<Probe />);
+    const input = screen.getByLabelText('Phone');
+    expect(input.closest('.ant-form-item')!.querySelector('.ant-form-item-required')).not.toBeNull();
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(validateField('phone', '12')).toBe('enter a valid phone no');
+    await waitFor(() => expect(errorsOf('Phone')).toEqual([ENUM_LABELS.en['enter a valid phone no']]));
+    fireEvent.change(input, { target: { value: '' } });
+    await waitFor(() => expect(errorsOf('Phone')).toEqual([ENUM_LABELS.en.placeholder_cannot_be_empty]));
+    await act(() => i18n.changeLanguage('ms'));
+    fireEvent.change(input, { target: { value: 'abc' } });
+    await waitFor(() => expect(errorsOf('Phone')).toEqual([ENUM_LABELS.ms['enter a valid phone no']]));
+    fireEvent.change(input, { target: { value: '012-345 6789' } });
+    await waitFor(() => expect(errorsOf('Phone')).toEqual([]));
+  });
+});
+
+describe('sign-in form', () => {
+  it('checks the email with the shared validator', async () => {
+    mount(<SignInPage />);
+    const email = screen.getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'ops@paydesk' } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(errorsOf('Email')).toEqual([ENUM_LABELS.en['please enter a valid email address']]));
+    fireEvent.change(email, { target: { value: 'ops@paydesk.my' } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(errorsOf('Email')).toEqual([]));
+  });
+});
+
+describe('e-commerce filter bar', () => {
+  const methods = [
+    { Code: 'CC', Name: 'Credit/debit card' },
+    { Code: 'EW', Name: 'E-wallet' },
+    { Code: 'NEW_METHOD', Name: 'Not a filter code' },
+  ];
+  const lookups = (paymentMethods: Answer) => (req: SeenRequest): Answer =>
+    req.path === '/api/portal/Transaction/Payment/GetPaymentMethod' ? paymentMethods : { body: [] };
+
+  function renderBar(handle: (req: SeenRequest) => Answer) {
+    const onSearch = vi.fn<(q: TxnQuery) => void>();
+    const mounted = mount(<FilterBar query={DEFAULT_QUERY} callerType="MERCHANT_BRANCH" onSearch={onSearch} />, handle);
+    return { ...mounted, onSearch };
+  }
+
+  const pmOptions = () => {
+    const input = screen.getByLabelText('Payment method');
+    const list = document.getElementById(`${input.id}_list`)?.closest('.ant-select-dropdown');
+    return list ? Array.from(list.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent) : [];
+  };
+
+  it('offers the payment methods of the lookup, with their labels', async () => {
+    const { store } = renderBar(lookups({ body: methods }));
+    await waitFor(() => expect(store.getState().api.queries['paymentMethodList(undefined)']?.status).toBe('fulfilled'));
+    fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+    await waitFor(() => expect(pmOptions()).toEqual(['Credit/debit card', 'E-wallet']));
+  });
+
+  it('offers nothing (not the constants) when the lookup fails, without a toast, and still searches', async () => {
+    const { store, notify, onSearch } = renderBar(lookups({ status: 500, body: { ErrorCode: 'SRV500', ErrorMessage: 'Unexpected server error' } }));
+    await waitFor(() => expect(store.getState().api.queries['paymentMethodList(undefined)']?.status).toBe('fulfilled'));
+    fireEvent.mouseDown(screen.getByLabelText('Payment method'));
+    const dropdown = await waitFor(() => document.getElementById(`${screen.getByLabelText('Payment method').id}_list`)!.closest<HTMLElement>('.ant-select-dropdown')!);
+    await waitFor(() => expect(within(dropdown).getByText('No data', { selector: '.ant-empty-description' })).toBeTruthy());
+    expect(pmOptions()).toEqual([]);
+    expect(notify).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+  });
+
+  it('checks amounts as §5 decimals of money and the last 4 digits as §5 numbers', async () => {
+    const { onSearch } = renderBar(lookups({ body: methods }));
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+
+    type('Amount from', 'abc');
+    type('Amount to', '1.234');
+    type('Card last 4 digits', '12ab');
+    submit();
+    await waitFor(() => expect(errorsOf('Amount from')).toEqual([ENUM_LABELS.en['invalid transaction amount']]));
+    expect(errorsOf('Amount to')).toEqual(['enter an amount with at most 2 decimals']);
+    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en['enter number only']]);
+
+    type('Amount from', '20');
+    type('Amount to', '5');
+    type('Card last 4 digits', '12');
+    submit();
+    await waitFor(() => expect(errorsOf('Amount to')).toEqual(['the lower amount must not exceed the upper amount']));
+    expect(errorsOf('Amount from')).toEqual([]);
+    expect(errorsOf('Card last 4 digits')).toEqual(['enter the last 4 digits of the card']);
+    expect(onSearch).not.toHaveBeenCalled();
+
+    type('Amount from', '.5');
+    type('Amount to', '12.');
+    type('Card last 4 digits', '4242');
+    submit();
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    const query = onSearch.mock.calls[0]![0];
+    expect([query.min, query.max, query.last4]).toEqual(['.5', '12.', '4242']);
+    expect(toSearchData(query)).toMatchObject({ AmountMin: '0.50', AmountMax: '12.00', Last4: '4242' });
+  });
+});
