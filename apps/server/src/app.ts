@@ -24,6 +24,10 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { userGroupRoutes } from './modules/user-groups/routes.ts';
+import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
+import { systemSettingRoutes } from './modules/system-settings/routes.ts';
+import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -83,6 +87,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   lookupRoutes(app);
   countryRoutes(app);
   for (const def of RESOURCES) registerResource(app, def);
+  userGroupRoutes(app);
+  messageTemplateRoutes(app);
+  systemSettingRoutes(app);
+  bulkUpdateMdrRoutes(app);
   await webPages(app);
   return app;
 }

@@ -1,6 +1,8 @@
 /**
  * Server configuration from the environment, read once at start-up. Every variable is listed in
- * the README's configuration table.
+ * the README's configuration table. The variables behind a system setting (idle limit, lockout,
+ * password policy, product name, service URLs) only seed that setting on first start and stay
+ * its fallback; afterwards the setting decides (platform/settings.ts).
  */
 import { resolve } from 'node:path';
 
@@ -17,6 +19,9 @@ export interface ServerConfig {
   /** Failed sign-ins before lockout, and the lockout length in ms. */
   lockoutThreshold: number;
   lockoutMs: number;
+  /** Password policy for new passwords: minimum length and whether a symbol is required. */
+  passwordMinLength: number;
+  passwordRequireSymbol: boolean;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
   /** Transactions seeded on an empty embedded database. */
@@ -53,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     idleTimeoutMs: int(env.IDLE_TIMEOUT_MINUTES, 15) * 60_000,
     lockoutThreshold: int(env.LOCKOUT_THRESHOLD, 10),
     lockoutMs: int(env.LOCKOUT_MINUTES, 30) * 60_000,
+    passwordMinLength: int(env.PASSWORD_MIN_LENGTH, 12),
+    passwordRequireSymbol: env.PASSWORD_REQUIRE_SYMBOL === 'true',
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
     demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import * as auth from './endpoints/auth.ts';
+import * as cfg from './endpoints/config.ts';
 import * as dash from './endpoints/dashboard.ts';
 import * as lk from './endpoints/lookups.ts';
 import * as sys from './endpoints/system.ts';
@@ -63,6 +64,11 @@ export const routes = {
   terminalModels: def({ method: 'GET', path: '/api/portal/terminal/GetTerminalModel', summary: 'Terminal models', response: lk.TerminalModelResponse, permission: null, auth: true, encrypted: true }),
   countryStates: def({ method: 'POST', path: '/api/country/states', summary: 'States of a country (Malaysia only)', body: lk.CountryStatesRequest, response: lk.CountryStatesResponse, permission: null, auth: false, encrypted: false }),
   stateCities: def({ method: 'POST', path: '/api/country/state/cities', summary: 'Cities of a state (Malaysia only)', body: lk.StateCitiesRequest, response: lk.StateCitiesResponse, permission: null, auth: false, encrypted: false }),
+  userGroupPermissions: def({ method: 'GET', path: '/api/portal/UserGroup/Permissions/:Id', summary: "A user group's permissions and the catalogue to choose from", params: cfg.UserGroupPermissionsParams, response: cfg.UserGroupPermissionsResponse, permission: 'usergroup:editpermission', auth: true, encrypted: true }),
+  setUserGroupPermissions: def({ method: 'PUT', path: '/api/portal/UserGroup/SetPermissions', summary: "Replace a user group's permissions (with its Version)", body: cfg.SetUserGroupPermissionsRequest, response: cfg.UserGroupPermissionsResponse, permission: 'usergroup:editpermission', auth: true, encrypted: true }),
+  messageTemplatePreview: def({ method: 'POST', path: '/api/portal/MessageTemplate/Preview', summary: 'Render a message template body with sample values', body: cfg.MessageTemplatePreviewRequest, response: cfg.MessageTemplatePreviewResponse, permission: 'messagetemplate:view', auth: true, encrypted: true }),
+  bulkUpdateMdrPreview: def({ method: 'POST', path: '/api/portal/BulkUpdateMdr/Preview', summary: 'Preview a bulk MDR rate file (multipart XLSX or CSV); nothing is written', response: cfg.BulkUpdateMdrPreviewResponse, permission: 'bulkupdateconfiguration:mdr', auth: true, encrypted: false }),
+  bulkUpdateMdrApply: def({ method: 'POST', path: '/api/portal/BulkUpdateMdr/Apply', summary: 'Apply a bulk MDR rate file (multipart XLSX or CSV), all rows or none', response: cfg.BulkUpdateMdrApplyResponse, permission: 'bulkupdateconfiguration:mdr', auth: true, encrypted: false }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -9,3 +9,4 @@ export * from './permissions.ts';
 export * from './errors.ts';
 export * from './i18n/enum-labels.ts';
 export * from './reference/index.ts';
+export * from './payout-calendar.ts';

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { AppError, forbidden, idleTimeout, invalidSession } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
+import { liveSettings } from '../platform/settings.ts';
 import { COOKIE_TOKEN, COOKIE_XSRF, HEADER_RENEWED_TOKEN, HEADER_XSRF, setSessionCookies } from './cookies.ts';
 import { loadSession, revokeSession, touchSession, type SessionRow } from './session-store.ts';
 import { issueToken, verifyToken } from './tokens.ts';
@@ -28,13 +29,15 @@ export function tokenOf(req: FastifyRequest): { token: string; viaCookie: boolea
  * page guard for HTML requests.
  */
 export async function resolveSession(app: FastifyInstance, token: string): Promise<{ session: SessionRow; iat: number }> {
-  const { database, keys, config, now } = app.ctx;
+  const { database, keys, now } = app.ctx;
   const t = now();
   const claims = await verifyToken(keys.jwtKey, token, t.getTime());
   if (!claims) throw invalidSession();
   const session = await loadSession(database, claims.sid);
   if (!session || session.revokedAt || !session.userActive || !session.groupActive || session.expiresAt <= t) throw invalidSession();
-  if (t.getTime() - session.lastSeenAt.getTime() > config.idleTimeoutMs) {
+  // The idle limit is the SESSION_IDLE_MINUTES system setting, read live (a change applies at once).
+  const { idleTimeoutMs } = await liveSettings(app.ctx);
+  if (t.getTime() - session.lastSeenAt.getTime() > idleTimeoutMs) {
     await revokeSession(database, session.id, t);
     throw idleTimeout();
   }

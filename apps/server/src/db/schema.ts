@@ -185,12 +185,19 @@ export const currencies = pgTable('currencies', {
   ...managed(),
 });
 
-/** Acquirers (§3 lookup entity Acquirer). */
+/**
+ * Acquirers (§3 lookup entity Acquirer). `services` lists what the acquirer serves as
+ * "serviceType:terminalCategory" codes ('2:1' = terminal service on Android smart POS; service
+ * types other than terminal (2) only with category 0, e.g. '1:0'); the terminal categories are
+ * `TERMINAL_CATEGORIES` in seed/reference-data.ts. It is the source of GetAcquirerByServiceType
+ * (§7) and is edited on the Acquirer resource (/acquirer).
+ */
 export const acquirers = pgTable('acquirers', {
   id: serial('id').primaryKey(),
   acqName: text('acq_name').notNull(),
   code: text('code').notNull().unique(),
   description: text('description'),
+  services: text('services').array().notNull().default(sql`'{}'::text[]`),
   isActive: smallint('is_active').notNull().default(1),
   ...managed(),
 });
@@ -386,22 +393,6 @@ export const paymentProducts = pgTable(
   ],
 );
 
-/**
- * Which acquirer serves which service type on which terminal category (the source of
- * GetAcquirerByServiceType, §7). The terminal categories are `TERMINAL_CATEGORIES` in
- * seed/reference-data.ts (0 standard card terminal, 1 Android smart POS, 2 unattended/kiosk,
- * 3 mPOS); service types other than terminal are linked with category 0.
- */
-export const acquirerServices = pgTable(
-  'acquirer_services',
-  {
-    acquirerId: integer('acquirer_id').notNull().references(() => acquirers.id, { onDelete: 'cascade' }),
-    serviceType: smallint('service_type').notNull(),
-    terminalCategory: smallint('terminal_category').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.acquirerId, t.serviceType, t.terminalCategory] }), index('acquirer_services_st_idx').on(t.serviceType, t.terminalCategory)],
-);
-
 /** Terminal models (§3 lookup entity Terminal model list: Models). Only active ones are offered. */
 export const terminalModels = pgTable(
   'terminal_models',
@@ -503,14 +494,19 @@ export const businessCategories = pgTable('business_categories', {
   ...managed(),
 });
 
-/** Card BIN ranges: scheme, type, issuer and whether domestic (risk rules read it). */
+/**
+ * Card BIN ranges: scheme, type, issuer and whether domestic (risk rules read it). The issuer
+ * country is an ISO 3166-1 alpha-3 code of `countries`.
+ */
 export const cardBins = pgTable('card_bins', {
   id: serial('id').primaryKey(),
   binPrefix: text('bin_prefix').notNull().unique(),
   cardScheme: text('card_scheme').notNull(),
   cardType: text('card_type').notNull(),
   issuerName: text('issuer_name').notNull(),
-  issuerCountry: char('issuer_country', { length: 3 }).notNull(),
+  issuerCountry: char('issuer_country', { length: 3 })
+    .notNull()
+    .references(() => countries.alpha3),
   isDomestic: smallint('is_domestic').notNull().default(1),
   isActive: smallint('is_active').notNull().default(1),
   ...managed(),

@@ -31,12 +31,28 @@ export class BulkUploadError extends AppError {
   }
 }
 
+/**
+ * The text of a cell. A date typed as a date in a sheet (exceljs gives it at UTC midnight) is
+ * 'YYYY-MM-DD', one with a time ISO 8601, as the date fields and Export write them; anything else
+ * is the cell's text.
+ */
+function cellText(c: ExcelJS.Cell): string {
+  const v = c.value;
+  if (v instanceof Date && !Number.isNaN(v.getTime())) {
+    const iso = v.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  return String(c.text ?? '').trim();
+}
+
 /** Reads the first sheet (XLSX) or the CSV into header-keyed records with their file row numbers. */
 export async function readSheet(file: Buffer, filename: string): Promise<{ row: number; values: Record<string, string> }[]> {
   const wb = new ExcelJS.Workbook();
   let ws: ExcelJS.Worksheet | undefined;
   try {
-    if (/\.csv$/i.test(filename)) ws = await wb.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')));
+    // A CSV cell stays the text of the file: exceljs would otherwise guess numbers and dates
+    // ('0742' → 742, '2032-04-01' → a Date at the server's local midnight).
+    if (/\.csv$/i.test(filename)) ws = await wb.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')), { map: (text: string) => text });
     else {
       await wb.xlsx.load(file as unknown as ArrayBuffer);
       ws = wb.worksheets[0];
@@ -53,7 +69,7 @@ export async function readSheet(file: Buffer, filename: string): Promise<{ row: 
     const values: Record<string, string> = {};
     r.eachCell({ includeEmpty: false }, (c, i) => {
       const h = headers[i];
-      if (h) values[h] = String(c.text ?? '').trim();
+      if (h) values[h] = cellText(c);
     });
     if (Object.values(values).some((v) => v !== '')) out.push({ row: n, values });
   });
@@ -82,7 +98,13 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
   for (const { row, values } of rows) {
     const unknown = Object.keys(values).filter((k) => !allowed.has(k));
     for (const k of unknown) errors.push({ Row: row, Field: k, Message: 'is not a column of this list' });
-    const input = Object.fromEntries(Object.entries(values).filter(([k]) => k in def.fields || k === 'OrgId').map(([k, v]) => [k, coerce(def, k, v)]));
+    // An empty optional cell is left out: a new record takes the column's default, an existing one keeps its value.
+    const input = Object.fromEntries(
+      Object.entries(values)
+        .filter(([k]) => k in def.fields || k === 'OrgId')
+        .map(([k, v]) => [k, coerce(def, k, v)])
+        .filter(([, v]) => v !== undefined),
+    );
     const res = create.safeParse(input);
     if (!res.success) for (const i of res.error.issues) errors.push({ Row: row, Field: i.path.join('.') || '-', Message: i.message });
     else parsed.push({ row, data: res.data as Record<string, unknown> });

@@ -106,14 +106,42 @@ export async function auditIn(q: Query, ctx: EngineContext, scope: Scope, e: { a
   );
 }
 
-/** Translates a unique-constraint violation into a CF409 naming the field. */
+/** API field names of the columns a constraint error's detail lists ("Key (a, b)=(…) …"), in that order. */
+function fieldsOfDetail(def: ResourceDef, detail: string | undefined): string[] {
+  const columns = /Key \(([^)]*)\)=/.exec(detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/^"|"$/g, '')) ?? [];
+  return columns.flatMap((c) => Object.entries(def.fields).filter(([, f]) => f.column === c).map(([k]) => k));
+}
+
+/**
+ * Translates a database refusal into an answer naming what is wrong:
+ *  - unique violation → CF409 naming the field (or the fields of a composite key);
+ *  - foreign key, another table still refers to this row (delete, or a change of a referenced
+ *    key) → CF409 naming that table (its dependents label when declared), e.g. the payment
+ *    products that refer to an MDR category by (service type, category code);
+ *  - foreign key, this row refers to a record that does not exist → VAL400 naming the field(s);
+ *  - not-null violation (an optional field sent as null on a column without nulls) → VAL400.
+ */
 export function conflictOf(def: ResourceDef, e: unknown): never {
-  const err = e as { code?: string; constraint?: string; detail?: string; message?: string };
+  const err = e as { code?: string; constraint?: string; detail?: string; message?: string; table?: string; column?: string };
   if (err.code === '23505' || /duplicate key/.test(err.message ?? '')) {
-    const field = Object.entries(def.fields).find(([, f]) => (err.detail ?? err.message ?? '').includes(`(${f.column})`) || (err.constraint ?? '').includes(f.column))?.[0];
+    const fields = fieldsOfDetail(def, err.detail);
+    if (fields.length > 1) throw new AppError(409, ERROR_CODES.CONFLICT, `${fields.join(', ')}: this combination already exists`);
+    const field = fields[0] ?? Object.entries(def.fields).find(([, f]) => (err.detail ?? err.message ?? '').includes(`(${f.column})`) || (err.constraint ?? '').includes(f.column))?.[0];
     throw new AppError(409, ERROR_CODES.CONFLICT, `${field ?? def.titleField}: already exists`);
   }
-  if (err.code === '23503') throw new AppError(409, ERROR_CODES.CONFLICT, 'The record is referenced by other records');
+  if (err.code === '23503') {
+    if (err.table && err.table !== def.table) {
+      const label = def.dependents?.find((d) => d.table === err.table)?.labelKey ?? err.table.replace(/_/g, ' ');
+      throw new AppError(409, ERROR_CODES.CONFLICT, `${def.name}: still used by ${label}, so it cannot be deleted or have its key changed`);
+    }
+    const fields = fieldsOfDetail(def, err.detail);
+    const target = /not present in table "([^"]+)"/.exec(err.detail ?? '')?.[1];
+    throw badInput(fields.join(', ') || def.titleField, `refers to a record that does not exist${target ? ` (${target.replace(/_/g, ' ')})` : ''}`);
+  }
+  if (err.code === '23502') {
+    const field = Object.entries(def.fields).find(([, f]) => f.column === err.column)?.[0];
+    throw badInput(field ?? err.column ?? '-', 'is required');
+  }
   throw e;
 }
 
@@ -157,6 +185,13 @@ export async function updateRow(q: Query, ctx: EngineContext, def: ResourceDef, 
   if (!before) throw notFound(def.name);
   if (version !== null && Number(before.Version) !== version) {
     throw new AppError(409, ERROR_CODES.CONFLICT, `Version: the ${def.name} was changed by someone else (now version ${before.Version}); reload and try again`);
+  }
+  // The resource's cross-field rule holds on the record as it will be: stored values with the change over them.
+  if (def.refine && set.some(([c]) => c !== 'is_active')) {
+    const keyOf = new Map(Object.entries(def.fields).map(([k, f]) => [f.column, k]));
+    const merged = { ...toItem(def, before, ctx.fieldKey), ...Object.fromEntries(set.map(([c, v]) => [keyOf.get(c) ?? c, v])) };
+    const broken = def.refine(merged);
+    if (broken) throw badInput(broken.field, broken.message);
   }
   const p = new Params();
   const assigns = [...set.map(([c, v]) => `${ident(c)} = ${p.add(v)}`), 'version = version + 1', 'updated_at = now()'];

@@ -48,7 +48,11 @@ export function scopeSql(def: ResourceDef, scope: Scope, p: Params): string {
 /** SELECT list answering API names: system columns, declared fields, and the owner's name. */
 export function selectList(def: ResourceDef): string {
   const sys = Object.entries(SYSTEM_COLUMNS).map(([k, c]) => `r.${ident(c)} AS "${k}"`);
-  const fields = Object.entries(def.fields).map(([k, f]: [string, FieldDef]) => `r.${ident(f.column)} AS "${k}"`);
+  // Calendar dates travel as 'YYYY-MM-DD' text: node-postgres would turn a date into local
+  // midnight, which shifts the day when the server's time zone is east of UTC (e.g. MYT).
+  const fields = Object.entries(def.fields).map(([k, f]: [string, FieldDef]) =>
+    f.input === 'date' ? `to_char(r.${ident(f.column)}, 'YYYY-MM-DD') AS "${k}"` : `r.${ident(f.column)} AS "${k}"`,
+  );
   const owner = def.scope === 'owned' ? ['r.org_id AS "OrgId"', '(SELECT o.name FROM organizations o WHERE o.id = r.org_id) AS "OrgName"'] : [];
   return [...sys, ...fields, ...owner].join(', ');
 }

@@ -1,11 +1,11 @@
 /**
  * Reference data every Paydesk database needs, demo or not: currencies, acquirers, the six
  * default portal user groups with their default permissions, and the lookup lists of §3/§7
- * (banks, ISO 3166-1 countries, MDR categories, payment products, acquirer × service type links,
+ * (banks, ISO 3166-1 countries, MDR categories, payment products, the acquirers' services,
  * terminal models, message template keys). `ensureReferenceData` is idempotent and cheap, so the
  * server calls it on every start (after migrations).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import isoCountries from 'i18n-iso-countries/index.js';
 import isoCountriesEn from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import {
@@ -13,9 +13,10 @@ import {
 } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
 import {
-  acquirerServices, acquirers, banks, countries, currencies, mdrCategories, messageTemplateKeys, paymentProducts, terminalModels,
-  userGroupPermissions, userGroups,
+  acquirers, banks, countries, currencies, mdrCategories, messageTemplateKeys, paymentProducts, terminalModels, userGroupPermissions, userGroups,
 } from '../db/schema.ts';
+import { ensureConfigDataA } from './config-data-a.ts';
+import { ensureConfigDataB } from './config-data-b.ts';
 
 /** Currencies (§3). MYR first; only active ones are offered (§9), the first active one is the default (§4). */
 export const REFERENCE_CURRENCIES = [
@@ -76,10 +77,11 @@ export function iso3166Countries(): { alpha2: string; alpha3: string; countryNam
 }
 
 /**
- * Terminal categories of acquirer_services.terminal_category and of the TxnCategory field of
- * GetAcquirerByServiceType (§7, §9 default 0). As a link, a category says on which kind of
- * terminal the acquirer serves the service type; service types other than terminal (2) are linked
- * with 0. As a filter, 0 means every category.
+ * Terminal categories of the "serviceType:terminalCategory" codes of acquirers.services and of the
+ * TxnCategory field of GetAcquirerByServiceType (§7, §9 default 0). In a code, a category says on
+ * which kind of terminal the acquirer serves the service type; service types other than terminal
+ * (2) take 0. As a filter, 0 means every category. The Acquirer resource's Services options
+ * (packages/contract) are built from the same codes; a lookups test keeps them equal.
  */
 export const TERMINAL_CATEGORIES = [
   { code: 0, name: 'Standard card terminal (as a filter: every category)' },
@@ -195,8 +197,9 @@ export const REFERENCE_PAYMENT_PRODUCTS = Object.entries(PRODUCTS_BY_SERVICE_TYP
 
 /**
  * Which acquirer (by code, REFERENCE_ACQUIRERS) serves which service type on which terminal
- * category. Every acquirer takes standard card terminals; smart POS, kiosks and mPOS and the
- * online service types are served by fewer.
+ * category, seeded into acquirers.services as "serviceType:terminalCategory" codes. Every
+ * acquirer takes standard card terminals; smart POS, kiosks and mPOS and the online service types
+ * are served by fewer.
  */
 const ALL_ACQUIRERS = REFERENCE_ACQUIRERS.map((a) => a.code);
 export const REFERENCE_ACQUIRER_SERVICES: { serviceType: ServiceTypeCode; terminalCategory: TerminalCategory; codes: readonly string[] }[] = [
@@ -216,20 +219,22 @@ const REFERENCE_LOCK_KEY = 7_302_026_001;
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
-/** Seeds REFERENCE_ACQUIRER_SERVICES when acquirer_services is empty (see ensureReferenceData). */
+/** The "serviceType:terminalCategory" codes REFERENCE_ACQUIRER_SERVICES gives an acquirer, in order. */
+function referenceServicesOf(code: string): string[] {
+  return REFERENCE_ACQUIRER_SERVICES.filter((l) => l.codes.includes(code)).map((l) => `${l.serviceType}:${l.terminalCategory}`);
+}
+
+/**
+ * Seeds REFERENCE_ACQUIRER_SERVICES into acquirers.services when no acquirer serves anything yet
+ * (a new database; see ensureReferenceData).
+ */
 async function seedAcquirerServices(tx: Tx): Promise<void> {
-  const [any] = await tx.select({ id: acquirerServices.acquirerId }).from(acquirerServices).limit(1);
+  const [any] = await tx.select({ id: acquirers.id }).from(acquirers).where(sql`cardinality(${acquirers.services}) > 0`).limit(1);
   if (any) return;
-  const codes = [...new Set(REFERENCE_ACQUIRER_SERVICES.flatMap((l) => l.codes))];
-  const rows = await tx.select({ id: acquirers.id, code: acquirers.code }).from(acquirers).where(inArray(acquirers.code, codes));
-  const idOf = new Map(rows.map((r) => [r.code, r.id]));
-  const links = REFERENCE_ACQUIRER_SERVICES.flatMap((l) =>
-    l.codes.flatMap((code) => {
-      const acquirerId = idOf.get(code);
-      return acquirerId === undefined ? [] : [{ acquirerId, serviceType: l.serviceType, terminalCategory: l.terminalCategory }];
-    }),
-  );
-  if (links.length > 0) await tx.insert(acquirerServices).values(links).onConflictDoNothing();
+  for (const { code } of REFERENCE_ACQUIRERS) {
+    const services = referenceServicesOf(code);
+    if (services.length > 0) await tx.update(acquirers).set({ services }).where(eq(acquirers.code, code));
+  }
 }
 
 /**
@@ -239,13 +244,15 @@ async function seedAcquirerServices(tx: Tx): Promise<void> {
  *   category code, model, template key) is missing; existing rows, which an administrator may
  *   have edited, are left alone. Inactive flags of the lists (the UAT-only FPX test banks, CRYPTO) apply
  *   only to rows inserted here;
- * - the acquirer × service type × terminal category links are seeded once, into an empty table:
- *   after that they are the administrators' to change, and a link removed on purpose must not come
- *   back at the next start;
+ * - the acquirers' services (service type × terminal category codes) are seeded once, while no
+ *   acquirer serves anything: after that they are the administrators' to change (/acquirer), and a
+ *   service removed on purpose must not come back at the next start;
  * - each group type gets one default group (`isDefault` true) when it has none;
  * - each default group gains any permission `defaultPermissions` now gives it and it lacks, so
  *   permissions added to the catalogue reach old databases; none is ever removed. When a group
  *   gains permissions its `version` is bumped so cached permission sets are refreshed.
+ * - the group A configuration data (natures of business, card BINs, subscription plans, MDR
+ *   rates, TPA product configurations) is seeded by ensureConfigDataA (seed/config-data-a.ts).
  * Runs in one transaction under an advisory lock.
  */
 export async function ensureReferenceData(database: Database): Promise<void> {
@@ -301,6 +308,8 @@ export async function ensureReferenceData(database: Database): Promise<void> {
           .where(eq(userGroups.id, groupId));
       }
     }
+    await ensureConfigDataA(tx, REFERENCE_PAYMENT_PRODUCTS);
+    await ensureConfigDataB(tx);
   });
 }
 

@@ -4,11 +4,20 @@
  * DATABASE_URL is set) PostgreSQL. Every lookup route must be called at least once: the last test
  * checks it.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type CallInput, type PortalClient, type ResponseOf, type RouteName } from '@paydesk/contract';
-import { CARD_SCHEMES, CARD_TYPES, GROUP_TYPES, MESSAGE_TEMPLATE_KEYS, PAYMENT_METHODS, RISK_ALERT_RULES } from '@paydesk/domain';
+import { RESOURCES, routes, type CallInput, type PortalClient, type ResponseOf, type RouteName } from '@paydesk/contract';
+import { CARD_SCHEMES, CARD_TYPES, GROUP_TYPES, MESSAGE_TEMPLATE_KEYS, PAYMENT_METHODS, RISK_ALERT_RULES, SERVICE_TYPES } from '@paydesk/domain';
 import { ensureReferenceData } from '../../src/seed/index.ts';
-import { INACTIVE_BANK_CODES } from '../../src/seed/reference-data.ts';
+import { INACTIVE_BANK_CODES, REFERENCE_ACQUIRER_SERVICES, REFERENCE_ACQUIRERS, TERMINAL_CATEGORIES } from '../../src/seed/reference-data.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 /** The routes this file covers: the lookups of §7 and the country service. */
@@ -224,7 +233,7 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
     expect(await call(admin, 'acquirersByServiceType')).toEqual(byDefault);
     const terminal = await call(admin, 'acquirersByServiceType', { body: { ServiceType: 2, TxnCategory: 0 } });
     expect(byDefault).toEqual(terminal);
-    expect(terminal.length).toBe(await count(s, 'SELECT count(DISTINCT acquirer_id)::int AS n FROM acquirer_services WHERE service_type = 2'));
+    expect(terminal.length).toBe(await count(s, `SELECT count(*)::int AS n FROM acquirers WHERE EXISTS (SELECT 1 FROM unnest(services) AS c WHERE c LIKE '2:%')`));
     expect(new Set(terminal.map((a) => a.AcquirerId)).size).toBe(terminal.length);
 
     const recurring = await call(admin, 'acquirersByServiceType', { body: { ServiceType: 6 } });
@@ -245,6 +254,20 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
     const e = await errorOf(call(admin, 'acquirersByServiceType', { body: { ServiceType: 9 } }));
     expect(e.status).toBe(400);
     expect(e.message).toMatch(/^VAL400: ServiceType:/);
+  });
+
+  it('answers, for every service type and terminal category, exactly the acquirers the reference data links to it', async () => {
+    // The order GetAcquirerByServiceType answers in (by name, then id), as the database sorts.
+    const ordered = await s.database.query<{ id: number; code: string; acq_name: string }>('SELECT id, code, acq_name FROM acquirers WHERE is_active = 1 ORDER BY acq_name, id');
+    for (const { code: st } of SERVICE_TYPES) {
+      for (const { code: tc } of TERMINAL_CATEGORIES) {
+        // The links of the former acquirer_services table: TxnCategory 0 = any category of the service type.
+        const linked = new Set(REFERENCE_ACQUIRER_SERVICES.filter((l) => l.serviceType === st && (tc === 0 || l.terminalCategory === tc)).flatMap((l) => l.codes));
+        const expected = ordered.filter((a) => linked.has(a.code)).map((a) => ({ AcquirerId: a.id, AcqName: a.acq_name }));
+        expect(await call(admin, 'acquirersByServiceType', { body: { ServiceType: st, TxnCategory: tc } }), `${st}:${tc}`).toEqual(expected);
+      }
+    }
+    expect(REFERENCE_ACQUIRERS.every((a) => ordered.some((o) => o.code === a.code))).toBe(true);
   });
 
   it('lists the §9 risk alert rules as risk violation options', async () => {
@@ -332,7 +355,7 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
     const COUNTS = `SELECT
       (SELECT count(*) FROM banks)::int AS banks, (SELECT count(*) FROM countries)::int AS countries,
       (SELECT count(*) FROM mdr_categories)::int AS mdr, (SELECT count(*) FROM payment_products)::int AS products,
-      (SELECT count(*) FROM acquirer_services)::int AS links, (SELECT count(*) FROM terminal_models)::int AS models,
+      (SELECT count(*) FROM acquirers, unnest(services))::int AS links, (SELECT count(*) FROM terminal_models)::int AS models,
       (SELECT count(*) FROM message_template_keys)::int AS template_keys, (SELECT count(*) FROM currencies)::int AS currencies,
       (SELECT count(*) FROM acquirers)::int AS acquirers`;
     const before = (await s.database.query<Record<string, number>>(COUNTS))[0] as Record<'banks' | 'countries' | 'links', number>;
@@ -340,12 +363,13 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
     expect(Object.values(before).every((n) => n > 0)).toBe(true);
     const [bank] = await s.database.query<{ id: number; bank_name: string }>('SELECT id, bank_name FROM banks WHERE is_active = 1 ORDER BY id LIMIT 1');
     await s.database.query(`UPDATE banks SET bank_name = 'Renamed by an admin', is_active = 0 WHERE id = $1`, [bank!.id]);
-    const removed = await count(s, 'SELECT count(*)::int AS n FROM acquirer_services WHERE service_type = 6');
-    await s.database.query('DELETE FROM acquirer_services WHERE service_type = 6');
+    const removed = await count(s, `SELECT count(*)::int AS n FROM acquirers, unnest(services) AS c WHERE c LIKE '6:%'`);
+    expect(removed).toBeGreaterThan(0);
+    await s.database.query(`UPDATE acquirers SET services = array(SELECT c FROM unnest(services) AS c WHERE c NOT LIKE '6:%')`);
     try {
       await ensureReferenceData(s.database);
       await ensureReferenceData(s.database);
-      // Same counts; acquirer links an administrator removed stay removed (they are seeded once).
+      // Same counts; acquirer services an administrator removed stay removed (they are seeded once).
       expect((await s.database.query<Record<string, number>>(COUNTS))[0]).toEqual({ ...before, links: before.links - removed });
       const [kept] = await s.database.query<{ bank_name: string; is_active: number }>('SELECT bank_name, is_active FROM banks WHERE id = $1', [bank!.id]);
       expect(kept).toEqual({ bank_name: 'Renamed by an admin', is_active: 0 });
@@ -359,6 +383,72 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
       const def = routes[name];
       expect(s.app.hasRoute({ method: def.method, url: def.path }), `${def.method} ${def.path}`).toBe(true);
       expect(called.has(name), name).toBe(true);
+    }
+  });
+});
+
+describe('acquirer services', () => {
+  it('are offered on the Acquirer resource as the service type × terminal category codes of TERMINAL_CATEGORIES', () => {
+    const services = RESOURCES.find((r) => r.name === 'Acquirer')!.fields.Services!;
+    const expected = SERVICE_TYPES.flatMap((st) => (st.code === 2 ? TERMINAL_CATEGORIES.map((tc) => `2:${tc.code}`) : [`${st.code}:0`]));
+    expect(services.options!.map((o) => o.value)).toEqual(expected);
+    for (const l of REFERENCE_ACQUIRER_SERVICES) expect(expected).toContain(`${l.serviceType}:${l.terminalCategory}`);
+  });
+});
+
+/**
+ * The migration that moved acquirer_services into acquirers.services: a database migrated up to
+ * the migration before it, holding links, keeps every link after the rest of the migrations.
+ */
+describe.each(DATABASES)('acquirer services migration on %s', (kind) => {
+  it('copies every acquirer_services link into acquirers.services, then drops the table', async () => {
+    const migrations = new URL('../../src/db/migrations', import.meta.url).pathname;
+    const before = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+    cpSync(migrations, before, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_acquirer_services_to_array'));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+
+    let query: (sql: string) => Promise<Record<string, unknown>[]>;
+    let migrateTo: (folder: string) => Promise<void>;
+    let close: () => Promise<void>;
+    if (kind === 'pglite') {
+      const client = new PGlite();
+      query = async (sql) => (await client.query<Record<string, unknown>>(sql)).rows;
+      migrateTo = (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+      close = () => client.close();
+    } else {
+      const name = `paydesk_m_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+      query = async (sql) => (await pool.query(sql)).rows;
+      migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
+      close = async () => {
+        await pool.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      };
+    }
+    try {
+      await migrateTo(before);
+      await query(`INSERT INTO acquirers (id, acq_name, code) VALUES (1, 'Maybank', 'MBB'), (2, 'CIMB', 'CIMB'), (3, 'No links', 'NONE')`);
+      await query(`INSERT INTO acquirer_services (acquirer_id, service_type, terminal_category) VALUES (1, 2, 1), (1, 1, 0), (1, 2, 0), (1, 6, 0), (2, 2, 3), (2, 2, 0)`);
+      await migrateTo(migrations);
+      const rows = await query('SELECT code, services FROM acquirers ORDER BY id');
+      expect(rows).toEqual([
+        { code: 'MBB', services: ['1:0', '2:0', '2:1', '6:0'] },
+        { code: 'CIMB', services: ['2:0', '2:3'] },
+        { code: 'NONE', services: [] },
+      ]);
+      expect(await query(`SELECT to_regclass('acquirer_services') AS t`)).toEqual([{ t: null }]);
+    } finally {
+      await close();
+      rmSync(before, { recursive: true, force: true });
     }
   });
 });

@@ -12,6 +12,13 @@ export interface ResourceSamples {
   bad: { input: Record<string, unknown>; field: string };
   /** For owned resources: the demo user who owns the sample (default mm@paydesk.my). */
   ownerEmail?: string;
+  /**
+   * For a resource whose natural keys are all seeded (e.g. one row per rule): frees the keys the
+   * samples use before the suite runs (called once with the database's query).
+   */
+  prepare?: (query: (sql: string, params?: unknown[]) => Promise<unknown>) => Promise<void>;
+  /** For a resource without Create: the SearchData of the seeded records the suite works on (the first two found). */
+  existing?: Record<string, unknown>;
 }
 
 export const SAMPLES: Record<string, ResourceSamples> = { ...SAMPLES_A, ...SAMPLES_B };

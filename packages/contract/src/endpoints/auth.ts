@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_TYPES } from '@paydesk/domain';
+import { GROUP_TYPES, validateField } from '@paydesk/domain';
 
 /** One membership the user can switch to (user × company × group). */
 export const Company = z.object({
@@ -15,7 +15,13 @@ export type Company = z.infer<typeof Company>;
 export const Jwt = z.object({ toke_type: z.literal('Bearer'), access_token: z.string() });
 
 export const LoginRequest = z.object({
-  Email: z.string().trim().min(1, 'Email is required').max(250).email('please enter a valid email address'),
+  // The §5 email rule, the same validator the sign-in form runs.
+  Email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(250)
+    .refine((v) => validateField('email', v) === true, 'please enter a valid email address'),
   Password: z.string().min(1, 'Password is required').max(250),
 });
 /** The Login answer, exactly `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName` (§3, §7). */

@@ -42,6 +42,12 @@ export interface FieldDef {
   helpKey?: string;
 }
 
+/** What a cross-field rule answers when a record breaks it: the field to name and why. */
+export interface RuleViolation {
+  field: string;
+  message: string;
+}
+
 export interface Dependent {
   /** Table and column that reference this resource; delete is refused while rows exist. */
   table: string;
@@ -72,6 +78,17 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** Natural key used by BulkUpload to update instead of insert (e.g. BankCode). */
   naturalKey?: keyof F & string;
   dependents?: Dependent[];
+  /**
+   * A rule across fields (optional), e.g. "fee mode 1 needs a percent above 0". It gets a record
+   * keyed by API field names and answers the field to name and the message, or null.
+   *  - Create (and every BulkUpload row) checks the whole input;
+   *  - Update checks the fields sent (absent ones are undefined: a rule must pass when a field it
+   *    needs is absent), then the server checks again on the stored record with the change over it
+   *    (stored decimals arrive as strings, so compare with Number()).
+   * Applied by resourceSchemas (zod superRefine, so the web form gets the same message) and by
+   * the engine's updateRow.
+   */
+  refine?: (record: Record<string, unknown>) => RuleViolation | null;
   /** Why the fields are what they are where the spec is silent. */
   description: string;
 }

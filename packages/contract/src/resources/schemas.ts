@@ -23,8 +23,17 @@ export function resourceSchemas(def: ResourceDef) {
   const owned = def.scope === 'owned' ? { OrgId: Id.optional() } : {};
   // Secret fields are optional on write: empty or absent keeps the stored value.
   const createShape = Object.fromEntries(writable.map(([k, f]) => [k, f.optional || f.secret ? f.schema.optional() : f.schema]));
-  const create = z.object({ ...createShape, ...owned }).strict();
-  const update = z.object({ ...Object.fromEntries(writable.map(([k, f]) => [k, f.schema.optional()])), Id, Version }).strict();
+  // The resource's cross-field rule (if any) reports on the field it names.
+  const ruled = <T extends z.ZodType>(schema: T): T => {
+    const rule = def.refine;
+    if (!rule) return schema;
+    return schema.superRefine((value, ctx) => {
+      const broken = rule(value as Record<string, unknown>);
+      if (broken) ctx.addIssue({ code: 'custom', path: [broken.field], message: broken.message });
+    }) as T;
+  };
+  const create = ruled(z.object({ ...createShape, ...owned }).strict());
+  const update = ruled(z.object({ ...Object.fromEntries(writable.map(([k, f]) => [k, f.schema.optional()])), Id, Version }).strict());
   const filters = Object.fromEntries(entries.filter(([, f]) => f.filter).map(([k, f]) => [k, filterSchema(f).optional()]));
   const sortable = entries.filter(([, f]) => f.sortable).map(([k]) => k);
   const sortFields = ['Id', 'CreatedAt', 'UpdatedAt', ...sortable] as [string, ...string[]];

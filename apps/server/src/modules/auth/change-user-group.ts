@@ -9,6 +9,7 @@ import type { ChangeUserGroupRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import { badInput } from '../../platform/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { liveSettings } from '../../platform/settings.ts';
 import { scopeOf } from '../../auth/auth-guard.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { loadSession, switchSessionMembership } from '../../auth/session-store.ts';
@@ -20,7 +21,7 @@ export function changeUserGroupHandler(app: FastifyInstance) {
     const { database, config, keys, now } = app.ctx;
     const scope = scopeOf(req);
     const { MembershipId } = req.body as z.infer<typeof ChangeUserGroupRequest>;
-    const companies = await companyList(database, scope.userId, config.productName);
+    const companies = await companyList(database, scope.userId, (await liveSettings(app.ctx)).productName);
     const target = companies.find((c) => c.MembershipId === MembershipId);
     if (!target) {
       await writeAudit(database, req, { action: 'GROUP_SWITCH', result: 'FAILURE', actorUserId: scope.userId, actorEmail: scope.email, detail: { MembershipId } });

@@ -4,14 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { invalidSession } from '../../platform/errors.ts';
 import { scopeOf } from '../../auth/auth-guard.ts';
+import { liveSettings } from '../../platform/settings.ts';
 import { companyList } from './company-list.ts';
 
 export function getProfileHandler(app: FastifyInstance) {
   return async (req: FastifyRequest) => {
-    const { database, config } = app.ctx;
+    const { database } = app.ctx;
     const scope = scopeOf(req);
+    const settings = await liveSettings(app.ctx);
     const [user] = await database.db.select().from(users).where(eq(users.id, scope.userId));
-    const companies = (await companyList(database, scope.userId, config.productName)).map(({ IsDefault: _d, ...c }) => c);
+    const companies = (await companyList(database, scope.userId, settings.productName)).map(({ IsDefault: _d, ...c }) => c);
     const current = companies.find((c) => c.MembershipId === scope.membershipId);
     if (!user || !current) throw invalidSession();
     return {
@@ -21,7 +23,7 @@ export function getProfileHandler(app: FastifyInstance) {
       CompanyList: companies,
       Current: current,
       Permissions: [...scope.permissions].sort(),
-      IdleTimeoutMinutes: Math.round(config.idleTimeoutMs / 60_000),
+      IdleTimeoutMinutes: Math.round(settings.idleTimeoutMs / 60_000),
     };
   };
 }

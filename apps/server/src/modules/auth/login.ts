@@ -1,6 +1,6 @@
 /**
- * POST /api/portal/auth/Login (§3, §7): verifies the argon2id password, locks the account for
- * 30 minutes after 10 failures, creates a session bound to the secure channel, sets the cookies
+ * POST /api/portal/auth/Login (§3, §7): verifies the argon2id password, locks the account after
+ * LOCKOUT_THRESHOLD failures for LOCKOUT_MINUTES (system settings, default 10 and 30), creates a session bound to the secure channel, sets the cookies
  * and answers exactly `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName`.
  * Errors: AUTH401 bad credentials, AUTH423 locked, PERM403 no usable membership.
  */
@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestAddresses, writeAudit } from '../../platform/audit.ts';
+import { liveSettings } from '../../platform/settings.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { createSession, loadSession } from '../../auth/session-store.ts';
@@ -27,6 +28,7 @@ export function loginHandler(app: FastifyInstance) {
     const body = req.body as z.infer<typeof LoginRequest>;
     const email = body.Email.toLowerCase();
     const t = now();
+    const settings = await liveSettings(app.ctx);
     const [user] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
     if (!user || user.isActive !== 1) {
       // Same work as a real check, so timing does not tell which emails exist.
@@ -40,19 +42,19 @@ export function loginHandler(app: FastifyInstance) {
     }
     if (!(await verifyPassword(user.passwordHash, body.Password))) {
       const failures = user.failedLogins + 1;
-      const lock = failures >= config.lockoutThreshold;
+      const lock = failures >= settings.lockoutThreshold;
       await database.db
         .update(users)
-        .set(lock ? { failedLogins: 0, lockedUntil: new Date(t.getTime() + config.lockoutMs) } : { failedLogins: failures })
+        .set(lock ? { failedLogins: 0, lockedUntil: new Date(t.getTime() + settings.lockoutMs) } : { failedLogins: failures })
         .where(eq(users.id, user.id));
       await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', actorUserId: user.id, actorEmail: email, detail: { reason: 'bad password', failures } });
       if (lock) {
         await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', actorUserId: user.id, actorEmail: email, targetType: 'user', targetId: user.id });
-        throw new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, `Account is locked after ${config.lockoutThreshold} failed sign-ins for ${config.lockoutMs / 60_000} minutes`);
+        throw new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, `Account is locked after ${settings.lockoutThreshold} failed sign-ins for ${settings.lockoutMs / 60_000} minutes`);
       }
       throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, BAD_CREDENTIALS);
     }
-    const companies = await companyList(database, user.id, config.productName);
+    const companies = await companyList(database, user.id, settings.productName);
     const chosen = companies.find((c) => c.IsDefault) ?? companies[0];
     if (!chosen) {
       await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', actorUserId: user.id, actorEmail: email, detail: { reason: 'no membership' } });

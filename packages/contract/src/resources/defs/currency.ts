@@ -11,7 +11,7 @@ export const currencyResource = defineResource({
   module: 'currency',
   table: 'currencies',
   scope: 'platform',
-  titleKey: 'nav./currency-config',
+  titleKey: 'nav.currency-config',
   titleField: 'CurrencyCode',
   fields: {
     CurrencyCode: text('currency_code', 'res.currency.code', { max: 3, list: true, filter: 'contains', sortable: true, pattern: [/^[A-Z]{3}$/, 'enter a 3-letter ISO 4217 code'] }),

@@ -1,0 +1,2 @@
+ALTER TABLE "acquirers" ADD COLUMN "services" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "card_bins" ADD CONSTRAINT "card_bins_issuer_country_countries_alpha3_fk" FOREIGN KEY ("issuer_country") REFERENCES "public"."countries"("alpha3") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,95 @@
+/**
+ * /bulk-update-mdr (permission bulkupdateconfiguration:mdr), multipart and therefore unencrypted
+ * (§7 "multipart POST (unencrypted)"):
+ *  - POST /api/portal/BulkUpdateMdr/Preview (field `file`, .xlsx or .csv) → {Changes, Errors}:
+ *    what each row would do, with the stored rate it replaces; nothing is written;
+ *  - POST /api/portal/BulkUpdateMdr/Apply (the same file) → {Applied, Inserted, Updated, Unchanged}:
+ *    the file is checked again; any error → VAL400 with every row's `Errors` and nothing applied;
+ *    otherwise every row is written into mdr_rates in ONE transaction (inserted, or updating the
+ *    rate of the same product, category and effective date) with one audit record holding every
+ *    rate before and after.
+ * The file rules are in mdr-file.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '@paydesk/contract';
+import { ERROR_CODES } from '@paydesk/domain';
+import { scopeOf } from '../../auth/auth-guard.ts';
+import { BulkUploadError } from '../../engine/bulk-upload.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requestAddresses } from '../../platform/audit.ts';
+import { planMdrChanges, storedRate, type MdrChange } from './mdr-file.ts';
+
+async function fileOf(req: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
+  if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: send the file as multipart/form-data');
+  const part = await req.file();
+  if (!part) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no file was sent');
+  if (!/\.(xlsx|csv)$/i.test(part.filename)) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: only .xlsx and .csv files are accepted');
+  return { file: await part.toBuffer(), filename: part.filename };
+}
+
+const shown = ({ Row, ProductCode, CategoryCode, Action, Before, After }: MdrChange) => ({ Row, ProductCode, CategoryCode, Action, Before, After });
+
+export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
+  const { database } = app.ctx;
+  const register = (name: 'bulkUpdateMdrPreview' | 'bulkUpdateMdrApply', handler: (req: FastifyRequest) => Promise<unknown>) => {
+    const def = routes[name];
+    app.post(
+      def.path,
+      { schema: { tags: ['BulkUpdateMdr'], summary: def.summary, consumes: ['multipart/form-data'], response: { 200: def.response } }, config: { encrypted: def.encrypted, auth: def.auth, permission: def.permission } },
+      handler,
+    );
+  };
+
+  register('bulkUpdateMdrPreview', async (req) => {
+    const { file, filename } = await fileOf(req);
+    const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
+    return { Changes: changes.map(shown), Errors: errors };
+  });
+
+  register('bulkUpdateMdrApply', async (req) => {
+    const scope = scopeOf(req);
+    const { file, filename } = await fileOf(req);
+    const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
+    if (errors.length) throw new BulkUploadError(errors);
+
+    return database.transaction(async (q) => {
+      let inserted = 0;
+      let updated = 0;
+      const before: unknown[] = [];
+      const after: unknown[] = [];
+      for (const c of changes) {
+        if (c.Action === 'UNCHANGED') continue;
+        const v = c.After;
+        // Read again under a lock: the preview's view may be stale by now.
+        const current = await storedRate(q, c.productId, c.categoryId, v.EffectiveDate, true);
+        try {
+          if (current) {
+            await q(
+              `UPDATE mdr_rates SET fee_mode = $1, mdr_percent = $2, flat_amount = $3, min_fee = $4, max_fee = $5, version = version + 1, updated_at = now() WHERE id = $6`,
+              [v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, current.id],
+            );
+            updated++;
+          } else {
+            await q(
+              `INSERT INTO mdr_rates (payment_product_id, mdr_category_id, fee_mode, mdr_percent, flat_amount, min_fee, max_fee, effective_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date)`,
+              [c.productId, c.categoryId, v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, v.EffectiveDate],
+            );
+            inserted++;
+          }
+        } catch {
+          throw new BulkUploadError([{ Row: c.Row, Field: 'ProductCode', Message: 'could not be applied (changed by someone else meanwhile); nothing was applied, try again' }]);
+        }
+        before.push(current ? { Row: c.Row, ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...current.values } : null);
+        after.push({ Row: c.Row, ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...v });
+      }
+      const unchanged = changes.length - inserted - updated;
+      const addr = requestAddresses(req);
+      await q(
+        `INSERT INTO audit_log (action, result, actor_user_id, actor_email, target_type, target_id, client_ip, socket_ip, before, after, detail)
+         VALUES ('BULK_UPDATE_MDR', 'SUCCESS', $1, $2, 'MdrRate', NULL, $3, $4, $5, $6, $7)`,
+        [scope.userId, scope.email, addr.clientIp, addr.socketIp, JSON.stringify(before), JSON.stringify(after), JSON.stringify({ filename, rows: changes.length, inserted, updated, unchanged })],
+      );
+      return { Applied: changes.length, Inserted: inserted, Updated: updated, Unchanged: unchanged };
+    });
+  });
+}

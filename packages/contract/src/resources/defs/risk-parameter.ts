@@ -1,0 +1,70 @@
+import { RISK_ALERT_RULE_ENTRIES, TIME_UNIT_ENTRIES, type RiskAlertRule } from '@paydesk/domain';
+import { defineResource } from '../define.ts';
+import { int, select } from '../fields.ts';
+import { codeOptions, decimal2, defaulted, optionsOf } from './b-fields.ts';
+
+/** What a risk rule's Threshold counts. */
+export type RiskThresholdKind = 'AMOUNT' | 'PERCENT' | 'COUNT' | 'DAYS';
+
+/** The unit of each §9 rule's threshold (our reading of the rule names). */
+export const RISK_THRESHOLD_KINDS: Record<RiskAlertRule, RiskThresholdKind> = {
+  LIMIT_TXN_DAILY: 'AMOUNT',
+  LIMIT_TXN_MONTHLY: 'AMOUNT',
+  FOREIGN_CARD_RATIO_DAILY: 'PERCENT',
+  FOREIGN_CARD_RATIO_MONTHLY: 'PERCENT',
+  CONSECUTIVE_FAILED_DAILY: 'COUNT',
+  SAME_CARD_LAST_HOUR: 'COUNT',
+  SAME_CARD_LAST_24H: 'COUNT',
+  SAME_CARD_DAILY: 'COUNT',
+  SAME_IP_LAST_HOUR: 'COUNT',
+  SAME_IP_LAST_24H: 'COUNT',
+  SAME_IP_DAILY: 'COUNT',
+  SINGLE_LARGE_TXN: 'AMOUNT',
+  INACTIVE_TXN_DAYS: 'DAYS',
+  FOREIGN_IP_DAILY: 'COUNT',
+};
+
+/** What happens when a rule fires: an alert only, holding the payout for review, or declining. */
+export const RISK_ACTIONS = ['ALERT', 'HOLD', 'BLOCK'] as const;
+
+/**
+ * /risk-parameter: the thresholds of the §9 risk alert rules, one row per rule (RuleCode is the
+ * natural key; the server seeds every rule). Threshold is RM for amount rules, a percentage for
+ * ratio rules, a whole number of transactions for count rules and of days for INACTIVE_TXN_DAYS.
+ * TimeUnit (§9 hour/day/week) and WindowLength go together and describe the counting window where
+ * the rule has one. Action: ALERT raises a risk alert, HOLD also holds the payout, BLOCK declines.
+ */
+export const riskParameterResource = defineResource({
+  name: 'RiskParameter',
+  path: '/risk-parameter',
+  module: 'riskparameter',
+  table: 'risk_parameters',
+  scope: 'platform',
+  titleKey: 'nav.risk-parameter',
+  titleField: 'RuleCode',
+  fields: {
+    RuleCode: select('rule_code', 'res.riskParameter.ruleCode', optionsOf(RISK_ALERT_RULE_ENTRIES), { list: true, filter: 'eq', sortable: true }),
+    Threshold: decimal2('threshold', 'res.riskParameter.threshold', { list: true, helpKey: 'res.riskParameter.thresholdHelp' }),
+    TimeUnit: select('time_unit', 'res.riskParameter.timeUnit', optionsOf(TIME_UNIT_ENTRIES), { optional: true, list: true }),
+    WindowLength: int('window_length', 'res.riskParameter.windowLength', { min: 1, max: 366, optional: true, list: true }),
+    Action: defaulted(select('action', 'res.riskParameter.action', codeOptions(RISK_ACTIONS, 'res.riskParameter.action'), { list: true, filter: 'eq' })),
+  },
+  actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
+  defaultSort: { Field: 'RuleCode', Order: 'asc' },
+  naturalKey: 'RuleCode',
+  refine: (r) => {
+    const kind = RISK_THRESHOLD_KINDS[r.RuleCode as RiskAlertRule];
+    if (kind && r.Threshold !== undefined && r.Threshold !== null) {
+      const t = Number(r.Threshold);
+      if (kind === 'PERCENT' && t > 100) return { field: 'Threshold', message: 'a ratio is a percentage from 0 to 100' };
+      if ((kind === 'COUNT' || kind === 'DAYS') && (!Number.isInteger(t) || t < 1)) return { field: 'Threshold', message: `enter a whole number of ${kind === 'DAYS' ? 'days' : 'transactions'} (1 or more)` };
+      if (kind === 'AMOUNT' && !(t > 0)) return { field: 'Threshold', message: 'enter an amount above 0' };
+    }
+    // Both known (sent, or stored on the merged check): set together or not at all.
+    if (r.TimeUnit !== undefined && r.WindowLength !== undefined && (r.TimeUnit === null) !== (r.WindowLength === null)) {
+      return { field: r.TimeUnit === null ? 'TimeUnit' : 'WindowLength', message: 'set TimeUnit and WindowLength together, or neither' };
+    }
+    return null;
+  },
+  description: 'Threshold, window and action of each §9 risk rule (one row per rule); the threshold unit depends on the rule.',
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { validateField } from '@paydesk/domain';
+import { defineResource } from '../define.ts';
+import { text, textarea } from '../fields.ts';
+
+/**
+ * A setting's value type, stored in `value_type` and shown read-only:
+ *  - `INT:<min>:<max>`  a whole number in the range;
+ *  - `BOOL`             `true` or `false`;
+ *  - `TEXT:<max>`       non-empty text of at most max characters, no control characters;
+ *  - `URL_OR_PATH`      an http(s) URL (§5 url) or a path on this server starting with a single `/`;
+ *  - `URL_OR_EMPTY`     an http(s) URL, or empty (the feature is off).
+ */
+export type SettingValueType = `INT:${number}:${number}` | 'BOOL' | `TEXT:${number}` | 'URL_OR_PATH' | 'URL_OR_EMPTY';
+
+export interface SystemSettingSpec {
+  key: string;
+  valueType: SettingValueType;
+  description: string;
+}
+
+/**
+ * The typed system settings (§2 /system-setting). The server seeds each key once, with the value of
+ * its environment variable (README) or the default, and reads them at run time
+ * (apps/server/src/platform/settings.ts), so a change takes effect without a restart.
+ */
+export const SYSTEM_SETTINGS = [
+  { key: 'SESSION_IDLE_MINUTES', valueType: 'INT:1:240', description: 'A session idle longer than this many minutes ends (SC440).' },
+  { key: 'LOCKOUT_THRESHOLD', valueType: 'INT:3:20', description: 'Failed sign-ins in a row that lock an account.' },
+  { key: 'LOCKOUT_MINUTES', valueType: 'INT:5:1440', description: 'How long a locked account stays locked, in minutes.' },
+  { key: 'PASSWORD_MIN_LENGTH', valueType: 'INT:8:64', description: 'Minimum length of a new password.' },
+  { key: 'PASSWORD_REQUIRE_SYMBOL', valueType: 'BOOL', description: 'Whether a new password must contain a character that is neither a letter nor a digit.' },
+  { key: 'PRODUCT_NAME', valueType: 'TEXT:60', description: "The product name in the title '{product} Portal' (§1)." },
+  { key: 'IP_LOOKUP_V4_URL', valueType: 'URL_OR_PATH', description: "Where the browser asks for its public IPv4 address (§7), tried first." },
+  { key: 'IP_LOOKUP_V6_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv6 address (§7), tried second.' },
+  { key: 'COUNTRY_SERVICE_URL', valueType: 'URL_OR_PATH', description: 'The country service for state and city lookups (§7).' },
+  { key: 'POS_URL', valueType: 'URL_OR_EMPTY', description: 'The external point-of-sale site opened from Services (§2); empty hides the entry.' },
+] as const satisfies readonly SystemSettingSpec[];
+export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
+const LOCAL_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/?#-]*$/;
+
+const isUrl = (v: string) => HTTP_URL.test(v) && validateField('url', v) === true;
+
+/** Why `value` is not a valid value of `valueType`, or null when it is. */
+export function settingValueProblem(valueType: string, value: string): string | null {
+  const int = /^INT:(\d+):(\d+)$/.exec(valueType);
+  if (int) {
+    const [min, max] = [Number(int[1]), Number(int[2])];
+    return /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max ? null : `must be a whole number from ${min} to ${max}`;
+  }
+  const txt = /^TEXT:(\d+)$/.exec(valueType);
+  if (txt) {
+    if (value.trim() === '') return 'must not be empty';
+    if (value.length > Number(txt[1])) return `must be at most ${txt[1]} characters`;
+    return /[\u0000-\u001f\u007f]/.test(value) ? 'must not contain control characters' : null;
+  }
+  switch (valueType) {
+    case 'BOOL':
+      return value === 'true' || value === 'false' ? null : 'must be true or false';
+    case 'URL_OR_PATH':
+      return isUrl(value) || LOCAL_PATH.test(value) ? null : 'must be an http(s) URL or a path starting with /';
+    case 'URL_OR_EMPTY':
+      return value === '' || isUrl(value) ? null : 'must be an http(s) URL, or empty';
+    default:
+      return `has an unknown value type ${valueType}`;
+  }
+}
+
+/**
+ * /system-setting: typed settings (module `systemsetting`: update and export only — the keys are
+ * fixed by the code that reads them, so there is no create or delete). SettingKey and ValueType
+ * are read-only; an update's SettingValue must parse as the row's ValueType and range (refine,
+ * checked by the engine on the stored record with the change over it), else VAL400 naming
+ * SettingValue. Every change is audited by the engine.
+ */
+export const systemSettingResource = defineResource({
+  name: 'SystemSetting',
+  path: '/system-setting',
+  module: 'systemsetting',
+  table: 'system_settings',
+  scope: 'platform',
+  titleKey: 'nav.system-setting',
+  titleField: 'SettingKey',
+  fields: {
+    SettingKey: { ...text('setting_key', 'res.systemSetting.key', { max: 60, list: true, filter: 'contains', sortable: true }), readOnly: true },
+    // Any text up to 500 characters (empty allowed: POS_URL may be off); the refine checks it by ValueType.
+    SettingValue: { ...text('setting_value', 'res.systemSetting.value', { max: 500, list: true }), schema: z.string().trim().max(500, 'text too long') },
+    ValueType: { ...text('value_type', 'res.systemSetting.valueType', { max: 40, list: true }), readOnly: true },
+    Description: textarea('description', 'res.systemSetting.description', { max: 500, list: true }),
+  },
+  actions: ['update', 'export'],
+  defaultSort: { Field: 'SettingKey', Order: 'asc' },
+  refine: (r) => {
+    if (typeof r.SettingValue !== 'string' || typeof r.ValueType !== 'string') return null;
+    const problem = settingValueProblem(r.ValueType, r.SettingValue);
+    return problem ? { field: 'SettingValue', message: problem } : null;
+  },
+  description: 'Typed settings read at run time (idle limit, lockout, password policy, product name, service URLs); values checked by type.',
+});
