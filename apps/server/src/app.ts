@@ -15,6 +15,7 @@ import { installErrorHandlers } from './platform/errors.ts';
 import { secureChannelPlugin } from './platform/secure-channel.ts';
 import { installAuthGuard } from './auth/auth-guard.ts';
 import { webPages } from './platform/web-pages.ts';
+import { originsOf } from './platform/csp.ts';
 import { registerResource } from './engine/routes.ts';
 import { RESOURCES } from '@paydesk/contract';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -31,16 +32,6 @@ import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
-}
-
-function origins(urls: string[]): string[] {
-  return urls.flatMap((u) => {
-    try {
-      return /^https?:\/\//.test(u) ? [new URL(u).origin] : [];
-    } catch {
-      return [];
-    }
-  });
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,7 +54,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         // antd injects its CSS-in-JS styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...origins([c.apiBaseUrl, c.ipLookupV4Url, c.ipLookupV6Url, c.countryServiceUrl])],
+        // Page answers replace this with the live settings' origins (platform/csp.ts).
+        connectSrc: ["'self'", ...originsOf([c.apiBaseUrl, c.ipLookupV4Url, c.ipLookupV6Url, c.countryServiceUrl])],
         upgradeInsecureRequests: null,
       },
     },

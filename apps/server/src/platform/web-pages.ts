@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
 import { resolveSession, tokenOf } from '../auth/auth-guard.ts';
 import { clearSessionCookies } from '../auth/cookies.ts';
+import { connectSources, withConnectSrc } from './csp.ts';
 
 const PUBLIC_PAGES = new Set(['/auth']);
 
@@ -47,6 +48,8 @@ export async function webPages(app: FastifyInstance): Promise<void> {
       }
     }
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', withConnectSrc(policy, await connectSources(app)));
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(index());
   };
 

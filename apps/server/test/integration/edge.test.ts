@@ -35,6 +35,16 @@ describe('server edge', () => {
     expect(auth.status).not.toBe(302);
   });
 
+  it('follows the live IP-lookup setting in the page content-security policy', async () => {
+    const found = await admin.callPath<{ Items: { Id: number; Version: number }[] }>('POST', '/api/portal/SystemSetting/Search', { SearchData: { SettingKey: 'IP_LOOKUP_V4_URL' } });
+    const row = found.Items[0]!;
+    await admin.callPath('PUT', '/api/portal/SystemSetting/Update', { Id: row.Id, Version: row.Version, SettingValue: 'https://ip4.example.net/json' });
+    const page = await fetch(`${s.url}/auth`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/connect-src 'self' https:\/\/ip4\.example\.net/);
+    expect(csp).toContain("script-src 'self'");
+  });
+
   it('rate-limits sign-in per client address', async () => {
     const codes: string[] = [];
     for (let i = 0; i < 7; i++) {
