@@ -92,6 +92,21 @@ describe('API client: common headers and the secure channel (§7)', () => {
     expect(logout!.signatureValid).toBe(true);
   });
 
+  it('sends to a path outside the route table over the same channel, with the same headers', async () => {
+    const { client, server } = setup((req) => ({ body: { Items: [], TotalRecords: 0, Echo: req.body } }));
+    const answer = await client.path.post<{ Echo: unknown }>('/api/portal/Currency/Search', { PageIndex: 1 });
+    expect(answer.Echo).toEqual({ PageIndex: 1 });
+    await client.path.del('/api/portal/Currency/Delete/7');
+    const [search, del] = server.seen;
+    expect(search!.path).toBe('/api/portal/Currency/Search');
+    expect(JSON.parse(search!.rawBody!)).toHaveProperty('EncryptedPayload');
+    expect(search!.signatureValid).toBe(true);
+    expect(search!.headers.authorization).toBe('Bearer token-1');
+    expect(del!.method).toBe('DELETE');
+    expect(del!.path).toBe('/api/portal/Currency/Delete/7');
+    expect(del!.signatureValid).toBe(true);
+  });
+
   it('sends unencrypted routes as plain JSON', async () => {
     const config = { ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' };
     const { client, server } = setup(() => ({ body: config }));
@@ -156,8 +171,24 @@ describe('API client: failures (§8)', () => {
     const { client, deps } = setup(() => ({ status: 401, body: { ErrorCode: 'AUTH401', ErrorMessage: 'Invalid email or password' } }));
     const onFailure = vi.fn();
     await rejection(client.post('login', { Email: 'a@b.co', Password: 'x' }, { silent: true, onFailure }));
-    expect(onFailure).toHaveBeenCalledWith({ endSession: false, code: 'AUTH401', messages: ['Invalid email or password'] });
+    expect(onFailure).toHaveBeenCalledWith({
+      endSession: false,
+      code: 'AUTH401',
+      messages: ['Invalid email or password'],
+      body: { ErrorCode: 'AUTH401', ErrorMessage: 'Invalid email or password' },
+    });
     expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('a silent predicate keeps the toast of the failures it does not claim', async () => {
+    let code = 'CF409';
+    const { client, deps } = setup(() => ({ status: 409, body: { ErrorCode: code, ErrorMessage: `${code} happened` } }));
+    const claim = (v: { code: string | null }) => v.code === 'CF409';
+    await rejection(client.path.put('/api/portal/Currency/Update', { Id: 1 }, { silent: claim }));
+    expect(deps.notify).not.toHaveBeenCalled();
+    code = 'SRV500';
+    await rejection(client.path.put('/api/portal/Currency/Update', { Id: 1 }, { silent: claim }));
+    expect(deps.notify).toHaveBeenCalledWith(['SRV500 happened']);
   });
 
   it("transport failure reads 'Network Error'", async () => {

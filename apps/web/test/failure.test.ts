@@ -9,11 +9,12 @@ describe('classifyFailure (§8)', () => {
       endSession: true,
       code,
       messages: ['Session expired, please sign in'],
+      body: { ErrorCode: code, ErrorMessage: 'Session expired, please sign in' },
     });
   });
 
   it.each(['SC499', 'SC440'])('%s without a message says Unexpected Error', (code) => {
-    expect(response({ ErrorCode: code }, 401)).toEqual({ endSession: true, code, messages: ['Unexpected Error'] });
+    expect(response({ ErrorCode: code }, 401)).toEqual({ endSession: true, code, messages: ['Unexpected Error'], body: { ErrorCode: code } });
     expect(response({ ErrorCode: code, ErrorMessage: '' }, 401).messages).toEqual(['Unexpected Error']);
   });
 
@@ -22,7 +23,13 @@ describe('classifyFailure (§8)', () => {
       endSession: false,
       code: 'AUTH401',
       messages: ['Invalid email or password'],
+      body: { ErrorCode: 'AUTH401', ErrorMessage: 'Invalid email or password' },
     });
+  });
+
+  it('keeps the whole error body for callers that read more than the message (per-row upload errors)', () => {
+    const body = { ErrorCode: 'VAL400', ErrorMessage: '1 row(s) have errors; nothing was applied', Errors: [{ Row: 2, Field: 'CurrencyCode', Message: 'already exists' }] };
+    expect(response(body).body).toEqual(body);
   });
 
   it("other codes without a message say 'Default Unexpected'", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENUM_LABELS, NAV_TREE, PAYMENT_METHODS, SERVICE_TYPES, TRANSACTION_STATUSES, VALIDATION_MESSAGE_KEYS, type NavNode } from '@paydesk/domain';
+import { RESOURCES } from '@paydesk/contract';
+import { ENUM_LABELS, NAV_TREE, allRoutes, PAYMENT_METHODS, SERVICE_TYPES, TRANSACTION_STATUSES, VALIDATION_MESSAGE_KEYS, type NavNode } from '@paydesk/domain';
 import { en } from '../src/i18n/en.ts';
 import { CATALOGUES, i18n } from '../src/i18n/index.ts';
 import { ms } from '../src/i18n/ms.ts';
@@ -9,13 +10,27 @@ import { BUILT_ROUTE_PATHS } from '../src/app/built-route-paths.ts';
 const labelKeys = (nodes: NavNode[]): { key: string; group: boolean; path?: string }[] =>
   nodes.flatMap((n) => (n.kind === 'route' ? [{ key: n.labelKey, group: false, path: n.path }] : [{ key: n.labelKey, group: true }, ...labelKeys(n.children)]));
 
-const prefixes = ['app.', 'shell.', 'login.', 'dashboard.', 'txn.', 'detail.', 'common.', 'notFound.'];
+const prefixes = ['app.', 'shell.', 'login.', 'dashboard.', 'txn.', 'detail.', 'common.', 'notFound.', 'resource.', 'upload.', 'userGroup.', 'messageTemplate.', 'systemSetting.', 'bulkMdr.'];
 
 describe('i18n catalogues', () => {
   it('English labels every navigation group and route', () => {
     const missing = labelKeys(NAV_TREE).filter(({ key }) => !(key in en));
     expect(missing).toEqual([]);
     expect(Object.values(en).every((v) => v.trim() !== '')).toBe(true);
+  });
+
+  it('English labels every field, option and help text of the resource declarations, and titles each resource screen', () => {
+    const navLabel = new Map(allRoutes().map((r) => [r.path, r.labelKey]));
+    const missing: string[] = [];
+    for (const def of RESOURCES) {
+      // A title is its titleKey's text, else the navigation label of its path (resourceTitle).
+      if (!(def.titleKey in CATALOGUES.en) && !((navLabel.get(def.path) ?? '') in CATALOGUES.en)) missing.push(`${def.name}: ${def.titleKey}`);
+      for (const [name, f] of Object.entries(def.fields)) {
+        const keys = [f.labelKey, ...(f.helpKey ? [f.helpKey] : []), ...(f.options ?? []).map((o) => o.labelKey)];
+        missing.push(...keys.filter((k) => !(k in CATALOGUES.en)).map((k) => `${def.name}.${name}: ${k}`));
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it.each([
@@ -58,7 +73,8 @@ describe('i18n catalogues', () => {
     await i18n.changeLanguage('ms');
     try {
       expect(i18n.t('nav.group.payout')).toBe('Pembayaran keluar');
-      expect(i18n.t('nav.merchant-config')).toBe('Merchant configuration');
+      expect(i18n.t('nav.payment-log-files')).toBe('Payment logs');
+      expect(i18n.t('res.currency.code')).toBe('Currency code');
       expect(i18n.t('app.portal', { product: 'Paydesk' })).toBe('Portal Paydesk');
     } finally {
       await i18n.changeLanguage('en');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTE, NAV_TREE, POS_ROUTE_PATH, allRoutes, type NavNode } from '@paydesk/domain';
-import { BUILT_ROUTE_PATHS, isBuiltPath, visibleNavigation } from '../src/app/built-route-paths.ts';
+import { RESOURCES, resourcePermission } from '@paydesk/contract';
+import { BUILT_ROUTE_PATHS, RESOURCE_PATHS, SCREEN_PATHS, isBuiltPath, visibleNavigation } from '../src/app/built-route-paths.ts';
 
 const keys = (nodes: NavNode[]): string[] => nodes.flatMap((n) => (n.kind === 'route' ? [n.path] : [`group:${n.key}`, ...keys(n.children)]));
 
@@ -20,8 +21,17 @@ describe('menu visibility', () => {
   });
 
   it('hides built entries that are not permitted', () => {
-    const everyPermissionButEcommerce = new Set(allRoutes().map((r) => r.permission).filter((p) => p !== 'transaction:ecommerce'));
-    expect(keys(visibleNavigation(everyPermissionButEcommerce))).toEqual(['/']);
+    const builtPermissions = new Set(allRoutes().filter((r) => BUILT_ROUTE_PATHS.includes(r.path)).map((r) => r.permission));
+    const everyOtherPermission = new Set(allRoutes().map((r) => r.permission).filter((p) => !builtPermissions.has(p)));
+    expect(keys(visibleNavigation(everyOtherPermission))).toEqual(['/']);
+  });
+
+  it('shows a resource screen to a user holding its {module}:view', () => {
+    for (const def of RESOURCES) {
+      const menu = keys(visibleNavigation(new Set([resourcePermission(def, 'view')])));
+      expect(menu, def.path).toContain(def.path);
+      expect(keys(visibleNavigation(new Set([`${def.module}:create`]))), def.path).not.toContain(def.path);
+    }
   });
 
   it('shows a permitted external POS entry only when its URL is configured', () => {
@@ -33,12 +43,17 @@ describe('menu visibility', () => {
 
   it('a super admin sees exactly the built screens', () => {
     const all = new Set(allRoutes().map((r) => r.permission));
-    expect(keys(visibleNavigation(all))).toEqual(['/', 'group:liveTransactionOnline', '/transaction/ecommerce']);
+    const routes = keys(visibleNavigation(all)).filter((k) => !k.startsWith('group:'));
+    expect([...routes].sort()).toEqual([...BUILT_ROUTE_PATHS].sort());
+    expect(keys(visibleNavigation(all))).toContain('group:systemConfiguration');
   });
 
   it('built paths are navigation paths', () => {
     const navPaths = new Set(allRoutes(NAV_TREE).map((r) => r.path));
-    expect(BUILT_ROUTE_PATHS).toHaveLength(2);
+    // The screens written one by one, and one per declared resource.
+    expect(BUILT_ROUTE_PATHS).toEqual([...SCREEN_PATHS, ...RESOURCE_PATHS]);
+    expect(RESOURCE_PATHS).toEqual(RESOURCES.map((r) => r.path));
+    expect(new Set(BUILT_ROUTE_PATHS).size).toBe(BUILT_ROUTE_PATHS.length);
     for (const p of BUILT_ROUTE_PATHS) {
       expect(navPaths.has(p)).toBe(true);
       expect(isBuiltPath(p)).toBe(true);

@@ -29,8 +29,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Sent as a Basic authorization header instead of the bearer token (§7). */
   basicAuth?: { username: string; password: string };
-  /** No toast for this call (the caller shows the message itself); session ends still happen. */
-  silent?: boolean;
+  /**
+   * No toast for this call (the caller shows the message itself), or only for the failures this
+   * function claims (e.g. a form shows "Field: message" on its field); session ends still happen.
+   */
+  silent?: boolean | ((verdict: Verdict) => boolean);
   /** Told the verdict before the call rejects. */
   onFailure?: (verdict: Verdict) => void;
 }
@@ -50,6 +53,28 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
+/**
+ * An endpoint outside the route table: the resource engine's generated routes
+ * (`/api/portal/{Name}/Search` …) and other per-screen paths. JSON bodies travel over the secure
+ * channel unless `encrypted` is false; multipart uploads never do (§7).
+ */
+export interface PathRoute {
+  method: Method;
+  /** The path, with `:Name` segments filled from `params`. */
+  path: string;
+  encrypted?: boolean;
+}
+
+/** The same helpers as by route name, for a path (see PathRoute). */
+export interface PathCalls {
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  del<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  postFile(path: string, body?: unknown, options?: RequestOptions): Promise<string>;
+  postMultipart<T = unknown>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
+}
+
 export interface ApiClient {
   get<N extends RouteOf<'GET'>>(name: N, options?: RequestOptions): Promise<ResponseOf<N>>;
   post<N extends RouteOf<'POST'>>(name: N, body?: BodyOf<N>, options?: RequestOptions): Promise<ResponseOf<N>>;
@@ -60,6 +85,8 @@ export interface ApiClient {
   getFile<N extends RouteOf<'GET'>>(name: N, options?: RequestOptions): Promise<string>;
   /** Multipart upload; never encrypted (§7). */
   postMultipart<N extends RouteOf<'POST'>>(name: N, form: FormData, options?: RequestOptions): Promise<ResponseOf<N>>;
+  /** Calls to paths outside the route table, with the same headers, channel and §8 handling. */
+  path: PathCalls;
   /** Forgets the channel keys (sign-out). */
   resetChannel(): Promise<void>;
   /** Re-arms session-end handling after a sign-in or a restored session. */
@@ -165,8 +192,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   const channel: SecureChannel = createSecureChannel(deps.channelStore, handshake);
 
-  async function attempt(name: RouteName, kind: Kind, body: unknown, options: RequestOptions, retryUnknownChannel: boolean): Promise<unknown> {
-    const route = routes[name];
+  async function attempt(route: PathRoute, kind: Kind, body: unknown, options: RequestOptions, retryUnknownChannel: boolean): Promise<unknown> {
     const url = joinUrl(deps.baseUrl, buildPath(route.path, options.params, options.query));
     const path = wirePath(url);
     const headers = await baseHeaders(options);
@@ -175,7 +201,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     if (kind === 'multipart') {
       payload = body as FormData;
-    } else if (route.encrypted) {
+    } else if (route.encrypted !== false) {
       keys = await channel.keys();
       const sealed = await sealRequest(keys, route.method, path, isEmptyBody(body) ? undefined : body);
       Object.assign(headers, sealed.headers);
@@ -209,7 +235,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (retryUnknownChannel && keys && isErrorBody(data) && data.ErrorCode === ERROR_CODES.UNKNOWN_CHANNEL) {
       // The server forgot the channel (restart, expiry): agree on a new one and try once more.
       await channel.reset();
-      return attempt(name, kind, body, options, false);
+      return attempt(route, kind, body, options, false);
     }
     throw new RequestFailure({ kind: 'response', status: res.status, body: data });
   }
@@ -225,12 +251,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       deps.onSessionEnd();
       return;
     }
-    if (!options.silent) deps.notify(verdict.messages);
+    const silent = typeof options.silent === 'function' ? options.silent(verdict) : options.silent === true;
+    if (!silent) deps.notify(verdict.messages);
   }
 
-  async function call(name: RouteName, kind: Kind, body: unknown, options: RequestOptions = {}): Promise<never> {
+  async function call(route: PathRoute, kind: Kind, body: unknown, options: RequestOptions = {}): Promise<never> {
     try {
-      const result = await attempt(name, kind, body, options, true);
+      const result = await attempt(route, kind, body, options, true);
       return result as never;
     } catch (e) {
       // A failed handshake or sealing that is not a RequestFailure is a broken exchange.
@@ -239,14 +266,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  const at = (method: Method, path: string): PathRoute => ({ method, path, encrypted: true });
+
   return {
-    get: (name, options) => call(name, 'json', undefined, options),
-    post: (name, body, options) => call(name, 'json', body, options),
-    put: (name, body, options) => call(name, 'json', body, options),
-    del: (name, body, options) => call(name, 'json', body, options),
-    postFile: (name, body, options) => call(name, 'file', body, options),
-    getFile: (name, options) => call(name, 'file', undefined, options),
-    postMultipart: (name, form, options) => call(name, 'multipart', form, options),
+    get: (name, options) => call(routes[name], 'json', undefined, options),
+    post: (name, body, options) => call(routes[name], 'json', body, options),
+    put: (name, body, options) => call(routes[name], 'json', body, options),
+    del: (name, body, options) => call(routes[name], 'json', body, options),
+    postFile: (name, body, options) => call(routes[name], 'file', body, options),
+    getFile: (name, options) => call(routes[name], 'file', undefined, options),
+    postMultipart: (name, form, options) => call(routes[name], 'multipart', form, options),
+    path: {
+      get: (path, options) => call(at('GET', path), 'json', undefined, options),
+      post: (path, body, options) => call(at('POST', path), 'json', body, options),
+      put: (path, body, options) => call(at('PUT', path), 'json', body, options),
+      del: (path, body, options) => call(at('DELETE', path), 'json', body, options),
+      postFile: (path, body, options) => call(at('POST', path), 'file', body, options),
+      postMultipart: (path, form, options) => call(at('POST', path), 'multipart', form, options),
+    },
     resetChannel: () => channel.reset(),
     sessionStarted: () => {
       sessionEnded = false;

@@ -25,12 +25,14 @@ export interface Verdict {
   code: string | null;
   /** Lines of one toast: usually one, several for a multi-line password-policy message. */
   messages: string[];
+  /** The whole error body, when there was one (e.g. a bulk upload's per-row `Errors`). */
+  body?: Readonly<Record<string, unknown>>;
 }
 
-interface ErrorBody {
+type ErrorBody = {
   ErrorCode: string;
   ErrorMessage?: unknown;
-}
+};
 
 /** §8: "A response with ErrorCode set is an error", whatever its HTTP status. */
 export function isErrorBody(body: unknown): body is ErrorBody {
@@ -68,7 +70,7 @@ export function classifyFailure(failure: Failure): Verdict {
       const code = failure.body.ErrorCode;
       const endSession = SESSION_ENDING_CODES.includes(code);
       const message = messageOf(failure.body, endSession ? MESSAGES.sessionDefault : MESSAGES.default);
-      return { endSession, code, messages: splitMessage(message) };
+      return { endSession, code, messages: splitMessage(message), body: failure.body };
     }
   }
 }

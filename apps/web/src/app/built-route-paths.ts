@@ -2,9 +2,16 @@
  * Navigation paths whose screens are built (React-free, so Node tests can count them). A menu
  * entry shows only when its screen is built; everything else stays out of the menu until it is.
  */
+import { RESOURCES } from '@paydesk/contract';
 import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
 
-export const BUILT_ROUTE_PATHS: string[] = ['/', '/transaction/ecommerce'];
+/** Screens written one by one (features/<area>/pages). */
+export const SCREEN_PATHS: readonly string[] = ['/', '/transaction/ecommerce', '/bulk-update-mdr'];
+
+/** Every declared resource is built: the resource engine's list and form render it at its path. */
+export const RESOURCE_PATHS: readonly string[] = RESOURCES.map((r) => r.path);
+
+export const BUILT_ROUTE_PATHS: string[] = [...SCREEN_PATHS, ...RESOURCE_PATHS];
 
 /**
  * Whether a navigation entry leads somewhere: a built screen, or the external point-of-sale

@@ -22,7 +22,7 @@ import {
   type OrgField,
   type TxnQuery,
 } from '../filters.ts';
-import { OrgPicker } from './org-picker.tsx';
+import { OrgPicker } from '../../../shared/org-picker.tsx';
 
 interface FormValues extends Omit<TxnQuery, 'from' | 'to' | 'sort' | 'order' | 'size'> {
   range?: [Dayjs, Dayjs] | null;
