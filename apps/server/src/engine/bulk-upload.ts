@@ -5,12 +5,11 @@
  * otherwise every row is applied in ONE transaction — inserted, or updated when the resource's
  * natural key matches an existing record in scope.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ResourceDef } from '@paydesk/contract';
 import { resourceSchemas } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from '../platform/errors.ts';
+import { readSheet } from '../platform/spreadsheet.ts';
 import type { Scope } from '../platform/scope.ts';
 import { auditIn, insertRow, updateRow, type EngineContext } from './crud.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
@@ -31,51 +30,6 @@ export class BulkUploadError extends AppError {
   }
 }
 
-/**
- * The text of a cell. A date typed as a date in a sheet (exceljs gives it at UTC midnight) is
- * 'YYYY-MM-DD', one with a time ISO 8601, as the date fields and Export write them; anything else
- * is the cell's text.
- */
-function cellText(c: ExcelJS.Cell): string {
-  const v = c.value;
-  if (v instanceof Date && !Number.isNaN(v.getTime())) {
-    const iso = v.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  return String(c.text ?? '').trim();
-}
-
-/** Reads the first sheet (XLSX) or the CSV into header-keyed records with their file row numbers. */
-export async function readSheet(file: Buffer, filename: string): Promise<{ row: number; values: Record<string, string> }[]> {
-  const wb = new ExcelJS.Workbook();
-  let ws: ExcelJS.Worksheet | undefined;
-  try {
-    // A CSV cell stays the text of the file: exceljs would otherwise guess numbers and dates
-    // ('0742' → 742, '2032-04-01' → a Date at the server's local midnight).
-    if (/\.csv$/i.test(filename)) ws = await wb.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')), { map: (text: string) => text });
-    else {
-      await wb.xlsx.load(file as unknown as ArrayBuffer);
-      ws = wb.worksheets[0];
-    }
-  } catch {
-    throw new AppError(400, ERROR_CODES.VALIDATION, 'file: not a readable XLSX or CSV file');
-  }
-  if (!ws) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: the workbook has no sheet');
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, i) => (headers[i] = String(c.text ?? '').trim()));
-  const out: { row: number; values: Record<string, string> }[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    const values: Record<string, string> = {};
-    r.eachCell({ includeEmpty: false }, (c, i) => {
-      const h = headers[i];
-      if (h) values[h] = cellText(c);
-    });
-    if (Object.values(values).some((v) => v !== '')) out.push({ row: n, values });
-  });
-  return out;
-}
-
 /** Turns cell text into the value the field's schema expects. */
 function coerce(def: ResourceDef, key: string, text: string): unknown {
   const f = def.fields[key];
@@ -88,7 +42,7 @@ function coerce(def: ResourceDef, key: string, text: string): unknown {
 }
 
 export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Scope, file: Buffer, filename: string) {
-  const rows = await readSheet(file, filename);
+  const { rows } = await readSheet(file, filename);
   if (rows.length === 0) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no data rows under the header row');
   if (rows.length > MAX_BULK_ROWS) throw new AppError(400, ERROR_CODES.VALIDATION, `file: at most ${MAX_BULK_ROWS} rows per upload`);
   const { create } = resourceSchemas(def);

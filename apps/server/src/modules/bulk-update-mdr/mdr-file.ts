@@ -15,9 +15,8 @@
  *  - a product, category and date appears once in the file.
  * Every problem is reported with its row number (the header is row 1) and column.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { BULK_MDR_COLUMNS } from '@paydesk/contract';
+import { readSheet } from '../../platform/spreadsheet.ts';
 import { BUSINESS_TIME_ZONE, ERROR_CODES, MDR_FEE_MODE_CODES, dayjs } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -45,51 +44,6 @@ export interface MdrChange {
   productId: number;
   categoryId: number;
   rateId: number | null;
-}
-
-/** Cell text: dates as YYYY-MM-DD (calendar day as written), formulas by their result, rich text joined. */
-function cellText(c: ExcelJS.Cell): string {
-  const v = c.value as unknown;
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { result?: unknown; richText?: { text: string }[]; text?: string };
-    if (o.result instanceof Date) return o.result.toISOString().slice(0, 10);
-    if (o.result !== undefined) return String(o.result);
-    if (o.richText) return o.richText.map((r) => r.text).join('');
-    if (o.text !== undefined) return String(o.text);
-  }
-  return String(v);
-}
-
-/** The file's header and its data rows (values keyed by header, trimmed), with their row numbers. */
-export async function readMdrFile(file: Buffer, filename: string): Promise<{ headers: string[]; rows: { row: number; values: Record<string, string> }[] }> {
-  const wb = new ExcelJS.Workbook();
-  let ws: ExcelJS.Worksheet | undefined;
-  try {
-    // CSV cells stay text (no guessing of numbers or month-first dates).
-    if (/\.csv$/i.test(filename)) ws = await wb.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')), { map: (v: unknown) => v } as never);
-    else {
-      await wb.xlsx.load(file as unknown as ArrayBuffer);
-      ws = wb.worksheets[0];
-    }
-  } catch {
-    throw new AppError(400, ERROR_CODES.VALIDATION, 'file: not a readable XLSX or CSV file');
-  }
-  if (!ws) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: the workbook has no sheet');
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, i) => (headers[i] = cellText(c).trim()));
-  const rows: { row: number; values: Record<string, string> }[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    const values: Record<string, string> = {};
-    r.eachCell({ includeEmpty: false }, (c, i) => {
-      const h = headers[i];
-      if (h) values[h] = cellText(c).trim();
-    });
-    if (Object.values(values).some((v) => v !== '')) rows.push({ row: n, values });
-  });
-  return { headers: headers.filter(Boolean), rows };
 }
 
 /** A decimal text with exactly `scale` decimals ("1.5" → "1.5000"), or null when it is not a plain decimal within `intDigits`. */
@@ -147,7 +101,7 @@ export async function storedRate(q: Query, productId: number, categoryId: number
  * each row makes (nothing is written) with every problem found.
  */
 export async function planMdrChanges(q: Query, file: Buffer, filename: string, now: Date): Promise<{ changes: MdrChange[]; errors: RowError[] }> {
-  const { headers, rows } = await readMdrFile(file, filename);
+  const { headers, rows } = await readSheet(file, filename);
   const errors: RowError[] = [];
   const known = new Set<string>(BULK_MDR_COLUMNS);
   for (const h of headers) if (!known.has(h)) errors.push({ Row: 1, Field: h, Message: `is not a column of this file (columns: ${BULK_MDR_COLUMNS.join(', ')})` });

@@ -4,16 +4,15 @@
  * Amounts: CSV keeps the exact decimal string; XLSX writes a number cell formatted #,##0.00 so
  * the spreadsheet can sum it (the cell is display, the decimal string is the record).
  */
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify';
 import { formatDateTime, type ServiceTypeCode } from '@paydesk/domain';
 import type { TransactionExportRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { transactions as t } from '../../db/schema.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { streamSheet } from '../../platform/spreadsheet.ts';
 import { afterCursor, and, branchOrg, cursorOf, listColumns, merchantOrg, orderBy, transactionConditions, type ListRow } from './query.ts';
 
 export const EXPORT_BATCH = 2000;
@@ -62,37 +61,19 @@ function cells(r: ListRow): (string | null)[] {
 
 /** Returns a readable stream of the export file and its content type. */
 export function exportTransactions(database: Database, scope: Scope, req: ExportRequest, onDone: (rows: number) => void): { stream: Readable; contentType: string } {
-  if (req.Format === 'csv') {
-    let n = 0;
-    const source = Readable.from(
-      (async function* () {
-        for await (const r of exportRows(database, scope, req)) {
-          n++;
-          yield cells(r);
-        }
-        onDone(n);
-      })(),
-    );
-    const csv = stringify({ header: true, columns: HEADERS, bom: true });
-    source.on('error', (e) => csv.destroy(e));
-    return { stream: source.pipe(csv), contentType: 'text/csv; charset=utf-8' };
-  }
-  const out = new PassThrough();
-  void (async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const ws = wb.addWorksheet('Transactions');
-    ws.columns = HEADERS.map((h) => ({ header: h, key: h, width: h === 'Merchant' || h === 'Customer' ? 32 : 18 }));
-    ws.getColumn(12).numFmt = '#,##0.00';
-    let n = 0;
-    for await (const r of exportRows(database, scope, req)) {
-      const c = cells(r);
-      ws.addRow([...c.slice(0, 11), Number(r.amount), c[12]]).commit();
-      n++;
-      if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
-    }
-    ws.commit();
-    onDone(n);
-    await wb.commit();
-  })().catch((e: unknown) => out.destroy(e as Error));
-  return { stream: out, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+  return streamSheet({
+    format: req.Format,
+    sheetName: 'Transactions',
+    headers: HEADERS,
+    widths: { Merchant: 32, Customer: 32 },
+    numFmt: req.Format === 'xlsx' ? { Amount: '#,##0.00' } : undefined,
+    rows: (async function* () {
+      for await (const r of exportRows(database, scope, req)) {
+        const c = cells(r);
+        // XLSX: the amount as a number cell so the sheet can sum it; CSV keeps the exact decimal text.
+        yield req.Format === 'xlsx' ? [...c.slice(0, 11), Number(r.amount), c[12] ?? ''] : c;
+      }
+    })(),
+    onDone,
+  });
 }
