@@ -3,16 +3,18 @@
  * Next/Previous (a stack of cursors), export, and the detail drawer at `/transaction/ecommerce/:id`.
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Result, Select, Space, Typography } from 'antd';
+import { Button, Card, Flex, Select, Space, Typography } from 'antd';
 import { LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TransactionListItem } from '@paydesk/contract';
+import { apiClient } from '../../../api/index.ts';
+import { ExportMenu } from '../../../shared/export-menu.tsx';
+import { LoadError } from '../../../shared/load-error.tsx';
 import { useEcommerceSearchQuery } from '../../../store/api.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { DetailDrawer } from '../components/detail-drawer.tsx';
-import { ExportButton } from '../components/export-button.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
 import { PAGE_SIZES, parseTxnQuery, toSearchData, toSearchParams, type PageSize, type TxnQuery } from '../filters.ts';
@@ -76,19 +78,17 @@ export default function EcommercePage() {
           </Typography.Text>
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} aria-label={t('common.retry')} />
-            {held.has('transaction:export') && <ExportButton query={query} />}
+            {held.has('transaction:export') && (
+              <ExportMenu
+                onExport={(Format) =>
+                  apiClient().postFile('ecommerceExport', { ServiceType: 1, SearchData: toSearchData(query), Sort: { Field: query.sort, Order: query.order }, Format })
+                }
+              />
+            )}
           </Space>
         </Flex>
         {result.isError && !result.currentData ? (
-          <Result
-            status="error"
-            title={t('common.loadError')}
-            extra={
-              <Button type="primary" icon={<ReloadOutlined />} onClick={() => void result.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <LoadError onRetry={() => void result.refetch()} />
         ) : (
           <TransactionTable
             rows={data?.Items ?? []}

@@ -1,0 +1,256 @@
+/**
+ * The form of any resource, in a drawer: a control per writable field by its input kind, checked
+ * with the resource's own zod create/update schema (the server's, so messages match) before any
+ * request; the server's "Field: message" answers land on that field; updates send the Version,
+ * and a stale one shows the server's CF409 message with a Reload action. Closing a changed form
+ * asks first; Enter submits, Esc closes.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Col, Descriptions, Drawer, Flex, Form, Grid, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '@paydesk/contract';
+import { ERROR_CODES, type OrgLevel } from '@paydesk/domain';
+import type { Verdict } from '../../../api/failure.ts';
+import { OrgPicker } from '../../../shared/org-picker.tsx';
+import { checkBody, differs, fieldOfMessage, toBody, toFormValues, writableFields, type FieldErrors, type FormMode, type FormValues } from '../form-values.ts';
+import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
+import { createResource, getResource, updateResource, type ResourceItem } from '../resource-api.ts';
+import type { ResourceOverride } from '../overrides/types.ts';
+import { FieldCell } from './field-cell.tsx';
+import { FieldInput } from './field-input.tsx';
+
+export type FormTarget = { mode: 'create' } | { mode: 'update'; item: ResourceItem };
+
+interface Props {
+  def: ResourceDef;
+  target: FormTarget;
+  override?: ResourceOverride;
+  onClose: () => void;
+  onSaved: (item: ResourceItem, mode: FormMode) => void;
+}
+
+const DEFAULT_OWNER_LEVEL: OrgLevel = 'MERCHANT_HQ';
+
+export function ResourceForm({ def, target, override, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<FormValues>();
+  const mode = target.mode;
+  const [item, setItem] = useState<ResourceItem | null>(target.mode === 'update' ? target.item : null);
+  const [baseline, setBaseline] = useState<FormValues>(() => toFormValues(def, item));
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [ownerLevel, setOwnerLevel] = useState<OrgLevel>((def.ownerLevels?.[0] as OrgLevel | undefined) ?? DEFAULT_OWNER_LEVEL);
+  const errors = useRef<FieldErrors>({});
+  const values = (Form.useWatch((v: FormValues) => v, { form, preserve: true }) as FormValues | undefined) ?? baseline;
+
+  const fields = useMemo(() => writableFields(def), [def]);
+  const names = useMemo(() => new Set(fields.map(([k]) => k)), [fields]);
+  const readOnly = useMemo(() => Object.entries(def.fields).filter(([, f]) => f.readOnly), [def]);
+  const Aside = override?.FormAside;
+
+  /** Shows `next` as the fields' errors (and clears the fields in `clear` that have none now). */
+  const showErrors = (next: FieldErrors, clear: Iterable<string> = []) => {
+    const touched = new Set([...clear, ...Object.keys(next)]);
+    form.setFields([...touched].filter((name) => names.has(name) || name === 'OrgId').map((name) => ({ name, errors: next[name] ? [t(next[name])] : [] })));
+    errors.current = { ...Object.fromEntries(Object.entries(errors.current).filter(([k]) => !touched.has(k))), ...next };
+  };
+
+  const bodyOf = () => toBody(def, form.getFieldsValue(true) as FormValues, mode, item);
+
+  // After a failed submit, fields in error are checked again as they change.
+  const onValuesChange = () => {
+    const inError = Object.keys(errors.current);
+    if (!inError.length) return;
+    const checked = checkBody(def, mode, bodyOf());
+    const next = 'errors' in checked ? Object.fromEntries(Object.entries(checked.errors).filter(([k]) => inError.includes(k))) : {};
+    showErrors(next, inError);
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    setConflict(null);
+    const checked = checkBody(def, mode, bodyOf());
+    if ('errors' in checked) {
+      showErrors(checked.errors, Object.keys(errors.current));
+      const first = fields.find(([k]) => checked.errors[k])?.[0];
+      if (first) form.scrollToField(first, { focus: true });
+      // A problem the form has no field for (not expected from a declaration) is still said.
+      const unplaced = Object.entries(checked.errors).filter(([k]) => !names.has(k) && k !== 'OrgId');
+      if (unplaced.length) void message.error(unplaced.map(([k, m]) => `${k}: ${t(m)}`).join('; '));
+      return;
+    }
+    showErrors({}, Object.keys(errors.current));
+    setBusy(true);
+    let verdict: Verdict | null = null;
+    const claimed = (v: Verdict) => {
+      const named = fieldOfMessage(v.messages[0]);
+      if (!named || (v.code !== ERROR_CODES.VALIDATION && v.code !== ERROR_CODES.CONFLICT)) return false;
+      return named.field === 'Version' || names.has(named.field) || named.field === 'OrgId';
+    };
+    const options = { silent: claimed, onFailure: (v: Verdict) => (verdict = v) };
+    try {
+      const saved = mode === 'create' ? await createResource(def, checked.data, options) : await updateResource(def, checked.data, options);
+      setBaseline(toFormValues(def, saved));
+      onSaved(saved, mode);
+    } catch {
+      const v = verdict as Verdict | null;
+      if (v && claimed(v)) {
+        const named = fieldOfMessage(v.messages[0])!;
+        if (named.field === 'Version') setConflict(v.messages[0]!);
+        else showErrors({ [named.field]: named.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The stored record again (after a stale update): its values and Version replace the form's. */
+  const reload = async () => {
+    if (!item) return;
+    try {
+      const latest = await getResource(def, item.Id);
+      const next = toFormValues(def, latest);
+      setItem(latest);
+      setBaseline(next);
+      form.resetFields();
+      form.setFieldsValue(next);
+      errors.current = {};
+      setConflict(null);
+    } catch {
+      // The client has shown the error.
+    }
+  };
+
+  const requestClose = () => {
+    if (!differs(form.getFieldsValue(true) as FormValues, baseline)) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: t('resource.discardTitle'),
+      content: t('resource.discardBody'),
+      okText: t('resource.discard'),
+      okButtonProps: { danger: true },
+      cancelText: t('resource.keepEditing'),
+      onOk: onClose,
+    });
+  };
+
+  // Enter in a one-line input submits (not in pickers, whose Enter chooses an option).
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    const el = e.target as HTMLElement;
+    if (el.tagName !== 'INPUT' || el.getAttribute('role') === 'combobox' || el.closest('.ant-picker')) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  const title = mode === 'create' ? t('resource.createTitle', { title: resourceTitle(t, def) }) : t('resource.editTitle', { name: recordName(def, item!), title: resourceTitle(t, def) });
+  const formBody = (
+    <Form<FormValues> form={form} layout="vertical" initialValues={baseline} onValuesChange={onValuesChange}>
+      {mode === 'create' && def.scope === 'owned' && (
+        <Form.Item label={t('resource.organization')} required={false}>
+          <Flex gap={8}>
+            {(def.ownerLevels?.length ?? 0) > 1 && (
+              <Select<OrgLevel>
+                aria-label={t('resource.organizationLevel')}
+                value={ownerLevel}
+                onChange={(level) => {
+                  setOwnerLevel(level);
+                  form.setFieldValue('OrgId', undefined);
+                }}
+                options={def.ownerLevels!.map((l) => ({ value: l, label: t(`enum.groupType.${l}`, { defaultValue: l }) }))}
+                style={{ width: 180 }}
+              />
+            )}
+            <Form.Item name="OrgId" noStyle>
+              <OrgPicker level={ownerLevel} />
+            </Form.Item>
+          </Flex>
+        </Form.Item>
+      )}
+      {fields.map(([name, f]) => {
+        const Custom = override?.inputs?.[name];
+        return (
+          <Form.Item
+            key={name}
+            name={name}
+            label={fieldLabel(t, name, f)}
+            required={!f.optional && !f.secret && f.input !== 'switch' && f.input !== 'multiselect'}
+            tooltip={f.helpKey ? t(f.helpKey, { defaultValue: '' }) || undefined : undefined}
+          >
+            {Custom ? (
+              <Custom item={item} values={values} />
+            ) : (
+              <FieldInput def={def} name={name} field={f} values={values} masked={f.secret ? ((item?.[name] as string | null | undefined) ?? null) : null} />
+            )}
+          </Form.Item>
+        );
+      })}
+    </Form>
+  );
+
+  return (
+    <Drawer
+      open
+      title={title}
+      size={screens.md ? (Aside ? 960 : 560) : '100%'}
+      onClose={requestClose}
+      closable={{ 'aria-label': t('common.close') }}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        const first = fields[0]?.[0];
+        if (open && first) form.focusField(first);
+      }}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={requestClose}>{t('resource.cancel')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void submit()}>
+            {t('resource.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <div onKeyDown={onKeyDown}>
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={t('resource.staleTitle')}
+            description={conflict}
+            action={
+              <Button size="small" onClick={() => void reload()}>
+                {t('resource.reload')}
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {item && readOnly.length > 0 && (
+          <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+            {readOnly.map(([name, f]) => (
+              <Descriptions.Item key={name} label={fieldLabel(t, name, f)}>
+                {override?.cells?.[name]?.(item) ?? <FieldCell name={name} field={f} value={item[name]} />}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+        {Aside ? (
+          <Row gutter={24}>
+            <Col xs={24} lg={13}>
+              {formBody}
+            </Col>
+            <Col xs={24} lg={11}>
+              <Aside def={def} values={values} item={item} />
+            </Col>
+          </Row>
+        ) : (
+          formBody
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The resource engine's routes (`/api/portal/{Name}/{Op}`), called through the app's API client
+ * (secure channel, §8 toasts). They are generated per resource on the server, so they are not in
+ * the contract's route table: the client's path helpers send them. Search and Get are RTK Query
+ * endpoints tagged by resource, so a change made here refetches the list.
+ */
+import type { ResourceDef } from '@paydesk/contract';
+import { apiClient } from '../../api/index.ts';
+import type { RequestOptions } from '../../api/client.ts';
+import { api, type HandledError } from '../../store/api.ts';
+
+export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload';
+
+/** `/api/portal/{Name}/{Op}`, with `/{Id}` for Get and Delete. */
+export function resourcePath(def: Pick<ResourceDef, 'name'>, op: ResourceOp, id?: number): string {
+  return `/api/portal/${def.name}/${op}${id === undefined ? '' : `/${id}`}`;
+}
+
+/** A record as the engine answers it: system columns, owner (owned resources) and the fields. */
+export interface ResourceItem {
+  Id: number;
+  Version: number;
+  IsActive: number;
+  CreatedAt: string;
+  UpdatedAt: string;
+  OrgId?: number | null;
+  OrgName?: string | null;
+  [field: string]: unknown;
+}
+
+export interface ResourcePage {
+  Items: ResourceItem[];
+  TotalRecords: number;
+  PageIndex: number;
+  RowsPerPage: number;
+}
+
+export interface SearchBody {
+  PageIndex: number;
+  RowsPerPage: number;
+  SearchData: Record<string, unknown>;
+  Sort: { Field: string; Order: 'asc' | 'desc' };
+}
+
+export interface BulkUploadResult {
+  Applied: number;
+  Created: number;
+  Updated: number;
+}
+
+const RESOURCE_TAG = 'Resource' as const;
+
+const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    resourceSearch: build.query<ResourcePage, { name: string; body: SearchBody }>({
+      queryFn: async ({ name, body }, { signal }) => {
+        try {
+          return { data: await apiClient().path.post<ResourcePage>(resourcePath({ name }, 'Search'), body, { signal }) };
+        } catch {
+          return { error: { handled: true } satisfies HandledError };
+        }
+      },
+      providesTags: (_result, _error, { name }) => [{ type: RESOURCE_TAG, id: name }],
+    }),
+  }),
+});
+
+export const { useResourceSearchQuery } = resourceApi;
+
+/** Refetches every list of a resource (after a change, an upload, or a stale answer). */
+export const invalidateResource = (def: Pick<ResourceDef, 'name'>) => resourceApi.util.invalidateTags([{ type: RESOURCE_TAG, id: def.name }]);
+
+export const getResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.get<ResourceItem>(resourcePath(def, 'Get', id), options);
+
+export const createResource = (def: ResourceDef, body: Record<string, unknown>, options?: RequestOptions) =>
+  apiClient().path.post<ResourceItem>(resourcePath(def, 'Create'), body, options);
+
+export const updateResource = (def: ResourceDef, body: Record<string, unknown>, options?: RequestOptions) =>
+  apiClient().path.put<ResourceItem>(resourcePath(def, 'Update'), body, options);
+
+export const setResourceStatus = (def: ResourceDef, item: Pick<ResourceItem, 'Id' | 'Version'>, active: boolean, options?: RequestOptions) =>
+  apiClient().path.put<ResourceItem>(resourcePath(def, 'SetStatus'), { Id: item.Id, IsActive: active ? 1 : 0, Version: item.Version }, options);
+
+export const deleteResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.del<{ Success: true }>(resourcePath(def, 'Delete', id), undefined, options);
+
+/** Saves the export file of the filtered, sorted list (all its rows); resolves with its name. */
+export const exportResource = (def: ResourceDef, { SearchData, Sort, Format }: Pick<SearchBody, 'SearchData' | 'Sort'> & { Format: 'xlsx' | 'csv' }) =>
+  apiClient().path.postFile(resourcePath(def, 'Export'), { SearchData, Sort, Format });
+
+export function bulkUploadResource(def: ResourceDef, file: File, options?: RequestOptions): Promise<BulkUploadResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiClient().path.postMultipart<BulkUploadResult>(resourcePath(def, 'BulkUpload'), form, options);
+}
