@@ -8,6 +8,7 @@ import { resourcePermission, resourceSchemas, type ResourceDef } from '@paydesk/
 import { BUSINESS_TIME_ZONE, dayjs, ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../auth/auth-guard.ts';
 import { AppError } from '../platform/errors.ts';
+import { writeAudit } from '../platform/audit.ts';
 import type {} from '@fastify/multipart';
 import { bulkUpload } from './bulk-upload.ts';
 import { createResource, deleteResource, getResource, searchResource, setResourceStatus, updateResource, type EngineContext, type SearchInput } from './crud.ts';
@@ -71,7 +72,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       case 'export':
         app.post(url, { schema: { tags, summary: `Export ${def.name} (XLSX or CSV, streamed)`, body: s.export }, config: cfg('export') }, async (req: FastifyRequest, reply: FastifyReply) => {
           const body = req.body as SearchInput & { Format: 'xlsx' | 'csv' };
-          const { stream, contentType } = exportResource(ctxOf(req), def, scopeOf(req), body, () => undefined);
+          const scope = scopeOf(req);
+          const { stream, contentType } = exportResource(ctxOf(req), def, scope, body, (rows) => {
+            void writeAudit(app.ctx.database, req, { action: 'EXPORT', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: def.name, detail: { format: body.Format, rows, filter: body.SearchData } }).catch((e: unknown) => req.log.error(e));
+          });
           const stamp = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDD-HHmmss');
           reply.header('content-type', contentType);
           reply.header('content-disposition', `attachment; filename="${def.name}-${stamp}.${body.Format}"`);

@@ -5,6 +5,8 @@
  * Written by hand for this project (spot-checked against public lists, never copied from them).
  */
 
+import { BUSINESS_CATEGORIES as DOMAIN_CATEGORIES } from '@paydesk/domain';
+
 /** A city with a few of its real postcodes (5 digits). */
 export interface City {
   name: string;
@@ -126,7 +128,11 @@ export type TradeKind =
   | 'pharmacy' | 'medical' | 'education' | 'utility' | 'hardware' | 'beauty' | 'auto' | 'jewellery' | 'books' | 'gifts' | 'furniture'
   | 'recreation' | 'services' | 'digital' | 'general' | 'charity' | 'government';
 
-/** A business category: ISO 18245 MCC, its description, the trade kind and a typical ticket in RM. */
+/**
+ * A demo business category: an MCC of the domain's BUSINESS_CATEGORIES (the list the Nature of
+ * business screen is seeded from, so every demo organization's category exists there), its
+ * description from that list, and demo-only traits: trade kind, typical ticket in RM, share.
+ */
 export interface BusinessCategory {
   mcc: string;
   description: string;
@@ -136,98 +142,96 @@ export interface BusinessCategory {
   weight: number;
 }
 
-const m = (mcc: string, description: string, kind: TradeKind, ticket: number, weight = 1): BusinessCategory => ({ mcc, description, kind, ticket, weight });
+const DOMAIN_NAMES = new Map(DOMAIN_CATEGORIES.map((c) => [c.mcc, c.name]));
 
-/** About 80 business categories (§3), by ISO 18245 merchant category code. */
+const m = (mcc: string, kind: TradeKind, ticket: number, weight = 1): BusinessCategory => {
+  const description = DOMAIN_NAMES.get(mcc);
+  if (!description) throw new Error(`demo category ${mcc} is not in the domain's BUSINESS_CATEGORIES`);
+  return { mcc, description, kind, ticket, weight };
+};
+
+/** Demo traits for each of the domain's business categories (§3, ISO 18245). */
 export const BUSINESS_CATEGORIES: readonly BusinessCategory[] = [
-  m('4111', 'Local and suburban commuter passenger transportation', 'transport', 8),
-  m('4121', 'Taxicabs and limousines', 'transport', 25, 2),
-  m('4131', 'Bus lines', 'transport', 35),
-  m('4214', 'Motor freight carriers and trucking', 'transport', 250),
-  m('4215', 'Courier services', 'transport', 18, 2),
-  m('4411', 'Steamship and cruise lines', 'travel', 900, 0.3),
-  m('4511', 'Airlines and air carriers', 'travel', 450, 0.5),
-  m('4722', 'Travel agencies and tour operators', 'travel', 1200, 1.5),
-  m('4784', 'Tolls and bridge fees', 'transport', 6, 0.3),
-  m('4812', 'Telecommunication equipment and telephone sales', 'electronics', 450, 2),
-  m('4814', 'Telecommunication services', 'utility', 80, 1.5),
-  m('4899', 'Cable, satellite and other pay television', 'utility', 110, 0.5),
-  m('4900', 'Utilities: electric, gas, water and sanitary', 'utility', 120, 0.8),
-  m('5045', 'Computers, computer peripheral equipment and software', 'electronics', 900),
-  m('5111', 'Stationery, office supplies and printing paper', 'books', 60),
-  m('5122', 'Drugs, drug proprietaries and druggist sundries', 'pharmacy', 150, 0.5),
-  m('5200', 'Home supply warehouse stores', 'hardware', 180),
-  m('5211', 'Lumber and building materials stores', 'hardware', 400),
-  m('5251', 'Hardware stores', 'hardware', 70, 2),
-  m('5261', 'Nurseries, lawn and garden supply stores', 'gifts', 60, 0.5),
-  m('5300', 'Wholesale clubs', 'general', 250, 0.5),
-  m('5311', 'Department stores', 'general', 150, 1.5),
-  m('5331', 'Variety stores', 'general', 25, 2),
-  m('5399', 'Miscellaneous general merchandise', 'general', 45, 1.5),
-  m('5411', 'Grocery stores and supermarkets', 'grocery', 45, 9),
-  m('5422', 'Freezer and locker meat provisioners', 'grocery', 80, 0.5),
-  m('5441', 'Candy, nut and confectionery stores', 'bakery', 20, 0.8),
-  m('5451', 'Dairy products stores', 'grocery', 25, 0.3),
-  m('5462', 'Bakeries', 'bakery', 22, 3),
-  m('5499', 'Miscellaneous food stores and convenience stores', 'grocery', 15, 4),
-  m('5533', 'Automotive parts and accessories stores', 'auto', 180, 1.5),
-  m('5541', 'Service stations', 'auto', 70, 2),
-  m('5542', 'Automated fuel dispensers', 'auto', 60, 0.5),
-  m('5611', "Men's and boys' clothing and accessories stores", 'clothing', 150),
-  m('5621', "Women's ready-to-wear stores", 'clothing', 160, 1.5),
-  m('5641', "Children's and infants' wear stores", 'clothing', 90),
-  m('5651', 'Family clothing stores', 'clothing', 130, 1.5),
-  m('5655', 'Sports and riding apparel stores', 'clothing', 200, 0.7),
-  m('5661', 'Shoe stores', 'clothing', 180),
-  m('5691', "Men's and women's clothing stores", 'clothing', 140, 2),
-  m('5712', 'Furniture, home furnishings and equipment stores', 'furniture', 900),
-  m('5722', 'Household appliance stores', 'electronics', 700),
-  m('5732', 'Electronics stores', 'electronics', 600, 2),
-  m('5734', 'Computer software stores', 'digital', 150, 0.5),
-  m('5811', 'Caterers', 'restaurant', 400, 0.8),
-  m('5812', 'Eating places and restaurants', 'restaurant', 45, 10),
-  m('5813', 'Drinking places (bars, taverns, nightclubs)', 'cafe', 60, 0.7),
-  m('5814', 'Fast food restaurants', 'fastfood', 18, 6),
-  m('5912', 'Drug stores and pharmacies', 'pharmacy', 55, 3),
-  m('5942', 'Book stores', 'books', 55, 0.8),
-  m('5943', 'Stationery, office and school supply stores', 'books', 30, 0.8),
-  m('5944', 'Jewelry, watch, clock and silverware stores', 'jewellery', 1500, 1),
-  m('5945', 'Hobby, toy and game shops', 'gifts', 80, 0.8),
-  m('5947', 'Gift, card, novelty and souvenir shops', 'gifts', 45, 0.8),
-  m('5977', 'Cosmetic stores', 'beauty', 90, 1.5),
-  m('5992', 'Florists', 'gifts', 120, 0.6),
-  m('5995', 'Pet shops, pet food and supplies', 'gifts', 70, 0.6),
-  m('5999', 'Miscellaneous and specialty retail stores', 'general', 60, 4),
-  m('7011', 'Hotels, motels and resorts', 'hotel', 380, 2.5),
-  m('7210', 'Laundry, cleaning and garment services', 'services', 25, 1),
-  m('7230', 'Beauty and barber shops', 'beauty', 40, 2),
-  m('7298', 'Health and beauty spas', 'beauty', 180, 1),
-  m('7299', 'Miscellaneous personal services', 'services', 80, 0.8),
-  m('7311', 'Advertising services', 'services', 1500, 0.4),
-  m('7372', 'Computer programming, data processing and integrated systems design', 'digital', 800, 0.8),
-  m('7399', 'Business services', 'services', 300, 1),
-  m('7512', 'Automobile rental agency', 'auto', 350, 0.6),
-  m('7523', 'Parking lots and garages', 'auto', 8, 0.8),
-  m('7538', 'Automotive service shops', 'auto', 250, 1.5),
-  m('7542', 'Car washes', 'auto', 25, 0.6),
-  m('7832', 'Motion picture theatres', 'recreation', 40, 0.5),
-  m('7911', 'Dance halls, studios and schools', 'recreation', 150, 0.3),
-  m('7941', 'Commercial sports and sports clubs', 'recreation', 60, 0.5),
-  m('7997', 'Membership clubs (sports, recreation, athletic) and country clubs', 'recreation', 250, 0.5),
-  m('7999', 'Recreation services', 'recreation', 70, 0.8),
-  m('8011', 'Doctors and physicians', 'medical', 80, 2),
-  m('8021', 'Dentists and orthodontists', 'medical', 200, 1),
-  m('8043', 'Opticians, optical goods and eyeglasses', 'medical', 350, 0.8),
-  m('8062', 'Hospitals', 'medical', 900, 0.6),
-  m('8071', 'Medical and dental laboratories', 'medical', 250, 0.3),
-  m('8099', 'Medical services and health practitioners', 'medical', 120, 0.8),
-  m('8211', 'Elementary and secondary schools', 'education', 600, 0.5),
-  m('8220', 'Colleges, universities and professional schools', 'education', 2500, 0.6),
-  m('8299', 'Schools and educational services', 'education', 250, 1.2),
-  m('8398', 'Charitable and social service organizations', 'charity', 50, 0.4),
-  m('8999', 'Professional services', 'services', 600, 1),
-  m('9311', 'Tax payments', 'government', 500, 0.2),
-  m('9399', 'Government services', 'government', 60, 0.3),
+  m('5411', 'grocery', 45, 9),
+  m('5462', 'bakery', 22, 3),
+  m('5499', 'grocery', 15, 4),
+  m('5812', 'restaurant', 45, 10),
+  m('5813', 'cafe', 60, 0.7),
+  m('5814', 'fastfood', 18, 6),
+  m('5921', 'grocery', 45, 0.5),
+  m('5251', 'hardware', 70, 2),
+  m('5311', 'general', 150, 1.5),
+  m('5399', 'general', 45, 1.5),
+  m('5611', 'clothing', 150),
+  m('5621', 'clothing', 160, 1.5),
+  m('5651', 'clothing', 130, 1.5),
+  m('5661', 'clothing', 180),
+  m('5699', 'clothing', 120),
+  m('5712', 'furniture', 900),
+  m('5722', 'electronics', 700),
+  m('5732', 'electronics', 600, 2),
+  m('5734', 'digital', 150, 0.5),
+  m('5912', 'pharmacy', 55, 3),
+  m('5941', 'recreation', 180, 0.8),
+  m('5942', 'books', 55, 0.8),
+  m('5943', 'books', 30, 0.8),
+  m('5944', 'jewellery', 1500),
+  m('5945', 'gifts', 80, 0.8),
+  m('5947', 'gifts', 45, 0.8),
+  m('5977', 'beauty', 90, 1.5),
+  m('5992', 'gifts', 120, 0.6),
+  m('5995', 'gifts', 70, 0.6),
+  m('5999', 'general', 60, 4),
+  m('5969', 'services', 90, 0.2),
+  m('5511', 'auto', 2500, 0.3),
+  m('5533', 'auto', 180, 1.5),
+  m('5541', 'auto', 70, 2),
+  m('5542', 'auto', 60, 0.5),
+  m('5571', 'auto', 900, 0.4),
+  m('7523', 'auto', 8, 0.8),
+  m('7538', 'auto', 250, 1.5),
+  m('7542', 'auto', 25, 0.6),
+  m('4111', 'transport', 8),
+  m('4121', 'transport', 25, 2),
+  m('4215', 'transport', 18, 2),
+  m('4511', 'travel', 450, 0.5),
+  m('4722', 'travel', 1200, 1.5),
+  m('7011', 'hotel', 380, 2.5),
+  m('7512', 'auto', 350, 0.6),
+  m('4812', 'electronics', 450, 2),
+  m('4814', 'utility', 80, 1.5),
+  m('4816', 'digital', 60, 0.8),
+  m('4900', 'utility', 120, 0.8),
+  m('5815', 'digital', 20, 0.6),
+  m('5816', 'digital', 35, 0.3),
+  m('5817', 'digital', 45, 0.6),
+  m('7210', 'services', 25),
+  m('7230', 'beauty', 40, 2),
+  m('7298', 'beauty', 180),
+  m('7299', 'services', 80, 0.8),
+  m('7372', 'digital', 800, 0.8),
+  m('7399', 'services', 300),
+  m('7832', 'recreation', 40, 0.5),
+  m('7991', 'recreation', 60, 0.5),
+  m('7999', 'recreation', 70, 0.8),
+  m('8111', 'services', 800, 0.4),
+  m('8931', 'services', 600, 0.3),
+  m('8999', 'services', 600),
+  m('0742', 'medical', 150, 0.4),
+  m('8011', 'medical', 80, 2),
+  m('8021', 'medical', 200),
+  m('8043', 'medical', 350, 0.8),
+  m('8062', 'medical', 900, 0.6),
+  m('8099', 'medical', 120, 0.8),
+  m('8211', 'education', 600, 0.5),
+  m('8220', 'education', 2500, 0.6),
+  m('8299', 'education', 250, 1.2),
+  m('8351', 'education', 450, 0.6),
+  m('6300', 'services', 300, 0.3),
+  m('8398', 'charity', 50, 0.4),
+  m('8661', 'charity', 80, 0.2),
+  m('9399', 'government', 60, 0.3),
+  m('1520', 'hardware', 3000, 0.2),
 ];
 
 // ---- People ----

@@ -508,7 +508,7 @@ function makePan(rng: Rng, scheme: CardScheme): string {
       if (rng.chance(0.1)) length = 19;
       break;
     case 'UNIONPAY':
-      // 62 but not 622 (which §3 lists for Discover), or 81.
+      // 62 but not 622 (where Discover's range overlaps; detectCardScheme answers UNIONPAY), or 81.
       prefix = rng.chance(0.9) ? `62${rng.pick(['0', '1', '3', '4', '5', '6', '7', '8', '9'])}` : '81';
       if (rng.chance(0.2)) length = 19;
       break;

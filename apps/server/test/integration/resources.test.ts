@@ -100,6 +100,9 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
         const csv = await res.text();
         expect(csv.split('\n')[0]).toContain('Id');
         expect(csv).toContain(String(updated[def.titleField] ?? created.Id));
+        await expect
+          .poll(async () => (await s.database.query(`SELECT 1 FROM audit_log WHERE action = 'EXPORT' AND target_type = $1`, [def.name])).length)
+          .toBeGreaterThan(0);
       }
       if (def.actions.includes('setStatus')) {
         const off = await c.callPath<Item>('PUT', api(def, 'SetStatus'), { Id: created.Id, IsActive: 0, Version: updated.Version });

@@ -116,6 +116,16 @@ function seedSuite(target: Target) {
       expect(perHq.every((r) => Number(r.n) === 2)).toBe(true);
     });
 
+    it('gives every merchant a nature of business that the Nature of business screen holds', async () => {
+      expect(await count(database, `SELECT count(*)::int AS n FROM organizations WHERE business_category IS NOT NULL`)).toBeGreaterThan(0);
+      const orphans = await count(
+        database,
+        `SELECT count(*)::int AS n FROM organizations o WHERE o.business_category IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM business_categories b WHERE b.mcc = o.business_category)`,
+      );
+      expect(orphans).toBe(0);
+    });
+
     it('gives every organization a materialized path ending with its own id under its parent', async () => {
       const orgs = await database.query<{ id: number; parent_id: number | null; level: string; path: string; mid: string | null; reg_no: string; postcode: string; phone: string }>(
         'SELECT id, parent_id, level, path, mid, reg_no, postcode, phone FROM organizations',

@@ -6,7 +6,7 @@
  * asks first; Enter submits, Esc closes.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Descriptions, Drawer, Flex, Form, Grid, Row, Select } from 'antd';
+import { App, Button, Col, Descriptions, Drawer, Flex, Form, Grid, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, type OrgLevel } from '@paydesk/domain';
@@ -18,6 +18,7 @@ import { createResource, getResource, updateResource, type ResourceItem } from '
 import type { ResourceOverride } from '../overrides/types.ts';
 import { FieldCell } from './field-cell.tsx';
 import { FieldInput } from './field-input.tsx';
+import { StaleAlert } from './stale-alert.tsx';
 
 export type FormTarget = { mode: 'create' } | { mode: 'update'; item: ResourceItem };
 
@@ -215,19 +216,7 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
     >
       <div onKeyDown={onKeyDown}>
         {conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            title={t('resource.staleTitle')}
-            description={conflict}
-            action={
-              <Button size="small" onClick={() => void reload()}>
-                {t('resource.reload')}
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-          />
+          <StaleAlert message={conflict} onReload={() => void reload()} />
         )}
         {item && readOnly.length > 0 && (
           <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>

@@ -5,7 +5,7 @@
  * server's CF409 message with a Reload action. Members see the change on their next page load.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Drawer, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
 import { SafetyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -18,6 +18,7 @@ import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { humanize, recordName } from '../labels.ts';
 import type { RowActionProps } from './types.ts';
+import { StaleAlert } from '../components/stale-alert.tsx';
 
 type Answer = ResponseOf<'userGroupPermissions'>;
 
@@ -174,18 +175,7 @@ export function PermissionEditor({ groupId, name, onClose }: { groupId: number; 
     body = (
       <Flex vertical gap={12}>
         {conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            title={t('resource.staleTitle')}
-            description={conflict}
-            action={
-              <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
-                {t('resource.reload')}
-              </Button>
-            }
-          />
+          <StaleAlert message={conflict} onReload={() => setAttempt((n) => n + 1)} />
         )}
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Input
