@@ -8,7 +8,7 @@ import type { ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Database, Query } from '../db/client.ts';
 import { AppError, badInput, notFound } from '../platform/errors.ts';
-import { requestAddresses } from '../platform/audit.ts';
+import { writeAudit } from '../platform/audit.ts';
 import type { Scope } from '../platform/scope.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { columnOf, ident, Params, scopeSql, selectList } from './sql.ts';
@@ -98,12 +98,7 @@ function valuesOf(def: ResourceDef, input: Record<string, unknown>, fieldKey: Ui
 
 /** Appends an audit record inside the caller's transaction. */
 export async function auditIn(q: Query, ctx: EngineContext, scope: Scope, e: { action: string; def: ResourceDef; targetId?: number | string; before?: unknown; after?: unknown; detail?: unknown }) {
-  const addr = ctx.req ? requestAddresses(ctx.req) : { clientIp: null, socketIp: null };
-  await q(
-    `INSERT INTO audit_log (action, result, actor_user_id, actor_email, target_type, target_id, client_ip, socket_ip, before, after, detail)
-     VALUES ($1, 'SUCCESS', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [e.action, scope.userId, scope.email, e.def.name, e.targetId === undefined ? null : String(e.targetId), addr.clientIp, addr.socketIp, e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after), e.detail === undefined ? null : JSON.stringify(e.detail)],
-  );
+  await writeAudit(q, ctx.req, { action: e.action, result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: e.def.name, targetId: e.targetId, before: e.before, after: e.after, detail: e.detail });
 }
 
 /** API field names of the columns a constraint error's detail lists ("Key (a, b)=(…) …"), in that order. */

@@ -3,8 +3,7 @@
  * every change). A database trigger refuses UPDATE and DELETE on the table.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import type { Database, Query } from '../db/client.ts';
 
 export interface AuditEntry {
   action: string;
@@ -25,20 +24,17 @@ export function requestAddresses(req: FastifyRequest): { clientIp: string | null
   return { clientIp, socketIp: req.ip };
 }
 
-/** Appends one audit record. Times are UTC (database default now()). */
-export async function writeAudit(database: Database, req: FastifyRequest | null, e: AuditEntry): Promise<void> {
+/**
+ * Appends one audit record through `query` — the database, or a transaction's query so the
+ * record commits or rolls back with the change it describes. Times are UTC (now()).
+ */
+export async function writeAudit(query: Database | Query, req: FastifyRequest | null, e: AuditEntry): Promise<void> {
+  const q: Query = typeof query === 'function' ? query : query.query;
   const addr = req ? requestAddresses(req) : { clientIp: null, socketIp: null };
-  await database.db.insert(auditLog).values({
-    action: e.action,
-    result: e.result,
-    actorUserId: e.actorUserId ?? null,
-    actorEmail: e.actorEmail ?? null,
-    targetType: e.targetType ?? null,
-    targetId: e.targetId === undefined ? null : String(e.targetId),
-    clientIp: addr.clientIp,
-    socketIp: addr.socketIp,
-    before: e.before ?? null,
-    after: e.after ?? null,
-    detail: e.detail ?? null,
-  });
+  const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+  await q(
+    `INSERT INTO audit_log (action, result, actor_user_id, actor_email, target_type, target_id, client_ip, socket_ip, before, after, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [e.action, e.result, e.actorUserId ?? null, e.actorEmail ?? null, e.targetType ?? null, e.targetId === undefined ? null : String(e.targetId), addr.clientIp, addr.socketIp, json(e.before), json(e.after), json(e.detail)],
+  );
 }

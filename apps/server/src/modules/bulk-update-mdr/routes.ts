@@ -16,7 +16,7 @@ import { ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../../auth/auth-guard.ts';
 import { BulkUploadError } from '../../engine/bulk-upload.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestAddresses } from '../../platform/audit.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import { planMdrChanges, storedRate, type MdrChange } from './mdr-file.ts';
 
 async function fileOf(req: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
@@ -83,12 +83,16 @@ export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
         after.push({ Row: c.Row, ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...v });
       }
       const unchanged = changes.length - inserted - updated;
-      const addr = requestAddresses(req);
-      await q(
-        `INSERT INTO audit_log (action, result, actor_user_id, actor_email, target_type, target_id, client_ip, socket_ip, before, after, detail)
-         VALUES ('BULK_UPDATE_MDR', 'SUCCESS', $1, $2, 'MdrRate', NULL, $3, $4, $5, $6, $7)`,
-        [scope.userId, scope.email, addr.clientIp, addr.socketIp, JSON.stringify(before), JSON.stringify(after), JSON.stringify({ filename, rows: changes.length, inserted, updated, unchanged })],
-      );
+      await writeAudit(q, req, {
+        action: 'BULK_UPDATE_MDR',
+        result: 'SUCCESS',
+        actorUserId: scope.userId,
+        actorEmail: scope.email,
+        targetType: 'MdrRate',
+        before,
+        after,
+        detail: { filename, rows: changes.length, inserted, updated, unchanged },
+      });
       return { Applied: changes.length, Inserted: inserted, Updated: updated, Unchanged: unchanged };
     });
   });
