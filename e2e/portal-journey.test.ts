@@ -37,7 +37,8 @@ describe('portal journey', () => {
     const res = await page.goto(`${portal.url}/transaction/ecommerce`);
     expect(res?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await expect(page.title()).resolves.toContain('Paydesk Portal');
+    // The title comes from the runtime configuration, fetched after the page loads.
+    await expect.poll(() => page.title()).toContain('Paydesk Portal');
     await page.goto(`${portal.url}/`);
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
