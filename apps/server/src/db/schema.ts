@@ -589,3 +589,50 @@ export const organizationConfigs = pgTable('organization_configs', {
   isActive: smallint('is_active').notNull().default(1),
   ...managed(),
 });
+
+/**
+ * Sign-in failures and lockouts per account key (issue 8): the lower-cased e-mail, whether or not
+ * a user has it, so an unknown e-mail locks exactly like a known one and the lockout does not tell
+ * which accounts exist. `failures` counts inside the current lockout window; the counter and the
+ * lockout change in one atomic statement (auth/login-throttle.ts). Times UTC.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window request counters shared by every server on the database (issue 8): sign-in per
+ * client address and per account. One row per key and window start (UTC); old windows are swept.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_windows_start_idx').on(t.windowStart)],
+);
+
+/**
+ * Exports as governed work (issue 8): one row per export from start to its end, so the per-user
+ * concurrency limit holds across servers and the lifecycle (RUNNING → COMPLETED | CANCELLED |
+ * FAILED) is audited. A RUNNING row older than the stale limit no longer counts (a crashed server).
+ */
+export const exportRuns = pgTable(
+  'export_runs',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    target: text('target').notNull(),
+    format: text('format').notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    rows: integer('rows'),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('export_runs_user_status_idx').on(t.userId, t.status, t.startedAt)],
+);
