@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/seed/index.ts';
-import { exportTransactions } from '../apps/server/src/modules/transactions/export-transactions.ts';
+import { openTransactionExport } from '../apps/server/src/modules/transactions/export-transactions.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
 
 const { values } = parseArgs({ options: { transactions: { type: 'string', short: 'n' } } });
@@ -39,13 +39,13 @@ const req = (Format: 'csv' | 'xlsx') => ({ ServiceType: 1 as const, SearchData: 
 console.log(`${n} transactions seeded; exporting every e-commerce row`);
 const streamed = await measure('streamed CSV (keyset batches)', async () => {
   let rows = 0;
-  const { stream } = exportTransactions(database, scope, req('csv'), (r) => (rows = r));
+  const { stream } = await openTransactionExport(database, scope, req('csv'), (r) => (rows = r));
   await pipeline(stream, sink());
   return rows;
 });
 await measure('streamed XLSX (keyset batches)', async () => {
   let rows = 0;
-  const { stream } = exportTransactions(database, scope, req('xlsx'), (r) => (rows = r));
+  const { stream } = await openTransactionExport(database, scope, req('xlsx'), (r) => (rows = r));
   await pipeline(stream, sink());
   return rows;
 });

@@ -1,19 +1,21 @@
 /**
- * Builds the Fastify app: platform plugins (helmet, cookies, rate limit, OpenAPI, secure channel,
+ * Builds the Fastify app: platform plugins (helmet, cookies, OpenAPI, secure channel, input guard,
  * auth guard, errors), the business modules, and the web pages. `buildApp` does no listening, so
  * tests drive it with `inject` or a real port.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
-import { installErrorHandlers } from './platform/errors.ts';
+import { frameworkErrors, installErrorHandlers } from './platform/errors.ts';
+import { installRefusalAudit } from './platform/refusal-audit.ts';
 import { secureChannelPlugin } from './platform/secure-channel.ts';
-import { installAuthGuard } from './auth/auth-guard.ts';
+import { installAuthGuard, installUploadGate } from './auth/auth-guard.ts';
+import { installInputGuard } from './platform/input-guard.ts';
+import { installDraining } from './platform/draining.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { webPages } from './platform/web-pages.ts';
 import { originsOf } from './platform/csp.ts';
 import { registerResource } from './engine/routes.ts';
@@ -21,6 +23,7 @@ import { RESOURCES } from '@paydesk/contract';
 import { authRoutes } from './modules/auth/routes.ts';
 import { countryRoutes } from './modules/country/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
@@ -39,14 +42,22 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } : false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path parameter (an id, a service type) is short; a longer one is refused with the error shape.
+    routerOptions: { maxParamLength: 100 },
+    // During a graceful shutdown requests still arriving on open connections are served (they
+    // finish like the ones in flight); /readyz answers 503 SRV503 so the balancer stops sending.
+    // Fastify's own 503 would answer outside {ErrorCode, ErrorMessage}.
+    return503OnClosing: false,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
+  installRefusalAudit(app);
 
   const c = ctx.config;
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -61,16 +72,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: `${c.productName} Portal API`, version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
+  installUploadGate(app);
   await app.register(secureChannelPlugin, { database: ctx.database, kek: ctx.keys.kek, now: () => Date.now() });
   installAuthGuard(app);
+  installInputGuard(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  healthRoutes(app, installDraining(app));
   homeRoutes(app);
   authRoutes(app);
   dashboardRoutes(app);

@@ -1,7 +1,7 @@
 /**
  * Server configuration from the environment, read once at start-up. Every variable is listed in
  * the README's configuration table. The variables behind a system setting (idle limit, lockout,
- * password policy, product name, service URLs) only seed that setting on first start and stay
+ * password policy, product name, service URLs, export limits) only seed that setting on first start and stay
  * its fallback; afterwards the setting decides (platform/settings.ts).
  */
 import { resolve } from 'node:path';
@@ -22,6 +22,10 @@ export interface ServerConfig {
   /** Password policy for new passwords: minimum length and whether a symbol is required. */
   passwordMinLength: number;
   passwordRequireSymbol: boolean;
+  /** Exports (XLSX or CSV) one user may run at the same time (setting EXPORT_MAX_CONCURRENT). */
+  exportMaxConcurrent: number;
+  /** Most rows one export may hold; a larger one is refused before any byte (setting EXPORT_MAX_ROWS). */
+  exportMaxRows: number;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
   /** Transactions seeded on an empty embedded database. */
@@ -60,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lockoutMs: int(env.LOCKOUT_MINUTES, 30) * 60_000,
     passwordMinLength: int(env.PASSWORD_MIN_LENGTH, 12),
     passwordRequireSymbol: env.PASSWORD_REQUIRE_SYMBOL === 'true',
+    exportMaxConcurrent: int(env.EXPORT_MAX_CONCURRENT, 2),
+    exportMaxRows: int(env.EXPORT_MAX_ROWS, 1_000_000),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
     demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',

@@ -7,6 +7,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadServerKeys } from './platform/secrets.ts';
 import { buildApp } from './app.ts';
+import { sealPlainSecrets } from './engine/secret-fields.ts';
+import { RESOURCES } from '@paydesk/contract';
 import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
 
 const config = loadConfig();
@@ -21,6 +23,8 @@ if (!config.databaseUrl) {
   }
 }
 const keys = loadServerKeys(config.secret, config.dataDir);
+// Payout account numbers written before they were encrypted at rest are sealed once (idempotent).
+await sealPlainSecrets(database, keys.fieldKey, RESOURCES);
 const app = await buildApp({ database, config, keys, now: () => new Date() }, { logger: process.env.LOG_REQUESTS === 'true' });
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
@@ -29,10 +33,24 @@ if (!config.databaseUrl) {
   console.log(`Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026"):`);
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);
 }
-const stop = async () => {
+/**
+ * Graceful shutdown (issue 8): on SIGTERM or SIGINT stop accepting connections (/readyz answers
+ * 503 from the first moment), let requests in flight finish, close the database pool, exit 0.
+ * A second signal, or requests still running after SHUTDOWN_GRACE_MS, ends the process at once.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then closing`);
+  setTimeout(() => {
+    console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: exiting`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
   await app.close();
   await database.close();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

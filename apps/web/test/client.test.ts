@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResponseOf } from '@paydesk/contract';
+import { sha256Hex, verify, type ResponseOf } from '@paydesk/contract';
 import { createApiClient, type ApiClientDeps } from '../src/api/client.ts';
 import { memoryChannelStore } from '../src/api/channel-store.ts';
 import { createPublicIpLookup } from '../src/api/public-ip.ts';
@@ -127,6 +127,61 @@ describe('API client: common headers and the secure channel (§7)', () => {
     server.forgetChannels();
     await expect(client.get('profile')).resolves.toEqual(profile);
     expect(server.handshakes()).toBe(2);
+  });
+});
+
+describe('API client: uploads bound to the channel (issue 8)', () => {
+  /** A fake server that also keeps the raw bytes of each request body. */
+  function recording(handle: Parameters<typeof fakeServer>[0]) {
+    const server = fakeServer(handle);
+    const bodies: { path: string; headers: Record<string, string>; bytes: Uint8Array | undefined }[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+      bodies.push({ path: String(input), headers, bytes: init.body instanceof Uint8Array ? init.body : undefined });
+      return server.fetch(input, init);
+    }) as typeof fetch;
+    return { server, bodies, fetchImpl };
+  }
+
+  /**
+   * A one-file form of Node's own fetch realm: under jsdom, FormData and Blob are jsdom's, which
+   * Node's Response cannot serialise (a browser's can); parsing a multipart text gives Node's.
+   */
+  async function nodeForm(filename: string, content: string): Promise<FormData> {
+    const text = `--b0\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--b0--\r\n`;
+    return new Response(text, { headers: { 'content-type': 'multipart/form-data; boundary=b0' } }).formData();
+  }
+
+  it('serialises the form once and signs exactly the bytes it sends, with their multipart content type', async () => {
+    const { bodies, fetchImpl } = recording(() => ({ body: { Applied: 1, Created: 1, Updated: 0 } }));
+    const { client, channelStore } = setup(() => ({}), { fetch: fetchImpl });
+    const form = await nodeForm('banks.csv', 'BankName,BankCode\r\nMaybank,MBB');
+    await expect(client.path.postMultipart('/api/portal/Bank/BulkUpload', form)).resolves.toEqual({ Applied: 1, Created: 1, Updated: 0 });
+
+    const sent = bodies.find((b) => b.path.endsWith('/BulkUpload'))!;
+    expect(sent.bytes).toBeInstanceOf(Uint8Array);
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // The bytes are the form: parsed back with the content type sent, the file is there.
+    const parsed = await new Response(sent.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': sent.headers['content-type']! } }).formData();
+    const file = parsed.get('file') as File;
+    expect(file.name).toBe('banks.csv');
+    expect(await file.text()).toContain('Maybank,MBB');
+
+    const keys = (await channelStore.load())!;
+    expect(sent.headers['x-channel-id']).toBe(keys.channelId);
+    expect(sent.headers.authorization).toBe('Bearer token-1');
+    const h = sent.headers;
+    const signed = ['POST', '/api/portal/Bank/BulkUpload', h['x-timestamp']!, h['x-nonce']!, await sha256Hex(sent.bytes!)];
+    expect(await verify(keys, signed, h['x-signature']!)).toBe(true);
+  });
+
+  it('keeps the §8 handling: a refused upload toasts its ErrorMessage and rejects empty', async () => {
+    const { fetchImpl } = recording(() => ({ status: 400, body: { ErrorCode: 'VAL400', ErrorMessage: 'file: only .xlsx and .csv files are accepted' } }));
+    const { client, deps } = setup(() => ({}), { fetch: fetchImpl });
+    const form = await nodeForm('notes.txt', 'x');
+    expect(await rejection(client.postMultipart('bulkUpdateMdrPreview', form))).toEqual({ value: undefined });
+    expect(deps.notify).toHaveBeenCalledWith(['file: only .xlsx and .csv files are accepted']);
+    expect(deps.onSessionEnd).not.toHaveBeenCalled();
   });
 });
 

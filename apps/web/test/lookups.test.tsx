@@ -177,8 +177,8 @@ describe('lookup cache on the real server', () => {
     await waitFor(() => expect(settled(store, 'paymentMethodList')).toBe(1));
     expect(store.getState().systemData.currency_list.length).toBeGreaterThan(0);
 
-    // The server revokes the session; the next call (the dashboard) is answered SC499.
-    await server.database.query('UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL');
+    // The server ends the session: past the idle limit the next call (the dashboard) is answered SC440.
+    server.advance(16 * 60_000);
     await act(() => router.navigate('/'));
     await screen.findByRole('heading', { name: /Sign in to/ });
     expect(store.getState().api.queries).toEqual({});

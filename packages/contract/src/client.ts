@@ -4,7 +4,7 @@
  * encrypted calls, keeps the bearer token and a cookie jar, and sends the anti-forgery header.
  */
 import { routes, type BodyOf, type ResponseOf, type RouteName } from './routes.ts';
-import { completeClientHandshake, createClientKeyPair, openResponse, sealRequest, type ChannelKeys } from './secure-channel.ts';
+import { completeClientHandshake, createClientKeyPair, openResponse, sealRequest, sealUpload, type ChannelKeys } from './secure-channel.ts';
 
 /** Fills `:Name` placeholders of a route path. */
 export function resolvePath(path: string, params: Record<string, string | number> = {}): string {
@@ -79,7 +79,8 @@ export class PortalClient {
 
   /**
    * Sends to any path (e.g. the resource engine's generated routes) with the same headers,
-   * channel sealing and cookie handling as `send`. `body` may be FormData (multipart, unencrypted).
+   * channel sealing and cookie handling as `send`. `body` may be FormData: a multipart upload,
+   * unencrypted but signed with the channel keys over the SHA-256 of its bytes (`sealUpload`).
    */
   async sendTo(def: { method: string; encrypted: boolean }, path: string, input: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = {};
@@ -88,10 +89,15 @@ export class PortalClient {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-    let body: string | FormData | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     const bodyless = def.method === 'GET' || def.method === 'DELETE';
-    if (input.body instanceof FormData) body = input.body;
-    else if (def.encrypted) {
+    if (input.body instanceof FormData) {
+      // Serialise the form once: the signature covers exactly the bytes sent, boundary included.
+      const form = new Response(input.body);
+      body = new Uint8Array(await form.arrayBuffer());
+      headers['content-type'] = form.headers.get('content-type') ?? 'multipart/form-data';
+      Object.assign(headers, (await sealUpload(this.keys ?? (await this.handshake()), def.method, path, body)).headers);
+    } else if (def.encrypted) {
       const keys = this.keys ?? (await this.handshake());
       const sealed = await sealRequest(keys, def.method, path, bodyless ? undefined : input.body);
       Object.assign(headers, sealed.headers);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** Largest value of a PostgreSQL `integer` (int4) column: ids, counts, versions. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id (serial / int4): a positive integer that fits its column (a string of digits is accepted). */
+export const DbId = z.coerce.number().int('must be a whole number').positive().max(INT4_MAX, `must be at most ${INT4_MAX}`);
+
 /** `{ErrorCode, ErrorMessage}` (§3 Error response). */
 export const ErrorBody = z.object({ ErrorCode: z.string(), ErrorMessage: z.string() });
 
@@ -14,7 +20,7 @@ export const SortOrder = z.enum(['asc', 'desc']);
 /** The list request of guides practice 4 and §7: `{PageIndex, RowsPerPage, SearchData, Sort}`. */
 export function listRequest<T extends z.ZodType>(searchData: T, sortFields: [string, ...string[]]) {
   return z.object({
-    PageIndex: z.coerce.number().int().min(1).default(1),
+    PageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
     RowsPerPage: z.coerce.number().int().min(1).max(999).default(20),
     SearchData: searchData,
     Sort: z.object({ Field: z.enum(sortFields), Order: SortOrder }).optional(),

@@ -13,3 +13,6 @@ export * from './resources/schemas.ts';
 export * from './resources/fields.ts';
 export * from './resources/defs/index.ts';
 export * from './resources/defs/group-b.ts';
+export * from './resources/routes.ts';
+export * from './route-table.ts';
+export * from './api-doc.ts';

@@ -16,6 +16,8 @@
  *   X-Signature = base64 HMAC(METHOD \n path \n timestamp \n nonce \n bodyText).
  * - Response (2xx JSON only): same envelope, headers X-Timestamp, X-Nonce,
  *   X-Signature = base64 HMAC("RESPONSE" \n path \n timestamp \n nonce \n bodyText).
+ * - Multipart upload (unencrypted body): the same four request headers, with
+ *   X-Signature = base64 HMAC(METHOD \n path \n timestamp \n nonce \n hex SHA-256 of the body bytes).
  * - Server rejections `{ErrorCode, ErrorMessage}`: SEC404 (401) unknown channel, SEC401 (401) bad
  *   signature, SEC408 (401) timestamp outside ±{@link MAX_CLOCK_SKEW_MS}, SEC409 (401) replayed
  *   nonce, SEC400 (400) bad envelope / undecryptable / not JSON.
@@ -229,6 +231,36 @@ export async function sealRequest(
   };
   if (wire !== undefined) headers['Content-Type'] = 'application/json';
   return { headers, body: wire };
+}
+
+/** Lower-case hex SHA-256 of `bytes` (the last signed part of an upload, §7 / issue 8). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await subtle().digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  let hex = '';
+  for (const b of digest) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * Signs a multipart upload (unencrypted, but bound to the channel): returns X-Channel-Id,
+ * X-Timestamp, X-Nonce and X-Signature = base64 HMAC(METHOD \n path \n timestamp \n nonce \n
+ * hex SHA-256 of `body`). `body` must be exactly the bytes that will be sent — serialise a
+ * FormData once (e.g. `new Response(form)`), sign those bytes and send them with that response's
+ * content type. `method` is upper-cased; `path` is the path plus query as sent. No Content-Type
+ * is returned (the multipart boundary is the caller's).
+ */
+export async function sealUpload(keys: ChannelKeys, method: string, path: string, body: Uint8Array, now = Date.now()): Promise<{ headers: Record<string, string> }> {
+  const timestamp = String(Math.trunc(now));
+  const nonce = bytesToBase64Url(randomBytes(16));
+  const signature = await sign(keys, [method.toUpperCase(), path, timestamp, nonce, await sha256Hex(body)]);
+  return {
+    headers: {
+      [CHANNEL_HEADERS.channel]: keys.channelId,
+      [CHANNEL_HEADERS.timestamp]: timestamp,
+      [CHANNEL_HEADERS.nonce]: nonce,
+      [CHANNEL_HEADERS.signature]: signature,
+    },
+  };
 }
 
 /**

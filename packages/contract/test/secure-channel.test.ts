@@ -14,6 +14,8 @@ import {
   importChannelKeys,
   openResponse,
   sealRequest,
+  sealUpload,
+  sha256Hex,
   sign,
   verify,
   type ChannelKeys,
@@ -231,6 +233,28 @@ describe('sealRequest / openResponse', () => {
     const err = { ErrorCode: 'SEC409', ErrorMessage: 'Request was already received (replayed nonce)' };
     expect(await openResponse(client, '/p', JSON.stringify(err), headersOf({}))).toEqual(err);
     expect(await openResponse(client, '/p', '', headersOf({}))).toBeUndefined();
+  });
+});
+
+describe('sealUpload (multipart bound to the channel)', () => {
+  it('hashes with SHA-256 as lower-case hex', async () => {
+    expect(await sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex(new Uint8Array(0))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+
+  it('signs METHOD, path, timestamp, nonce and the hex SHA-256 of the exact body bytes', async () => {
+    const { client, server } = await pair();
+    const body = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nx,y\r\n--b--\r\n');
+    const { headers } = await sealUpload(client, 'post', '/api/portal/Bank/BulkUpload', body, 1767225600000.7);
+    expect(Object.keys(headers).sort()).toEqual([CHANNEL_HEADERS.channel, CHANNEL_HEADERS.nonce, CHANNEL_HEADERS.signature, CHANNEL_HEADERS.timestamp].sort());
+    expect(headers[CHANNEL_HEADERS.channel]).toBe(CHANNEL_ID);
+    expect(headers[CHANNEL_HEADERS.timestamp]).toBe('1767225600000');
+    expect(base64UrlToBytes(headers[CHANNEL_HEADERS.nonce]!)).toHaveLength(16);
+    const parts = ['POST', '/api/portal/Bank/BulkUpload', '1767225600000', headers[CHANNEL_HEADERS.nonce]!, await sha256Hex(body)];
+    expect(await verify(server, parts, headers[CHANNEL_HEADERS.signature]!)).toBe(true);
+    const other = body.slice();
+    other[other.length - 5] = other[other.length - 5]! ^ 1;
+    expect(await verify(server, [...parts.slice(0, 4), await sha256Hex(other)], headers[CHANNEL_HEADERS.signature]!)).toBe(false);
   });
 });
 

@@ -19,7 +19,19 @@ export const ERROR_CODES = {
   REPLAYED_NONCE: 'SEC409',
   UNKNOWN_CHANNEL: 'SEC404',
   BAD_PAYLOAD: 'SEC400',
+  /**
+   * The caller already runs as many exports as the EXPORT_MAX_CONCURRENT setting allows (HTTP 429):
+   * wait for one to finish, then export again.
+   */
+  EXPORT_BUSY: 'EXP429',
+  /**
+   * The export would hold more rows than the EXPORT_MAX_ROWS setting allows (HTTP 422): narrow the
+   * filter (e.g. a shorter date range) and export again.
+   */
+  EXPORT_TOO_LARGE: 'EXP422',
   INTERNAL: 'SRV500',
+  /** Not ready: the database is unreachable, migrations are missing, or the server is shutting down. */
+  UNAVAILABLE: 'SRV503',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

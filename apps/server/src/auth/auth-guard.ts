@@ -1,20 +1,33 @@
 /**
  * The auth guard (§4, §6, §8): on every route that needs a session it checks the token (bearer
  * header, else the `token` cookie), the server-side session (revoked → SC499, idle → SC440),
- * the binding to the secure channel, the anti-forgery header for cookie-authenticated writes and
- * the route's `module:action` permission; then it renews the token past half its life.
+ * the binding to the secure channel (encrypted routes and signed uploads), the anti-forgery
+ * header for cookie-authenticated writes and the route's `module:action` permission; then it
+ * renews the token past half its life.
+ *
+ * Sessions come from the short-lived cache of session-store.ts. A successful write to a module
+ * that feeds sessions (SESSION_MODULES: user groups, their permissions, users) drops this
+ * server's whole cache before the answer is sent, so the change applies from the next request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, TOKEN_LIFETIME_MS } from '@paydesk/domain';
+import { CHANNEL_HEADERS } from '@paydesk/contract';
 import { AppError, forbidden, idleTimeout, invalidSession } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
+import { onModuleWrite } from '../platform/module-cache.ts';
 import { liveSettings } from '../platform/settings.ts';
 import { COOKIE_TOKEN, COOKIE_XSRF, HEADER_RENEWED_TOKEN, HEADER_XSRF, setSessionCookies } from './cookies.ts';
-import { loadSession, revokeSession, touchSession, type SessionRow } from './session-store.ts';
+import { cachedSession, forgetSessions, revokeSession, touchSession, type SessionRow } from './session-store.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 /** Writes of lastSeenAt are skipped when the previous one is this recent (ms). */
 const TOUCH_INTERVAL_MS = 15_000;
+
+/**
+ * Permission modules whose writes change what a session is allowed (group active, group type,
+ * permissions, user active): a successful non-GET call on one of them forgets the cached sessions.
+ */
+export const SESSION_MODULES: ReadonlySet<string> = new Set(['usergroup', 'user']);
 
 /** Reads the token of a request: bearer header first, then the cookie. */
 export function tokenOf(req: FastifyRequest): { token: string; viaCookie: boolean } | null {
@@ -33,7 +46,7 @@ export async function resolveSession(app: FastifyInstance, token: string): Promi
   const t = now();
   const claims = await verifyToken(keys.jwtKey, token, t.getTime());
   if (!claims) throw invalidSession();
-  const session = await loadSession(database, claims.sid);
+  const session = await cachedSession(database, claims.sid);
   if (!session || session.revokedAt || !session.userActive || !session.groupActive || session.expiresAt <= t) throw invalidSession();
   // The idle limit is the SESSION_IDLE_MINUTES system setting, read live (a change applies at once).
   const { idleTimeoutMs } = await liveSettings(app.ctx);
@@ -50,15 +63,20 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
   const found = tokenOf(req);
   if (!found) throw invalidSession('Please sign in');
   const { session, iat } = await resolveSession(this, found.token);
-  if (cfg.encrypted && session.channelId && req.channel?.channelId !== session.channelId) {
+  // A token is only good over its own channel: encrypted calls and signed uploads (a stolen token
+  // without the channel keys cannot be used). Before an upload's body is read the channel is the
+  // one its X-Channel-Id claims; the signature over the body proves it right after.
+  const channelId = req.channel?.channelId ?? (cfg.upload ? req.headers[CHANNEL_HEADERS.channel.toLowerCase()] : undefined);
+  if ((cfg.encrypted || cfg.upload) && session.channelId && channelId !== session.channelId) {
     throw invalidSession('Session is bound to another secure channel, please sign in again');
   }
+  // Known from here on, so a refusal below (anti-forgery, permission) is audited with its actor.
+  req.scope = session.scope;
   if (found.viaCookie && req.method !== 'GET') {
     const cookie = req.cookies[COOKIE_XSRF];
     if (!cookie || req.headers[HEADER_XSRF] !== cookie) throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Missing or wrong anti-forgery header');
   }
   if (cfg.permission && !session.scope.permissions.has(cfg.permission)) throw forbidden(cfg.permission);
-  req.scope = session.scope;
   const now = this.ctx.now();
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(this.ctx.database, session.id, now);
   if (now.getTime() - iat * 1000 > TOKEN_LIFETIME_MS / 2) {
@@ -68,9 +86,35 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
   }
 }
 
-/** Registers the guard as a preValidation hook (after the secure channel has opened the body). */
+/**
+ * Registers the guard as a preValidation hook (after the secure channel has opened the body), and
+ * the onSend hook that forgets cached sessions after a successful write to a SESSION_MODULES module.
+ */
 export function installAuthGuard(app: FastifyInstance): void {
   app.addHook('preValidation', guard);
+  // Uploads are guarded once more before their body is read (see installUploadGate).
+  onModuleWrite(app, SESSION_MODULES, () => forgetSessions(app.ctx.database));
+}
+
+/**
+ * Guards upload routes BEFORE their body is read (a preParsing hook; install it before the secure
+ * channel plugin, whose preParsing reads and verifies the body): without a live session of that
+ * channel and the route's permission, nobody makes the server buffer up to 10 MB. The
+ * preValidation guard runs again once the body's signature has proven the channel.
+ */
+export function installUploadGate(app: FastifyInstance): void {
+  app.addHook('preParsing', async function (this: FastifyInstance, req, reply, payload) {
+    // Without a channel header the secure channel refuses it (SEC404), also before reading the body.
+    if (!req.routeOptions.config.upload || req.headers[CHANNEL_HEADERS.channel.toLowerCase()] === undefined) return payload;
+    try {
+      await guard.call(this, req, reply);
+    } catch (err) {
+      // The body stays unread: the connection is not reused.
+      void reply.header('connection', 'close');
+      throw err;
+    }
+    return payload;
+  });
 }
 
 /** The scope of a guarded request; throws SC499 if the guard did not run (a wiring bug). */

@@ -1,6 +1,15 @@
 /**
  * Server-side sessions behind the JWTs: created at sign-in, bound to the secure channel the
  * sign-in came over, revoked at sign-out, ended after the idle limit.
+ *
+ * Cache (issue 8 item 9): `cachedSession` reuses a session read (row, group, permissions) for at
+ * most SESSION_CACHE_MS, so a busy session costs one database read per 2 s instead of one per
+ * request. Every change made through this module drops or updates the entry at once on this
+ * server: revoke (sign-out, idle end) and group switch drop it, touch updates its lastSeenAt;
+ * `forgetSessions` drops all of them (user-group, permission or user changes — the auth guard
+ * calls it after such a write succeeds). Another server sees a change when its own entry expires,
+ * i.e. within SESSION_CACHE_MS: that is the cross-server window of revocation, idle end, group
+ * switch, permission changes and deactivation.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -62,7 +71,7 @@ interface Raw {
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-/** Loads a session with the scope of its current membership (permissions read fresh each call). */
+/** Loads a session with the scope of its current membership, straight from the database (no cache). */
 export async function loadSession(database: Database, sid: string): Promise<SessionRow | null> {
   const rows = await database.query<Raw>(
     `SELECT s.id, s.user_id, s.membership_id, s.channel_id, s.last_seen_at, s.expires_at, s.revoked_at,
@@ -101,17 +110,91 @@ export async function loadSession(database: Database, sid: string): Promise<Sess
   };
 }
 
-/** Marks the session used now. */
+/** How long a session read is reused, ms: the cross-server window of every session change. */
+export const SESSION_CACHE_MS = 2_000;
+/** Most sessions cached per database; the oldest reads are dropped past it. */
+const SESSION_CACHE_MAX = 10_000;
+
+interface SessionCache {
+  entries: Map<string, { row: SessionRow; readAt: number }>;
+  /** Reads in flight, shared by concurrent requests of one session. */
+  pending: Map<string, Promise<SessionRow | null>>;
+  /** Bumped by every forget: a read that started before it is answered but not kept. */
+  generation: number;
+}
+
+const caches = new WeakMap<Database, SessionCache>();
+
+function cacheOf(database: Database): SessionCache {
+  let c = caches.get(database);
+  if (!c) caches.set(database, (c = { entries: new Map(), pending: new Map(), generation: 0 }));
+  return c;
+}
+
+/**
+ * The session `sid` as `loadSession` reads it, reused for up to SESSION_CACHE_MS (wall clock) —
+ * see the module comment for what keeps it current. Null when there is no such session. The
+ * returned row is shared: do not modify it.
+ */
+export async function cachedSession(database: Database, sid: string): Promise<SessionRow | null> {
+  const c = cacheOf(database);
+  const hit = c.entries.get(sid);
+  if (hit && Date.now() - hit.readAt < SESSION_CACHE_MS) return hit.row;
+  let read = c.pending.get(sid);
+  if (!read) {
+    const generation = c.generation;
+    const readAt = Date.now();
+    read = loadSession(database, sid).then((row) => {
+      if (generation === c.generation) {
+        c.entries.delete(sid);
+        if (row) c.entries.set(sid, { row, readAt });
+        for (const oldest of c.entries.keys()) {
+          if (c.entries.size <= SESSION_CACHE_MAX) break;
+          c.entries.delete(oldest);
+        }
+      }
+      return row;
+    });
+    const shared = read.finally(() => {
+      if (c.pending.get(sid) === shared) c.pending.delete(sid);
+    });
+    c.pending.set(sid, shared);
+    read = shared;
+  }
+  return read;
+}
+
+/** Drops the cached read of `sid` on this server (after a change to the session). */
+export function forgetSession(database: Database, sid: string): void {
+  const c = cacheOf(database);
+  c.entries.delete(sid);
+  c.pending.delete(sid);
+  c.generation++;
+}
+
+/** Drops every cached session read on this server (after a change to users, groups or permissions). */
+export function forgetSessions(database: Database): void {
+  const c = cacheOf(database);
+  c.entries.clear();
+  c.pending.clear();
+  c.generation++;
+}
+
+/** Marks the session used now (and its cached read, so the idle check sees it). */
 export async function touchSession(database: Database, sid: string, now: Date): Promise<void> {
   await database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
+  const hit = cacheOf(database).entries.get(sid);
+  if (hit && hit.row.lastSeenAt < now) hit.row.lastSeenAt = now;
 }
 
 /** Revokes the session (sign-out, idle end); later use of its token gets SC499. */
 export async function revokeSession(database: Database, sid: string, now: Date): Promise<void> {
   await database.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sid));
+  forgetSession(database, sid);
 }
 
 /** Points the session at another membership of the same user (group switch). */
 export async function switchSessionMembership(database: Database, sid: string, membershipId: number): Promise<void> {
   await database.db.update(sessions).set({ membershipId }).where(eq(sessions.id, sid));
+  forgetSession(database, sid);
 }

@@ -3,7 +3,9 @@
  * row by row with the resource's own create schema; if any row fails nothing is applied and the
  * answer lists every error (row number as in the file, field, message) for the user to download;
  * otherwise every row is applied in ONE transaction — inserted, or updated when the resource's
- * natural key matches an existing record in scope.
+ * natural key matches an existing record in scope. Every row applied is audited in that
+ * transaction like a single change (CREATE with after, UPDATE with before and after, secrets
+ * masked; detail names the file and row), then one BULK_UPLOAD summary record (issue 8 item 7).
  */
 import type { ResourceDef } from '@paydesk/contract';
 import { resourceSchemas } from '@paydesk/contract';
@@ -13,7 +15,8 @@ import { readSheet } from '../platform/spreadsheet.ts';
 import type { Scope } from '../platform/scope.ts';
 import { auditIn, insertRow, updateRow, type EngineContext } from './crud.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
-import { ident, Params, scopeSql } from './sql.ts';
+import { ident, Params, scopeSql, selectList } from './sql.ts';
+import { toItem } from './rows.ts';
 
 export const MAX_BULK_ROWS = 5000;
 
@@ -42,7 +45,7 @@ function coerce(def: ResourceDef, key: string, text: string): unknown {
 }
 
 export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Scope, file: Buffer, filename: string) {
-  const { rows } = await readSheet(file, filename);
+  const { rows } = await readSheet(file, filename, { limits: { rows: MAX_BULK_ROWS } });
   if (rows.length === 0) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no data rows under the header row');
   if (rows.length > MAX_BULK_ROWS) throw new AppError(400, ERROR_CODES.VALIDATION, `file: at most ${MAX_BULK_ROWS} rows per upload`);
   const { create } = resourceSchemas(def);
@@ -86,8 +89,11 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
           const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE r.${ident(col)}::text = ${p.add(String(data[def.naturalKey]))} AND ${scopeSql(def, scope, p)}`, p.values);
           existing = found[0] ? Number(found[0].id) : undefined;
         }
+        const via = { bulkUpload: filename, row };
         if (existing === undefined) {
-          await insertRow(q, ctx, def, scope, data);
+          const id = await insertRow(q, ctx, def, scope, data);
+          const [stored] = await q(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE r.id = $1`, [id]);
+          await auditIn(q, ctx, scope, { action: 'CREATE', def, targetId: id, after: stored ? toItem(def, stored, ctx.fieldKey) : undefined, detail: via });
           created++;
         } else {
           const set: [string, unknown][] = [];
@@ -97,7 +103,8 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
               if (!keepsSecret(data[k])) set.push([f.column, sealSecret(ctx.fieldKey, String(data[k]))]);
             } else set.push([f.column, data[k] ?? null]);
           }
-          await updateRow(q, ctx, def, scope, existing, null, set);
+          const { before, after } = await updateRow(q, ctx, def, scope, existing, null, set);
+          await auditIn(q, ctx, scope, { action: 'UPDATE', def, targetId: existing, before, after, detail: via });
           updated++;
         }
       } catch (e) {

@@ -3,7 +3,9 @@
  * memory does not grow with the row count. Headers are the API field names, so an exported
  * file can be corrected and sent back through BulkUpload.
  */
+import type { Readable } from 'node:stream';
 import type { ResourceDef } from '@paydesk/contract';
+import { primeRows } from '../platform/export-run.ts';
 import type { Scope } from '../platform/scope.ts';
 import { streamSheet } from '../platform/spreadsheet.ts';
 import { orderOf, whereOf, type EngineContext, type SearchInput } from './crud.ts';
@@ -12,13 +14,32 @@ import { toItem } from './rows.ts';
 
 const BATCH = 1000;
 
-/** Export columns: Id, declared fields (secrets excluded), IsActive, UpdatedAt. */
+type ExportInput = Omit<SearchInput, 'PageIndex' | 'RowsPerPage'>;
+
+/**
+ * Export columns: Id, declared fields, IsActive, UpdatedAt. Credentials (input 'secret': keys,
+ * passwords) are left out; a masked identifier (secret with a visible input, e.g. a bank account
+ * number) goes out masked exactly as answered ('••••1234'), which BulkUpload reads back as "keep".
+ */
 export function exportColumns(def: ResourceDef): string[] {
-  return ['Id', ...Object.entries(def.fields).filter(([, f]) => !f.secret).map(([k]) => k), 'IsActive', 'UpdatedAt'];
+  return ['Id', ...Object.entries(def.fields).filter(([, f]) => !f.secret || f.input !== 'secret').map(([k]) => k), 'IsActive', 'UpdatedAt'];
 }
 
-async function* rows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Omit<SearchInput, 'PageIndex' | 'RowsPerPage'>): AsyncGenerator<Record<string, unknown>> {
+/**
+ * How many records of `def` the caller's scope and `input.SearchData` select, counting at most
+ * `limit` (a bounded count: `SELECT count(*) FROM (SELECT 1 … LIMIT limit)`), for the export row cap.
+ */
+export async function countResourceRows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Pick<ExportInput, 'SearchData'>, limit: number): Promise<number> {
+  const p = new Params();
+  const where = whereOf(def, scope, input.SearchData, p);
+  const [row] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ident(def.table)} r WHERE ${where} LIMIT ${p.add(limit)}) bounded`, p.values);
+  return Number(row?.n ?? 0);
+}
+
+/** Every selected record as an API item, batch by batch; stops when `signal` aborts (client gone). */
+async function* rows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: ExportInput, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>> {
   for (let offset = 0; ; offset += BATCH) {
+    if (signal?.aborted) return;
     const p = new Params();
     const where = whereOf(def, scope, input.SearchData, p);
     const batch = await ctx.database.query(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${BATCH} OFFSET ${p.add(offset)}`, p.values);
@@ -29,15 +50,32 @@ async function* rows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: 
 
 const cell = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-export function exportResource(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Omit<SearchInput, 'PageIndex' | 'RowsPerPage'> & { Format: 'xlsx' | 'csv' }, onDone: (n: number) => void) {
+function sheetOf(def: ResourceDef, format: 'xlsx' | 'csv', source: AsyncIterable<Record<string, unknown>>, onDone: (n: number) => void): { stream: Readable; contentType: string } {
   const cols = exportColumns(def);
   return streamSheet({
-    format: input.Format,
+    format,
     sheetName: def.name,
     headers: cols,
     rows: (async function* () {
-      for await (const r of rows(ctx, def, scope, input)) yield cols.map((c) => cell(r[c]));
+      for await (const r of source) yield cols.map((c) => cell(r[c]));
     })(),
     onDone,
   });
+}
+
+/**
+ * Opens the export file of `def` under the caller's scope and filter: resolves once the first batch
+ * has been read (a failing query rejects before any byte exists) with the file stream and its
+ * content type. `onDone` receives the row count; `signal` stops the batch reads. Serve it through
+ * platform/export-run.ts `sendExport` (limits, error shape before the first byte, audit).
+ */
+export async function openResourceExport(
+  ctx: EngineContext,
+  def: ResourceDef,
+  scope: Scope,
+  input: ExportInput & { Format: 'xlsx' | 'csv' },
+  onDone: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<{ stream: Readable; contentType: string }> {
+  return sheetOf(def, input.Format, await primeRows(rows(ctx, def, scope, input, signal)), onDone);
 }

@@ -24,5 +24,7 @@ declare module 'fastify' {
     encrypted?: boolean;
     auth?: boolean;
     permission?: string | null;
+    /** A multipart upload signed with the channel keys (RouteDef.upload). */
+    upload?: boolean;
   }
 }

@@ -3,7 +3,7 @@
  * it into `{ErrorCode, ErrorMessage}` and an HTTP status. Nothing else reaches the client: an
  * unexpected error is logged and answered as SRV500 without internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
 
 export class AppError extends Error {
@@ -40,17 +40,78 @@ function validationMessage(err: FastifyError): string {
   return `${ctx}${path || err.validationContext || 'body'}: ${first.message ?? 'invalid value'}`;
 }
 
-/** Installs the error and not-found handlers. */
+/**
+ * The last-resort mapping of a database refusal that no handler named (issue 8): a value the
+ * column cannot hold (class 22: NUL or invalid text, out of range, impossible date, too long) is
+ * VAL400; an integrity refusal (class 23: unique, foreign key, not null, check) is CF409 or
+ * VAL400; a program limit (class 54, e.g. a value too large for an index) is VAL400. Such input
+ * got past the contract's schemas, which is itself a defect the fuzz suite reports, but the
+ * caller still gets a 4xx naming the problem, never SRV500. Null for anything else.
+ */
+export function databaseRefusal(err: unknown): AppError | null {
+  type DbError = { code?: unknown; severity?: unknown; column?: string; constraint?: string; cause?: unknown };
+  // Drizzle wraps the driver's error (DrizzleQueryError) and keeps it as `cause`.
+  const outer = err as DbError | null;
+  const e = (outer?.severity === undefined && outer?.cause ? outer.cause : outer) as DbError | null;
+  if (typeof e?.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code) || e.severity === undefined) return null;
+  const where = e.column ?? e.constraint ?? 'body';
+  switch (e.code.slice(0, 2)) {
+    case '22':
+      return new AppError(400, ERROR_CODES.VALIDATION, `${where}: a value is not valid for its field (out of range, not a real date or time, or contains characters that cannot be stored)`);
+    case '23':
+      if (e.code === '23505') return new AppError(409, ERROR_CODES.CONFLICT, `${where}: already exists`);
+      if (e.code === '23503') return new AppError(409, ERROR_CODES.CONFLICT, `${where}: refers to, or is still used by, another record`);
+      return new AppError(400, ERROR_CODES.VALIDATION, `${where}: ${e.code === '23502' ? 'is required' : 'breaks a rule of the record'}`);
+    case '54':
+      return new AppError(400, ERROR_CODES.VALIDATION, `${where}: a value is too large`);
+    default:
+      return null;
+  }
+}
+
+/** The code a framework (Fastify, @fastify/static) 4xx answers with: NF404, PERM403, else VAL400. */
+const frameworkCode = (status: number) => (status === 404 ? ERROR_CODES.NOT_FOUND : status === 403 ? ERROR_CODES.FORBIDDEN : ERROR_CODES.VALIDATION);
+
+/** A framework error's message, naming the part of the request at fault. */
+function frameworkMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'body: must not be empty';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'body: larger than the request size limit';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `content-type: not accepted by this endpoint`;
+    case 'FST_ERR_BAD_URL':
+      return 'url: not a valid URL (bad percent-encoding)';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'url: a path parameter is too long';
+    default:
+      return err.code?.startsWith('FST_ERR_CTP') ? `body: ${err.message}` : err.message;
+  }
+}
+
+/**
+ * Fastify's own refusals that never reach the error handler (a malformed URL, a path parameter
+ * over maxParamLength): answered `{ErrorCode, ErrorMessage}` like everything else. Pass as the
+ * `frameworkErrors` option of Fastify.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.code(status).send({ ErrorCode: frameworkCode(status), ErrorMessage: frameworkMessage(err) });
+}
+
+/** Installs the error handler: every failure answers `{ErrorCode, ErrorMessage}` (§3). */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.status).send({ ErrorCode: err.code, ErrorMessage: err.message, ...err.extra });
+    const known = err instanceof AppError ? err : databaseRefusal(err);
+    if (known) return reply.code(known.status).send({ ErrorCode: known.code, ErrorMessage: known.message, ...known.extra });
     if (err.validation) return reply.code(400).send({ ErrorCode: ERROR_CODES.VALIDATION, ErrorMessage: validationMessage(err) });
     if (err.statusCode === 429) return reply.code(429).send({ ErrorCode: ERROR_CODES.RATE_LIMITED, ErrorMessage: 'Too many requests, please try again later' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const msg = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: must not be empty' : err.code?.startsWith('FST_ERR_CTP') ? `body: ${err.message}` : err.message;
-      return reply.code(err.statusCode).send({ ErrorCode: ERROR_CODES.VALIDATION, ErrorMessage: msg });
+      return reply.code(err.statusCode).send({ ErrorCode: frameworkCode(err.statusCode), ErrorMessage: frameworkMessage(err) });
     }
     req.log.error({ err }, 'unhandled error');
+    if (process.env.PAYDESK_DEBUG_ERRORS) console.error('UNHANDLED', req.method, req.url, err);
     return reply.code(500).send({ ErrorCode: ERROR_CODES.INTERNAL, ErrorMessage: 'Unexpected server error' });
   });
 }

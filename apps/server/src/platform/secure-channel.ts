@@ -8,6 +8,14 @@
  *   `{EncryptedPayload}`, does not decrypt or is not JSON) and sets `request.channel`.
  * - onSend: a 2xx `application/json` string payload becomes `{"EncryptedPayload": ...}` signed with
  *   X-Timestamp, X-Nonce, X-Signature over "RESPONSE\n" + path + ... . Errors and files pass as is.
+ * and for every route with `config: { upload: true }` (multipart, unencrypted, issue 8 item 5):
+ * - preParsing: reads the whole body (at most UPLOAD_MAX_BYTES, else 413), checks the same headers
+ *   with the signature over METHOD \n path \n timestamp \n nonce \n hex SHA-256 of the body
+ *   bytes (the contract's `sealUpload`), sets `request.channel`, and hands the same bytes on.
+ *
+ * Every refusal throws an AppError (codes and statuses above), so the app's error handling and
+ * onError hooks see it. Symmetric crypto runs on Node's synchronous crypto (channel-crypto.ts) and
+ * nonces go through the batched store of nonce-store.ts (issue 8 item 9).
  *
  * The plugin is not encapsulated (it sets `skip-override`, as fastify-plugin would), so its hooks
  * and its application/json parser apply app-wide. Register it, awaited, before any route and
@@ -17,37 +25,34 @@
  * Channel keys (the 64 derived bytes) are stored in `secure_channels.key_material` wrapped with
  * AES-256-GCM under `kek` (AAD = channel id): base64(iv(12) || ciphertext(64) || tag(16)).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@paydesk/domain';
-import {
-  CHANNEL_HEADERS,
-  HandshakeRequest,
-  MAX_CLOCK_SKEW_MS,
-  acceptHandshake,
-  bytesToBase64Url,
-  decryptPayload,
-  encryptPayload,
-  importChannelKeys,
-  isEncryptedEnvelope,
-  sign,
-  verify,
-  type ChannelKeys,
-} from '@paydesk/contract';
+import { CHANNEL_HEADERS, HandshakeRequest, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema.ts';
+import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
+import { AppError } from './errors.ts';
+import { createNonceStore } from './nonce-store.ts';
+
+export type { ServerChannel } from './channel-crypto.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Keys of the secure channel the request arrived on; set on `encrypted` routes once verified. */
-    channel?: ChannelKeys;
+    /** The secure channel the request arrived on; set on `encrypted` and `upload` routes once verified. */
+    channel?: ServerChannel;
     /** The exact application/json body text as received (the signed bodyText, §7). */
     rawBody?: string;
   }
   interface FastifyContextConfig {
     /** The route's body and 2xx JSON responses travel over the secure channel (§7). */
     encrypted?: boolean;
+    /** A multipart upload signed with the channel keys over the SHA-256 of its body (issue 8). */
+    upload?: boolean;
   }
 }
 
@@ -57,6 +62,11 @@ export interface SecureChannelOptions {
   kek: Uint8Array;
   /** Epoch ms clock; tests move it. Defaults to Date.now. */
   now?: () => number;
+  /**
+   * Whether other processes share the database's nonces (see nonce-store.ts). Defaults to true on
+   * PostgreSQL, false on PGlite; a test running two apps on one PGlite sets it.
+   */
+  sharedNonces?: boolean;
 }
 
 export const HANDSHAKE_PATH = '/api/portal/secure/Handshake';
@@ -76,6 +86,8 @@ const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 const TIMESTAMP_RE = /^\d{1,15}$/;
 const WRAP_IV = 12;
 const WRAP_TAG = 16;
+/** Largest upload body read: the 10 MB file limit plus room for the multipart framing. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 type CallbackJsonParser = (req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => void;
 
@@ -102,11 +114,58 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function reject(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ ErrorCode: code, ErrorMessage: message });
-}
+const unknownChannel = () => new AppError(401, ERROR_CODES.UNKNOWN_CHANNEL, 'Unknown secure channel, please reconnect');
+const badSignature = (message = 'Invalid request signature') => new AppError(401, ERROR_CODES.BAD_SIGNATURE, message);
+const badPayload = (message: string) => new AppError(400, ERROR_CODES.BAD_PAYLOAD, message);
 
 const isEncryptedRoute = (req: FastifyRequest) => req.routeOptions.config?.encrypted === true;
+const isUploadRoute = (req: FastifyRequest) => req.routeOptions.config?.upload === true;
+
+/** The 413 of an upload past UPLOAD_MAX_BYTES. The rest of the body is not read, so the connection is not reused. */
+function uploadTooLarge(reply: FastifyReply): AppError {
+  void reply.header('connection', 'close');
+  return new AppError(413, ERROR_CODES.VALIDATION, 'file: larger than the 10 MB upload limit');
+}
+
+/** Reads a request body stream to the end; throws 413 once it passes `limit` bytes. */
+async function readBounded(stream: NodeJS.ReadableStream, limit: number, reply: FastifyReply): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > limit) throw uploadTooLarge(reply);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const STREAM_KEYS = new Set<PropertyKey>([
+  ...Object.getOwnPropertyNames(Readable.prototype),
+  ...Object.getOwnPropertyNames(EventEmitter.prototype),
+  ...Object.getOwnPropertySymbols(Readable.prototype),
+  '_readableState',
+  '_events',
+  '_eventsCount',
+  '_maxListeners',
+]);
+
+/**
+ * The request `raw` seen through a replay of `bytes`: everything a stream reader touches (read,
+ * pipe, events, state) comes from a fresh stream of the bytes; the rest (headers, socket, url,
+ * method) from the real request. @fastify/multipart reads `request.raw` rather than the stream a
+ * preParsing hook returns, so this is how it gets the body the signature was checked over.
+ */
+function replayOf(raw: IncomingMessage, bytes: Buffer): IncomingMessage {
+  const replay = Readable.from([bytes]);
+  return new Proxy(raw, {
+    get(target, prop) {
+      const from: object = STREAM_KEYS.has(prop) ? replay : target;
+      const value: unknown = Reflect.get(from, prop);
+      return typeof value === 'function' ? value.bind(from) : value;
+    },
+  });
+}
 
 /** The secure-channel plugin (§7). Throws at registration when `kek` is not 32 bytes. */
 export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChannelOptions): Promise<void> {
@@ -115,8 +174,15 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   if (kek.length !== 32) throw new Error('secureChannelPlugin: kek must be 32 bytes');
   const now = opts.now ?? Date.now;
 
-  const cache = new Map<string, { keys: ChannelKeys; touchedAt: number }>();
-  let encryptedRequests = 0;
+  const cache = new Map<string, { channel: ServerChannel; touchedAt: number }>();
+  const nonces = await createNonceStore(database, {
+    retentionMs: NONCE_RETENTION_MS,
+    shared: opts.sharedNonces,
+    onError: (err) => app.log.warn({ err }, 'channel nonces could not be written behind'),
+  });
+  // Nonces written behind (PGlite) reach the table before the database is closed.
+  app.addHook('onClose', () => nonces.flush());
+  let checkedRequests = 0;
 
   if (!app.hasRequestDecorator('channel')) app.decorateRequest('channel', undefined);
   if (!app.hasRequestDecorator('rawBody')) app.decorateRequest('rawBody', undefined);
@@ -143,12 +209,12 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   });
 
   // ---- Channel keys: cache, then database.
-  async function loadKeys(channelId: string): Promise<ChannelKeys | undefined> {
+  async function loadChannel(channelId: string): Promise<ServerChannel | undefined> {
     const hit = cache.get(channelId);
     if (hit) {
       cache.delete(channelId);
       cache.set(channelId, hit);
-      return hit.keys;
+      return hit.channel;
     }
     const rows = await database.db.select({ keyMaterial: secureChannels.keyMaterial }).from(secureChannels).where(eq(secureChannels.id, channelId));
     const row = rows[0];
@@ -160,22 +226,25 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
       app.log.warn({ err, channelId }, 'secure channel key material does not unwrap (kek changed?)');
       return undefined;
     }
-    const keys = await importChannelKeys(channelId, raw);
+    const channel = serverChannel(channelId, raw);
     raw.fill(0);
-    cache.set(channelId, { keys, touchedAt: 0 });
+    cache.set(channelId, { channel, touchedAt: 0 });
     while (cache.size > KEY_CACHE_MAX) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
       cache.delete(oldest);
     }
-    return keys;
+    return channel;
   }
 
-  async function touch(channelId: string, at: number): Promise<void> {
+  /** Writes `last_used_at` at most every TOUCH_INTERVAL_MS per channel, without holding the request. */
+  function touch(channelId: string, at: number): void {
     const entry = cache.get(channelId);
     if (!entry || at - entry.touchedAt < TOUCH_INTERVAL_MS) return;
     entry.touchedAt = at;
-    await database.query('UPDATE secure_channels SET last_used_at = $2::timestamptz WHERE id = $1', [channelId, new Date(at).toISOString()]);
+    database
+      .query('UPDATE secure_channels SET last_used_at = $2::timestamptz WHERE id = $1', [channelId, new Date(at).toISOString()])
+      .catch((err: unknown) => app.log.warn({ err, channelId }, 'secure channel touch failed'));
   }
 
   function sweepNonces(at: number): void {
@@ -184,19 +253,47 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
       .catch((err: unknown) => app.log.warn({ err }, 'channel nonce sweep failed'));
   }
 
+  /** Checks 1 and 2's header presence (§7 "Server checks"): the channel and the signature headers. */
+  async function channelOf(request: FastifyRequest): Promise<{ channel: ServerChannel; timestamp: string; nonce: string; signature: string }> {
+    const channelId = header(request, CHANNEL_HEADERS.channel);
+    const channel = channelId && CHANNEL_ID_RE.test(channelId) ? await loadChannel(channelId) : undefined;
+    if (!channel) throw unknownChannel();
+    const timestamp = header(request, CHANNEL_HEADERS.timestamp);
+    const nonce = header(request, CHANNEL_HEADERS.nonce);
+    const signature = header(request, CHANNEL_HEADERS.signature);
+    if (timestamp === undefined || signature === undefined || nonce === undefined || !NONCE_RE.test(nonce)) {
+      throw badSignature('Missing or malformed request signature');
+    }
+    return { channel, timestamp, nonce, signature };
+  }
+
+  /** Checks 2 (signature over `lastPart`), 3 (timestamp) and 4 (nonce) of §7, in that order. */
+  async function verifyRequest(request: FastifyRequest, c: { channel: ServerChannel; timestamp: string; nonce: string; signature: string }, lastPart: string): Promise<void> {
+    if (!verifyParts(c.channel, [request.method, request.originalUrl, c.timestamp, c.nonce, lastPart], c.signature)) throw badSignature();
+    const at = now();
+    if (!TIMESTAMP_RE.test(c.timestamp) || Math.abs(at - Number(c.timestamp)) > MAX_CLOCK_SKEW_MS) {
+      throw new AppError(401, ERROR_CODES.STALE_TIMESTAMP, 'Request timestamp is outside the allowed window; check the device clock');
+    }
+    if (!(await nonces.claim(c.channel.channelId, c.nonce, Number(c.timestamp), at))) {
+      throw new AppError(401, ERROR_CODES.REPLAYED_NONCE, 'Request was already received (replayed nonce)');
+    }
+    if (++checkedRequests % SWEEP_EVERY === 0) sweepNonces(at);
+    touch(c.channel.channelId, at);
+  }
+
   // ---- Handshake (unencrypted).
-  app.post(HANDSHAKE_PATH, { config: { encrypted: false } }, async (request, reply) => {
+  app.post(HANDSHAKE_PATH, { config: { encrypted: false } }, async (request) => {
     const parsed = HandshakeRequest.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return reject(reply, 400, ERROR_CODES.VALIDATION, `ClientPublicKey: ${issue?.message ?? 'invalid value'}`);
+      throw new AppError(400, ERROR_CODES.VALIDATION, `ClientPublicKey: ${issue?.message ?? 'invalid value'}`);
     }
     const channelId = bytesToBase64Url(randomBytes(16));
     let accepted: { serverPublicKey: string; rawKeys: Uint8Array };
     try {
       accepted = await acceptHandshake(parsed.data.ClientPublicKey, channelId);
     } catch {
-      return reject(reply, 400, ERROR_CODES.VALIDATION, 'ClientPublicKey: must be base64 of an uncompressed P-256 public key');
+      throw new AppError(400, ERROR_CODES.VALIDATION, 'ClientPublicKey: must be base64 of an uncompressed P-256 public key');
     }
     const at = new Date(now());
     try {
@@ -208,72 +305,62 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   });
 
   // ---- Encrypted requests.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (!isEncryptedRoute(request)) return;
-
-    const channelId = header(request, CHANNEL_HEADERS.channel);
-    const keys = channelId && CHANNEL_ID_RE.test(channelId) ? await loadKeys(channelId) : undefined;
-    if (!channelId || !keys) return reject(reply, 401, ERROR_CODES.UNKNOWN_CHANNEL, 'Unknown secure channel, please reconnect');
-
-    const timestamp = header(request, CHANNEL_HEADERS.timestamp);
-    const nonce = header(request, CHANNEL_HEADERS.nonce);
-    const signature = header(request, CHANNEL_HEADERS.signature);
-    if (timestamp === undefined || signature === undefined || nonce === undefined || !NONCE_RE.test(nonce)) {
-      return reject(reply, 401, ERROR_CODES.BAD_SIGNATURE, 'Missing or malformed request signature');
-    }
+    const c = await channelOf(request);
     // A body that did not go through the JSON parser (another content type) was not captured and
     // cannot be verified.
-    if (request.rawBody === undefined && request.body !== undefined) {
-      return reject(reply, 400, ERROR_CODES.BAD_PAYLOAD, 'Encrypted requests must be application/json');
-    }
+    if (request.rawBody === undefined && request.body !== undefined) throw badPayload('Encrypted requests must be application/json');
     const bodyText = request.rawBody ?? '';
-    if (!(await verify(keys, [request.method, request.originalUrl, timestamp, nonce, bodyText], signature))) {
-      return reject(reply, 401, ERROR_CODES.BAD_SIGNATURE, 'Invalid request signature');
-    }
-
-    const at = now();
-    if (!TIMESTAMP_RE.test(timestamp) || Math.abs(at - Number(timestamp)) > MAX_CLOCK_SKEW_MS) {
-      return reject(reply, 401, ERROR_CODES.STALE_TIMESTAMP, 'Request timestamp is outside the allowed window; check the device clock');
-    }
-
-    const inserted = await database.query(
-      'INSERT INTO channel_nonces (channel_id, nonce, seen_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT DO NOTHING RETURNING nonce',
-      [channelId, nonce, new Date(at).toISOString()],
-    );
-    if (inserted.length === 0) return reject(reply, 401, ERROR_CODES.REPLAYED_NONCE, 'Request was already received (replayed nonce)');
-    if (++encryptedRequests % SWEEP_EVERY === 0) sweepNonces(at);
+    await verifyRequest(request, c, bodyText);
 
     let body: unknown = {};
     if (bodyText !== '') {
       try {
         const envelope = await parseJson(request, bodyText);
         if (!isEncryptedEnvelope(envelope) || Object.keys(envelope).length !== 1) throw new Error('not an envelope');
-        body = await parseJson(request, await decryptPayload(keys, envelope.EncryptedPayload));
+        body = await parseJson(request, decryptText(c.channel, envelope.EncryptedPayload));
       } catch {
-        return reject(reply, 400, ERROR_CODES.BAD_PAYLOAD, 'Encrypted payload is invalid');
+        throw badPayload('Encrypted payload is invalid');
       }
     }
     request.body = body;
-    request.channel = keys;
-    await touch(channelId, at);
+    request.channel = c.channel;
+  });
+
+  // ---- Signed uploads: the signature covers the SHA-256 of the exact body bytes.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!isUploadRoute(request)) return payload;
+    // Headers first, so an unsigned upload is refused before its body is read (and, since that
+    // body is left unread, on a connection that is not reused).
+    const c = await channelOf(request).catch((err: unknown) => {
+      void reply.header('connection', 'close');
+      throw err;
+    });
+    if (Number(request.headers['content-length']) > UPLOAD_MAX_BYTES) throw uploadTooLarge(reply);
+    const bytes = await readBounded(payload, UPLOAD_MAX_BYTES, reply);
+    await verifyRequest(request, c, createHash('sha256').update(bytes).digest('hex'));
+    request.channel = c.channel;
+    request.raw = replayOf(request.raw, bytes);
+    return Readable.from([bytes]);
   });
 
   // ---- Encrypted responses.
   app.addHook('onSend', async (request, reply, payload) => {
-    const keys = request.channel;
-    if (!keys || !isEncryptedRoute(request)) return payload;
+    const channel = request.channel;
+    if (!channel || !isEncryptedRoute(request)) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !/^application\/json\s*(;|$)/i.test(type)) return payload;
     const disposition = reply.getHeader('content-disposition');
     if (typeof disposition === 'string' && /attachment/i.test(disposition)) return payload;
 
-    const body = JSON.stringify({ EncryptedPayload: await encryptPayload(keys, payload) });
+    const body = JSON.stringify({ EncryptedPayload: encryptText(channel, payload) });
     const timestamp = String(now());
-    const nonce = bytesToBase64Url(randomBytes(16));
+    const nonce = freshRandom(16).toString('base64url');
     reply.header(CHANNEL_HEADERS.timestamp, timestamp);
     reply.header(CHANNEL_HEADERS.nonce, nonce);
-    reply.header(CHANNEL_HEADERS.signature, await sign(keys, ['RESPONSE', request.originalUrl, timestamp, nonce, body]));
+    reply.header(CHANNEL_HEADERS.signature, signParts(channel, ['RESPONSE', request.originalUrl, timestamp, nonce, body]));
     return body;
   });
 }

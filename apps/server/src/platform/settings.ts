@@ -2,7 +2,8 @@
  * The live system settings (/system-setting, table system_settings): the values the server reads
  * at run time instead of its start-up configuration, so that a change takes effect without a
  * restart — the idle limit (auth guard), the lockout threshold and length (sign-in), the password
- * policy, and the product name and service URLs of the runtime configuration endpoint.
+ * policy, the product name and service URLs of the runtime configuration endpoint, and the export
+ * limits (platform/export-run.ts).
  *
  * Design: one small cache per server (per AppContext). A read older than SETTINGS_MAX_AGE_MS
  * (5 s) is read again; an Update of a SystemSetting through this server invalidates it at once
@@ -27,6 +28,10 @@ export interface LiveSettings {
   ipLookupV6Url: string;
   countryServiceUrl: string;
   posUrl: string;
+  /** Exports one user may run at once. */
+  exportMaxConcurrent: number;
+  /** Most rows one export may hold. */
+  exportMaxRows: number;
 }
 
 const minutes = (ms: number) => String(Math.round(ms / 60_000));
@@ -44,6 +49,8 @@ function fromConfig(c: ServerConfig): Record<SystemSettingKey, string> {
     IP_LOOKUP_V6_URL: c.ipLookupV6Url,
     COUNTRY_SERVICE_URL: c.countryServiceUrl,
     POS_URL: c.posUrl,
+    EXPORT_MAX_CONCURRENT: String(c.exportMaxConcurrent),
+    EXPORT_MAX_ROWS: String(c.exportMaxRows),
   };
 }
 
@@ -79,6 +86,8 @@ export function toLiveSettings(stored: ReadonlyMap<string, string>, config: Serv
     ipLookupV6Url: v.IP_LOOKUP_V6_URL,
     countryServiceUrl: v.COUNTRY_SERVICE_URL,
     posUrl: v.POS_URL,
+    exportMaxConcurrent: Number(v.EXPORT_MAX_CONCURRENT),
+    exportMaxRows: Number(v.EXPORT_MAX_ROWS),
   };
 }
 

@@ -1,12 +1,21 @@
 /**
- * Spreadsheet files in and out (XLSX with exceljs, CSV with csv-stringify / exceljs), shared by
- * the transaction exports, the resource engine's Export and BulkUpload, and the bulk MDR update.
+ * Spreadsheet files in and out, shared by the transaction exports, the resource engine's Export
+ * and BulkUpload, and the bulk MDR update. Out: XLSX with exceljs's streaming writer, CSV with
+ * csv-stringify, formula-like texts neutralised (sheet-formula.ts). In: read as streams under
+ * limits (sheet-xlsx.ts over sheet-zip.ts, sheet-csv.ts; limits in sheet-limits.ts).
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from './errors.ts';
+import { readCsv } from './sheet-csv.ts';
+import { csvSafeText, isFormulaLike } from './sheet-formula.ts';
+import { DEFAULT_SHEET_LIMITS, unreadable, type SheetLimits, type SheetRows } from './sheet-limits.ts';
+import { NoSheet, readXlsx } from './sheet-xlsx.ts';
+
+export { csvSafeText, fromCsvSafeText, isFormulaLike } from './sheet-formula.ts';
+export { DEFAULT_SHEET_LIMITS, type SheetLimits, type SheetRows } from './sheet-limits.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
@@ -19,6 +28,13 @@ export const CONTENT_TYPES: Record<SheetFormat, string> = {
  * Streams rows as a file: the header row, then each row as it comes from `rows`, so memory does
  * not grow with the row count. `numFmt` formats XLSX columns by header (e.g. '#,##0.00'); a cell
  * given as a number stays a number cell. `onDone` receives the row count.
+ *
+ * A string cell that `isFormulaLike` (begins with = + - @ tab CR, and is not a plain signed
+ * decimal such as '-10.00') never opens as a formula: in CSV it is written prefixed with `'`; in
+ * XLSX it stays a string cell (exceljs writes strings as values, never as `<f>`) and gets the
+ * Text number format '@', so editing it in Excel or LibreOffice keeps it text. (The `quotePrefix`
+ * style attribute would say the same, but exceljs 4 cannot write it: its style writer knows only
+ * numFmt, font, fill, border, alignment and protection.)
  */
 export function streamSheet(opts: {
   format: SheetFormat;
@@ -39,7 +55,7 @@ export function streamSheet(opts: {
   if (opts.format === 'csv') {
     const source = Readable.from(
       (async function* () {
-        for await (const r of counted) yield r.map((c) => (c === null ? '' : c));
+        for await (const r of counted) yield r.map((c) => (c === null ? '' : typeof c === 'string' ? csvSafeText(c) : c));
         opts.onDone?.(n);
       })(),
     );
@@ -49,7 +65,8 @@ export function streamSheet(opts: {
   }
   const out = new PassThrough();
   void (async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: Boolean(opts.numFmt), useSharedStrings: false });
+    // Styles are always on: a formula-like text needs its cell's Text format.
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(opts.sheetName.slice(0, 31));
     ws.columns = opts.headers.map((h) => ({ header: h, key: h, width: opts.widths?.[h] ?? 20 }));
     opts.headers.forEach((h, i) => {
@@ -57,7 +74,11 @@ export function streamSheet(opts: {
       if (fmt) ws.getColumn(i + 1).numFmt = fmt;
     });
     for await (const r of counted) {
-      ws.addRow(r).commit();
+      const row = ws.addRow(r);
+      r.forEach((c, i) => {
+        if (typeof c === 'string' && isFormulaLike(c)) row.getCell(i + 1).numFmt = '@';
+      });
+      row.commit();
       if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
     }
     ws.commit();
@@ -89,39 +110,32 @@ export function cellText(c: ExcelJS.Cell): string {
   return String(c.text ?? v).trim();
 }
 
-export interface SheetRows {
-  headers: string[];
-  /** Data rows keyed by header, with their row numbers as in the file (header = row 1). */
-  rows: { row: number; values: Record<string, string> }[];
-}
-
-/** Reads the first sheet of an XLSX, or a CSV (cells kept as written), into header-keyed rows. */
-export async function readSheet(file: Buffer, filename: string): Promise<SheetRows> {
-  const wb = new ExcelJS.Workbook();
-  let ws: ExcelJS.Worksheet | undefined;
+/**
+ * Reads an uploaded spreadsheet — the first sheet of an XLSX, or a CSV (chosen by the `.csv`
+ * name) — into header-keyed rows: `headers` are the non-empty texts of row 1, `rows` every
+ * non-empty row under it as `{row, values}` with `row` its number in the file (header = row 1)
+ * and `values` the cell texts of the columns that have a header. XLSX texts follow `cellText`
+ * (dates 'YYYY-MM-DD' or ISO 8601, formulas by their cached result, rich text joined, trimmed);
+ * CSV cells stay as written (trimmed; a BOM is stripped, and `'=…` written by streamSheet reads
+ * back as `=…`).
+ *
+ * The file is read as a stream and every limit is checked while it is inflated and parsed, so a
+ * decompression bomb or an oversized sheet is refused after a bounded amount of work and memory
+ * (see DEFAULT_SHEET_LIMITS for the defaults and why): zip entries, inflated bytes per entry and
+ * in total, data rows (give the caller's own limit), columns, characters per cell, and for CSV
+ * the characters of one row (columns × cell). Nothing is written to disk.
+ *
+ * Errors (AppError, VAL400 code): 413 'file: …' naming the limit passed; 400 'file: not a
+ * readable XLSX or CSV file' for anything that is not one (corrupt zip, bad XML, bad UTF-8,
+ * unterminated quote); 400 'file: the workbook has no sheet'.
+ */
+export async function readSheet(file: Buffer, filename: string, opts: { limits?: Partial<SheetLimits> } = {}): Promise<SheetRows> {
+  const limits: SheetLimits = { ...DEFAULT_SHEET_LIMITS, ...opts.limits };
   try {
-    // A CSV cell stays the text of the file: exceljs would otherwise guess numbers and dates
-    // ('0742' → 742, '2032-04-01' → a Date at the server's local midnight).
-    if (/\.csv$/i.test(filename)) ws = await wb.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')), { map: (text: string) => text });
-    else {
-      await wb.xlsx.load(file as unknown as ArrayBuffer);
-      ws = wb.worksheets[0];
-    }
-  } catch {
-    throw new AppError(400, ERROR_CODES.VALIDATION, 'file: not a readable XLSX or CSV file');
+    return /\.csv$/i.test(filename) ? await readCsv(file, limits) : await readXlsx(file, limits);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (e instanceof NoSheet) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: the workbook has no sheet');
+    throw unreadable();
   }
-  if (!ws) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: the workbook has no sheet');
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, i) => (headers[i] = cellText(c)));
-  const rows: SheetRows['rows'] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    const values: Record<string, string> = {};
-    r.eachCell({ includeEmpty: false }, (c, i) => {
-      const h = headers[i];
-      if (h) values[h] = cellText(c);
-    });
-    if (Object.values(values).some((v) => v !== '')) rows.push({ row: n, values });
-  });
-  return { headers: headers.filter(Boolean), rows };
 }

@@ -55,6 +55,9 @@ export async function webPages(app: FastifyInstance): Promise<void> {
 
   // The root is a folder of dist: answer it before the static handler refuses a folder listing.
   app.get('/', { schema: { hide: true } }, page);
+  // API paths never fall through to the file route: an unknown /api/… path (or one whose parameter
+  // is too long for its route) is the not-found answer in the error shape, not a file lookup.
+  if (hasWeb) app.get('/api/*', { schema: { hide: true } }, (_req, reply) => reply.callNotFound());
   app.setNotFoundHandler(async (req, reply) => {
     if (wantsHtml(req)) return page(req, reply);
     return reply.code(404).send({ ErrorCode: ERROR_CODES.NOT_FOUND, ErrorMessage: `Route ${req.method} ${req.url.split('?')[0]} not found` });

@@ -20,6 +20,10 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: ServerConfig;
+  /** The server clock (shared with any server started with `shareDatabaseWith: this`). */
+  now: () => Date;
+  /** The PostgreSQL URL of its database (undefined on PGlite). */
+  databaseUrl?: string;
   /** Moves the server clock forward by ms. */
   advance(ms: number): void;
   client(opts?: { publicIp?: string; useCookiesOnly?: boolean }): PortalClient;
@@ -55,7 +59,21 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function startTestServer(opts: { kind?: 'pglite' | 'postgres'; transactions?: number; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  kind?: 'pglite' | 'postgres';
+  transactions?: number;
+  config?: Partial<ServerConfig>;
+  /**
+   * Starts a second app on the database of `shareDatabaseWith` (as a second server instance would
+   * run): on PostgreSQL its own connection pool to the same URL, on PGlite the same Database
+   * object. Nothing is seeded; the keys and the clock are shared (advancing either moves both); close() closes
+   * only this app and its pool, never the database of the first server.
+   */
+  shareDatabaseWith?: TestServer;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  if (opts.shareDatabaseWith) return startSecondServer(opts.shareDatabaseWith, opts.config);
   const kind = opts.kind ?? 'pglite';
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase(pgdb ? pgdb.url : 'memory://');
@@ -73,6 +91,8 @@ export async function startTestServer(opts: { kind?: 'pglite' | 'postgres'; tran
     app,
     database,
     config,
+    now,
+    databaseUrl: pgdb?.url,
     advance: (ms) => {
       offset += ms;
     },
@@ -89,6 +109,35 @@ export async function startTestServer(opts: { kind?: 'pglite' | 'postgres'; tran
     },
   };
   return server;
+}
+
+async function startSecondServer(first: TestServer, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const database = first.databaseUrl ? await openDatabase(first.databaseUrl) : first.database;
+  const config: ServerConfig = { ...first.config, ...overrides };
+  // The same keys, as two servers given one PAYDESK_SECRET derive: tokens and channels work on both.
+  const app = await buildApp({ database, config, keys: first.app.ctx.keys, now: first.now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    app,
+    database,
+    config,
+    now: first.now,
+    databaseUrl: first.databaseUrl,
+    advance: (ms) => first.advance(ms),
+    client: (o) => new PortalClient(url, o),
+    signIn: async (email, password = PASSWORD) => {
+      const c = new PortalClient(url);
+      await c.login(email, password);
+      return c;
+    },
+    close: async () => {
+      await app.close();
+      if (database !== first.database) await database.close();
+    },
+  };
 }
 
 /** Awaits a call that must fail and returns its PortalError (any other outcome fails the test). */

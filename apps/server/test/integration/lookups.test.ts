@@ -81,7 +81,14 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
   it('offers only active currencies', async () => {
     const before = await call(admin, 'currencies');
     expect(before.map((c) => c.CurrencyCode)).toContain('USD');
-    await s.database.query(`UPDATE currencies SET is_active = 0 WHERE currency_code = 'USD'`);
+    // Through the Currency screen's API: that is how a currency is switched off (the server's
+    // short currency cache is dropped by the write, so the next lookup already leaves it out).
+    const setStatus = async (active: 0 | 1) => {
+      const found = await admin.callPath<{ Items: { Id: number; Version: number }[] }>('POST', '/api/portal/Currency/Search', { SearchData: { CurrencyCode: 'USD' } });
+      const usd = found.Items[0]!;
+      await admin.callPath('PUT', '/api/portal/Currency/SetStatus', { Id: usd.Id, IsActive: active, Version: usd.Version });
+    };
+    await setStatus(0);
     try {
       const after = await call(admin, 'currencies');
       expect(after.map((c) => c.CurrencyCode)).not.toContain('USD');
@@ -89,7 +96,7 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
       expect(after.every((c) => c.IsActive === 1)).toBe(true);
       expect(keysOf(after[0]!)).toEqual(['CurrencyCode', 'Id', 'IsActive']);
     } finally {
-      await s.database.query(`UPDATE currencies SET is_active = 1 WHERE currency_code = 'USD'`);
+      await setStatus(1);
     }
   });
 

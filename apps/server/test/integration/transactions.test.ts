@@ -159,7 +159,7 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
     const guarded = Object.entries(routes).filter(([, d]) => d.auth && d.permission);
     expect(guarded.length).toBeGreaterThanOrEqual(4);
     for (const [name, d] of guarded) {
-      const e = await errorOf(c.call(name as never, { body: {} as never, params: { Id: 1 } }));
+      const e = await errorOf(c.call(name as never, { body: ('upload' in d && d.upload ? new FormData() : {}) as never, params: { Id: 1 } }));
       expect(e.errorCode, `${d.method} ${d.path}`).toBe('PERM403');
       expect(e.status).toBe(403);
     }

@@ -12,6 +12,7 @@ import {
   type ChannelKeys,
 } from '@paydesk/contract';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { installErrorHandlers } from '../../src/platform/errors.ts';
 import { secureChannelPlugin } from '../../src/platform/secure-channel.ts';
 
 const ECHO = '/api/portal/test/Echo';
@@ -27,6 +28,8 @@ const kek = new Uint8Array(randomBytes(32));
 
 async function buildApp(key: Uint8Array): Promise<FastifyInstance> {
   const a = Fastify();
+  // Refusals are thrown as AppError; the app's error handler turns them into {ErrorCode, ErrorMessage}.
+  installErrorHandlers(a);
   await a.register(secureChannelPlugin, { database, kek: key });
   a.post(ECHO, { config: { encrypted: true } }, async (req) => ({ echo: req.body }));
   a.get(WHOAMI, { config: { encrypted: true } }, async (req) => ({ channelId: req.channel?.channelId, body: req.body, query: req.query }));

@@ -4,7 +4,7 @@
  * through the secure channel. Every failure shows one toast (or ends the session) and then
  * rejects with no value, so callers only need to know that it failed.
  */
-import { openResponse, resolvePath, routes, sealRequest, type BodyOf, type ChannelKeys, type Method, type ResponseOf, type RouteName, type Routes } from '@paydesk/contract';
+import { openResponse, resolvePath, routes, sealRequest, sealUpload, type BodyOf, type ChannelKeys, type Method, type ResponseOf, type RouteName, type Routes } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import { COOKIE_XSRF, readCookie } from './cookies.ts';
@@ -56,7 +56,8 @@ export interface ApiClientDeps {
 /**
  * An endpoint outside the route table: the resource engine's generated routes
  * (`/api/portal/{Name}/Search` …) and other per-screen paths. JSON bodies travel over the secure
- * channel unless `encrypted` is false; multipart uploads never do (§7).
+ * channel unless `encrypted` is false; multipart uploads are not encrypted (§7) but are signed
+ * with the channel keys over the SHA-256 of their bytes (issue 8).
  */
 export interface PathRoute {
   method: Method;
@@ -83,7 +84,7 @@ export interface ApiClient {
   /** POST answering a file: saves it and resolves with its filename. */
   postFile<N extends RouteOf<'POST'>>(name: N, body?: BodyOf<N>, options?: RequestOptions): Promise<string>;
   getFile<N extends RouteOf<'GET'>>(name: N, options?: RequestOptions): Promise<string>;
-  /** Multipart upload; never encrypted (§7). */
+  /** Multipart upload: not encrypted (§7), signed with the channel keys over its bytes (`sealUpload`). */
   postMultipart<N extends RouteOf<'POST'>>(name: N, form: FormData, options?: RequestOptions): Promise<ResponseOf<N>>;
   /** Calls to paths outside the route table, with the same headers, channel and §8 handling. */
   path: PathCalls;
@@ -200,7 +201,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     let keys: ChannelKeys | null = null;
 
     if (kind === 'multipart') {
-      payload = body as FormData;
+      // Serialise the form once and sign exactly those bytes (boundary included), sent with the
+      // content type that names that boundary. A failure here is a broken exchange (§8 handling).
+      let bytes: Uint8Array<ArrayBuffer>;
+      let contentType: string;
+      try {
+        const form = new Response(body as FormData);
+        bytes = new Uint8Array(await form.arrayBuffer());
+        contentType = form.headers.get('content-type') ?? 'multipart/form-data';
+      } catch {
+        throw new RequestFailure({ kind: 'response', status: 0, body: undefined });
+      }
+      keys = await channel.keys();
+      Object.assign(headers, (await sealUpload(keys, route.method, path, bytes)).headers);
+      headers['Content-Type'] = contentType;
+      payload = bytes;
     } else if (route.encrypted !== false) {
       keys = await channel.keys();
       const sealed = await sealRequest(keys, route.method, path, isEmptyBody(body) ? undefined : body);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../common.ts';
 import { GROUP_TYPES, validateField } from '@paydesk/domain';
 
 /** One membership the user can switch to (user × company × group). */
@@ -33,7 +34,7 @@ export const LoginResponse = z.object({
   NickName: z.string(),
 });
 
-export const ChangeUserGroupRequest = z.object({ MembershipId: z.number().int().positive() });
+export const ChangeUserGroupRequest = z.object({ MembershipId: z.number().int().positive().max(INT4_MAX) });
 export const ChangeUserGroupResponse = z.object({ JWT: Jwt });
 
 /** The signed-in user's current state: selected membership, permissions, scope. */

@@ -3,8 +3,9 @@
  * permission editor, the message template preview and bulk update of MDR rates.
  */
 import { z } from 'zod';
+import { DbId, INT4_MAX } from '../common.ts';
 
-const Id = z.coerce.number().int().positive();
+const Id = DbId;
 
 // ---------------------------------------------------------------------------------------------
 // Permission editor (/user-group; permission usergroup:editpermission)
@@ -36,7 +37,7 @@ export const UserGroupPermissionsResponse = z.object({
 export const SetUserGroupPermissionsRequest = z
   .object({
     Id,
-    Version: z.coerce.number().int().positive(),
+    Version: z.coerce.number().int().positive().max(INT4_MAX),
     Permissions: z.array(z.string().trim().min(1).max(100)).max(1000),
   })
   .strict();

@@ -3,8 +3,9 @@
  * them; where it does not, the choice is written beside the schema.
  */
 import { z } from 'zod';
+import { INT4_MAX } from '../common.ts';
 
-const optId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'enter number only').transform(Number)]).optional();
+const optId = z.union([z.number().int().positive().max(INT4_MAX), z.string().regex(/^\d{1,10}$/, 'enter number only').transform(Number).pipe(z.number().max(INT4_MAX))]).optional();
 const optText = z.string().trim().max(250).optional();
 
 /** POST /api/portal/Bank/GetBankList {Id, BankName, Country}: only active banks are offered (§9). */
@@ -30,7 +31,7 @@ export const PaymentProductListResponse = z.array(PaymentProductItem);
 
 /** §7 MDRCategory/Search {PageIndex 1, RowsPerPage 999, SearchData}; §3: answers Entities; filters ServiceType, CategoryCode, IsActive. */
 export const MdrCategorySearchRequest = z.object({
-  PageIndex: z.coerce.number().int().min(1).default(1),
+  PageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
   RowsPerPage: z.coerce.number().int().min(1).max(999).default(999),
   SearchData: z
     .object({ ServiceType: z.coerce.number().int().min(1).max(6).optional(), CategoryCode: z.string().trim().max(20).optional(), IsActive: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional() })

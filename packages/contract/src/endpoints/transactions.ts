@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CARD_SCHEMES, PAYMENT_METHODS, SERVICE_TYPE_CODES, TRANSACTION_STATUSES } from '@paydesk/domain';
-import { MoneyString, SortOrder } from '../common.ts';
+import { DbId, MoneyString, SortOrder } from '../common.ts';
 
-const id = z.coerce.number().int().positive();
+const id = DbId;
 
 /** Filters of the live transaction lists (§2 Live transaction, issue: /transaction/ecommerce). */
 export const TransactionFilter = z.object({

@@ -69,11 +69,39 @@ export const flag = (column: string, labelKey: string, o: Common = {}) => field(
 
 /** A calendar date YYYY-MM-DD (MYT business day). */
 export const date = (column: string, labelKey: string, o: Common = {}) =>
-  field(column, labelKey, 'date', z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'enter a date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'not a real date'), o);
+  // zod's ISO date checks the calendar (2026-02-30 and 2025-02-29 are refused), not only the shape.
+  field(column, labelKey, 'date', z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'enter a date as YYYY-MM-DD').pipe(z.iso.date('not a real date')), o);
 
 /** A secret (provider key, ZMK component ...): encrypted at rest, answered masked. */
 export const secret = (column: string, labelKey: string, o: Common & { max?: number } = {}) =>
   ({ ...field(column, labelKey, 'secret', z.string().max(o.max ?? 500), { ...o, optional: true }), secret: true });
+
+/**
+ * What the server answers in place of a secret's value ('••••' and at most its last 4 characters).
+ * A write of a value starting with it (or an empty one) keeps the stored secret.
+ */
+export const SECRET_MASK = '••••';
+
+/**
+ * A bank account number (issue 8 item 7): 6–20 digits on write, stored AES-256-GCM encrypted and
+ * answered masked like a secret ('••••' + the last 4 digits when longer than 8), also in exports.
+ * Unlike a credential it is edited in a plain text input that shows the masked value, so the
+ * schema also takes the mask itself (or '') back — both mean "keep the stored number".
+ */
+export const bankAccount = (column: string, labelKey: string, o: Common = {}) => ({
+  ...field(
+    column,
+    labelKey,
+    'text',
+    z
+      .string()
+      .trim()
+      .max(24, 'text too long')
+      .refine((v) => v === '' || v.startsWith(SECRET_MASK) || /^\d{6,20}$/.test(v), 'enter 6 to 20 digits'),
+    { ...o, optional: true },
+  ),
+  secret: true,
+});
 
 /** Free-form JSON (for typed settings the resource validates itself). */
 export const json = (column: string, labelKey: string, schema: z.ZodType, o: Common = {}) => field(column, labelKey, 'json', schema, o);

@@ -3,17 +3,41 @@
  * server validates and the web form checks with the very same zod objects.
  */
 import { z } from 'zod';
-import { SortOrder } from '../common.ts';
+import { DbId, INT4_MAX, SortOrder } from '../common.ts';
 import type { FieldDef, ResourceDef } from './define.ts';
 
-const Id = z.coerce.number().int().positive();
-const Version = z.coerce.number().int().positive();
+const Id = DbId;
+const Version = z.coerce.number().int().positive().max(INT4_MAX);
 const Flag = z.union([z.literal(0), z.literal(1)]);
 
 function filterSchema(f: FieldDef): z.ZodType {
-  if (f.filter === 'in') return z.array(z.union([z.string().max(100), z.number()])).max(50);
+  if (f.filter === 'in') return z.array(z.union([z.string().max(100), z.number().int().min(-INT4_MAX).max(INT4_MAX)])).max(50);
   if (f.filter === 'contains') return z.string().trim().max(100);
-  return f.input === 'number' || f.input === 'select' ? z.union([z.string().max(100), z.number()]) : z.string().trim().max(100);
+  return f.input === 'number' || f.input === 'select' ? z.union([z.string().max(100), z.number().int().min(-INT4_MAX).max(INT4_MAX)]) : z.string().trim().max(100);
+}
+
+/**
+ * The type a field's value has in an answer (Get, Search, Create, Update): what the engine reads
+ * from its column — integers as numbers, numeric money and rates as decimal strings, dates as
+ * 'YYYY-MM-DD', multiselects as string arrays, secrets masked. Optional and read-only fields may
+ * be null.
+ */
+export function answerSchema(f: FieldDef): z.ZodType {
+  // A decimal 'number' (numeric column) is read as a decimal string; a lookup-backed select has no options to tell.
+  const numeric =
+    (f.input === 'number' && f.validator !== 'decimal') || f.input === 'switch' || (f.input === 'select' && !!f.options?.length && f.options.every((o) => typeof o.value === 'number'));
+  const base: z.ZodType = f.secret
+    ? z.string()
+    : f.input === 'multiselect'
+      ? z.array(z.string())
+      : f.input === 'json'
+        ? z.json()
+        : numeric
+          ? z.number()
+          : f.input === 'select' && !f.options?.length
+            ? z.union([z.number(), z.string()]) // a lookup's code or id
+            : z.string();
+  return f.optional || f.readOnly || f.secret ? base.nullable() : base;
 }
 
 /** The schemas of one resource (see guides practice 4 for the list shape). */
@@ -40,7 +64,7 @@ export function resourceSchemas(def: ResourceDef) {
   const searchData = z.object({ ...filters, IsActive: Flag.optional(), Keyword: z.string().trim().max(100).optional() }).strict().default({});
   const sort = z.object({ Field: z.enum(sortFields), Order: SortOrder }).default({ Field: def.defaultSort.Field, Order: def.defaultSort.Order });
   const search = z.object({
-    PageIndex: z.coerce.number().int().min(1).default(1),
+    PageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
     RowsPerPage: z.coerce.number().int().min(1).max(999).default(20),
     SearchData: searchData,
     Sort: sort,
@@ -52,7 +76,7 @@ export function resourceSchemas(def: ResourceDef) {
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
     ...(def.scope === 'owned' ? { OrgId: z.number().int().nullable(), OrgName: z.string().nullable() } : {}),
-    ...Object.fromEntries(entries.map(([k, f]) => [k, f.secret ? z.string().nullable() : z.any()])),
+    ...Object.fromEntries(entries.map(([k, f]) => [k, answerSchema(f)])),
   });
   return {
     create,

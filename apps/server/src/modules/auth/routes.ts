@@ -6,7 +6,9 @@ import { loginHandler } from './login.ts';
 import { logoutHandler } from './logout.ts';
 
 export function authRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'login', loginHandler(app), { rateLimit: { max: app.ctx.config.loginRateLimitPerMinute, timeWindow: 60_000 } });
+  // Sign-in's rate limits (per address and per account) and lockout are enforced in the handler,
+  // in the database, so every server shares them (issue 8); not by the in-memory plugin.
+  registerRoute(app, 'login', loginHandler(app));
   registerRoute(app, 'changeUserGroup', changeUserGroupHandler(app));
   registerRoute(app, 'logout', logoutHandler(app));
   registerRoute(app, 'profile', getProfileHandler(app));

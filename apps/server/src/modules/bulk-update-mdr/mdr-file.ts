@@ -101,7 +101,7 @@ export async function storedRate(q: Query, productId: number, categoryId: number
  * each row makes (nothing is written) with every problem found.
  */
 export async function planMdrChanges(q: Query, file: Buffer, filename: string, now: Date): Promise<{ changes: MdrChange[]; errors: RowError[] }> {
-  const { headers, rows } = await readSheet(file, filename);
+  const { headers, rows } = await readSheet(file, filename, { limits: { rows: MAX_MDR_ROWS } });
   const errors: RowError[] = [];
   const known = new Set<string>(BULK_MDR_COLUMNS);
   for (const h of headers) if (!known.has(h)) errors.push({ Row: 1, Field: h, Message: `is not a column of this file (columns: ${BULK_MDR_COLUMNS.join(', ')})` });

@@ -6,49 +6,35 @@
  *  - POST /api/portal/BulkUpdateMdr/Apply (the same file) → {Applied, Inserted, Updated, Unchanged}:
  *    the file is checked again; any error → VAL400 with every row's `Errors` and nothing applied;
  *    otherwise every row is written into mdr_rates in ONE transaction (inserted, or updating the
- *    rate of the same product, category and effective date) with one audit record holding every
- *    rate before and after.
+ *    rate of the same product, category and effective date), each changed rate audited in that
+ *    transaction (CREATE or UPDATE of targetType MdrRate with its id, before and after, detail
+ *    naming the file and row), then one BULK_UPDATE_MDR summary record holding every rate before
+ *    and after (issue 8 item 7).
  * The file rules are in mdr-file.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routes } from '@paydesk/contract';
-import { ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../../auth/auth-guard.ts';
 import { BulkUploadError } from '../../engine/bulk-upload.ts';
-import { AppError } from '../../platform/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { registerRoute } from '../../platform/route.ts';
+import { uploadedFile } from '../../platform/upload.ts';
 import { planMdrChanges, storedRate, type MdrChange } from './mdr-file.ts';
-
-async function fileOf(req: FastifyRequest): Promise<{ file: Buffer; filename: string }> {
-  if (!req.isMultipart()) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: send the file as multipart/form-data');
-  const part = await req.file();
-  if (!part) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no file was sent');
-  if (!/\.(xlsx|csv)$/i.test(part.filename)) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: only .xlsx and .csv files are accepted');
-  return { file: await part.toBuffer(), filename: part.filename };
-}
 
 const shown = ({ Row, ProductCode, CategoryCode, Action, Before, After }: MdrChange) => ({ Row, ProductCode, CategoryCode, Action, Before, After });
 
 export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
-  const register = (name: 'bulkUpdateMdrPreview' | 'bulkUpdateMdrApply', handler: (req: FastifyRequest) => Promise<unknown>) => {
-    const def = routes[name];
-    app.post(
-      def.path,
-      { schema: { tags: ['BulkUpdateMdr'], summary: def.summary, consumes: ['multipart/form-data'], response: { 200: def.response } }, config: { encrypted: def.encrypted, auth: def.auth, permission: def.permission } },
-      handler,
-    );
-  };
+  const register = (name: 'bulkUpdateMdrPreview' | 'bulkUpdateMdrApply', handler: (req: FastifyRequest) => Promise<unknown>) => registerRoute(app, name, handler);
 
   register('bulkUpdateMdrPreview', async (req) => {
-    const { file, filename } = await fileOf(req);
+    const { file, filename } = await uploadedFile(req);
     const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
     return { Changes: changes.map(shown), Errors: errors };
   });
 
   register('bulkUpdateMdrApply', async (req) => {
     const scope = scopeOf(req);
-    const { file, filename } = await fileOf(req);
+    const { file, filename } = await uploadedFile(req);
     const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
     if (errors.length) throw new BulkUploadError(errors);
 
@@ -62,25 +48,42 @@ export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
         const v = c.After;
         // Read again under a lock: the preview's view may be stale by now.
         const current = await storedRate(q, c.productId, c.categoryId, v.EffectiveDate, true);
+        let rateId: number;
         try {
           if (current) {
+            rateId = current.id;
             await q(
               `UPDATE mdr_rates SET fee_mode = $1, mdr_percent = $2, flat_amount = $3, min_fee = $4, max_fee = $5, version = version + 1, updated_at = now() WHERE id = $6`,
               [v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, current.id],
             );
             updated++;
           } else {
-            await q(
-              `INSERT INTO mdr_rates (payment_product_id, mdr_category_id, fee_mode, mdr_percent, flat_amount, min_fee, max_fee, effective_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date)`,
+            const [row] = await q<{ id: number }>(
+              `INSERT INTO mdr_rates (payment_product_id, mdr_category_id, fee_mode, mdr_percent, flat_amount, min_fee, max_fee, effective_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date) RETURNING id`,
               [c.productId, c.categoryId, v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, v.EffectiveDate],
             );
+            rateId = Number(row!.id);
             inserted++;
           }
         } catch {
           throw new BulkUploadError([{ Row: c.Row, Field: 'ProductCode', Message: 'could not be applied (changed by someone else meanwhile); nothing was applied, try again' }]);
         }
-        before.push(current ? { Row: c.Row, ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...current.values } : null);
-        after.push({ Row: c.Row, ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...v });
+        const rateBefore = current ? { ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...current.values } : null;
+        const rateAfter = { ProductCode: c.ProductCode, CategoryCode: c.CategoryCode, ...v };
+        // One record per changed rate, so a rate's history (target MdrRate + id) shows this change too.
+        await writeAudit(q, req, {
+          action: current ? 'UPDATE' : 'CREATE',
+          result: 'SUCCESS',
+          actorUserId: scope.userId,
+          actorEmail: scope.email,
+          targetType: 'MdrRate',
+          targetId: rateId,
+          before: rateBefore ?? undefined,
+          after: rateAfter,
+          detail: { bulkUpdateMdr: filename, row: c.Row },
+        });
+        before.push(rateBefore ? { Row: c.Row, ...rateBefore } : null);
+        after.push({ Row: c.Row, ...rateAfter });
       }
       const unchanged = changes.length - inserted - updated;
       await writeAudit(q, req, {

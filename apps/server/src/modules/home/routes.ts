@@ -1,22 +1,35 @@
 /**
  * Home lookups (§7): active currencies and the server time; runtime configuration (product name
  * and service URLs from the live system settings) and IP echo.
+ *
+ * The active currencies are asked for on nearly every screen, so they are cached (issue 8 item 9):
+ * re-read at most every CURRENCY_CACHE_MS, and dropped at once when this server answers a
+ * successful Currency write (module `currency`: Create, Update, SetStatus, Delete, BulkUpload), so
+ * a change shows from the next call here and within 5 s on other servers.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { currencies } from '../../db/schema.ts';
+import { moduleCache } from '../../platform/module-cache.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { liveSettings } from '../../platform/settings.ts';
 
+/** How long the active currency list is reused, ms. */
+export const CURRENCY_CACHE_MS = 5_000;
+
 export function homeRoutes(app: FastifyInstance): void {
   const { database, config } = app.ctx;
-  registerRoute(app, 'currencies', async () =>
-    database.db
-      .select({ Id: currencies.id, CurrencyCode: currencies.currencyCode, IsActive: currencies.isActive })
-      .from(currencies)
-      .where(eq(currencies.isActive, 1))
-      .orderBy(asc(currencies.sortOrder), asc(currencies.currencyCode)),
-  );
+  const activeCurrencies = moduleCache(app, {
+    modules: ['currency'],
+    ttlMs: CURRENCY_CACHE_MS,
+    load: () =>
+      database.db
+        .select({ Id: currencies.id, CurrencyCode: currencies.currencyCode, IsActive: currencies.isActive })
+        .from(currencies)
+        .where(eq(currencies.isActive, 1))
+        .orderBy(asc(currencies.sortOrder), asc(currencies.currencyCode)),
+  });
+  registerRoute(app, 'currencies', () => activeCurrencies.get());
   registerRoute(app, 'serverTime', async () => ({ systemtime: app.ctx.now().toISOString() }));
   registerRoute(app, 'config', async () => {
     const s = await liveSettings(app.ctx);

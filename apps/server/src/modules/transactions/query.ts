@@ -44,10 +44,18 @@ export function encodeCursor(v: string, id: number): string {
   return Buffer.from(JSON.stringify({ v, id })).toString('base64url');
 }
 
-function decodeCursor(cursor: string): CursorValue {
+/**
+ * Reads a cursor back, fully validated against the list's sort (issue 8: a forged cursor is a
+ * VAL400, never a database error): the value must be an ISO instant for CreatedAt or a decimal
+ * amount for Amount, the id a positive safe integer.
+ */
+function decodeCursor(cursor: string, sort: SortSpec): CursorValue {
   try {
-    const o = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorValue;
-    if (typeof o.v === 'string' && Number.isSafeInteger(o.id)) return o;
+    const o = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorValue>;
+    const valueOk =
+      typeof o.v === 'string' &&
+      (sort.Field === 'CreatedAt' ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(o.v) && !Number.isNaN(Date.parse(o.v)) : /^-?\d{1,16}(\.\d{1,2})?$/.test(o.v));
+    if (valueOk && Number.isSafeInteger(o.id) && (o.id as number) > 0) return o as CursorValue;
   } catch {
     /* falls through to the error below */
   }
@@ -57,7 +65,7 @@ function decodeCursor(cursor: string): CursorValue {
 /** The keyset condition "after the cursor" in the given sort, on (sort column, id). */
 export function afterCursor(sort: SortSpec, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  const { v, id } = decodeCursor(cursor);
+  const { v, id } = decodeCursor(cursor, sort);
   const value = sort.Field === 'CreatedAt' ? sql`${new Date(v)}::timestamptz` : sql`${v}::numeric`;
   const col = sort.Field === 'CreatedAt' ? t.createdAt : t.amount;
   return sort.Order === 'desc' ? sql`(${col}, ${t.id}) < (${value}, ${id})` : sql`(${col}, ${t.id}) > (${value}, ${id})`;

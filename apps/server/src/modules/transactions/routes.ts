@@ -6,9 +6,9 @@ import type { TransactionExportRequest, TransactionSearchRequest } from '@paydes
 import { dayjs, BUSINESS_TIME_ZONE } from '@paydesk/domain';
 import type { z } from 'zod';
 import { scopeOf } from '../../auth/auth-guard.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { sendExport } from '../../platform/export-run.ts';
 import { registerRoute } from '../../platform/route.ts';
-import { exportTransactions } from './export-transactions.ts';
+import { countTransactionsUpTo, openTransactionExport } from './export-transactions.ts';
 import { getTransaction } from './get-transaction.ts';
 import { searchTransactions } from './search-transactions.ts';
 
@@ -23,11 +23,14 @@ export function transactionRoutes(app: FastifyInstance): void {
     const scope = scopeOf(req);
     const body = { ...(req.body as z.infer<typeof TransactionExportRequest>), ServiceType: 1 as const };
     const stamp = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDD-HHmmss');
-    const { stream, contentType } = exportTransactions(database, scope, body, (rows) => {
-      void writeAudit(database, req, { action: 'EXPORT', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'transaction', detail: { serviceType: 1, format: body.Format, rows, filter: body.SearchData } }).catch((e: unknown) => req.log.error(e));
+    // Row cap, per-user concurrency, error shape before the first byte and the audited lifecycle: platform/export-run.ts.
+    return sendExport(app, req, reply, {
+      target: 'transaction',
+      format: body.Format,
+      filename: `ecommerce-transactions-${stamp}.${body.Format}`,
+      countUpTo: (limit) => countTransactionsUpTo(database, scope, body, limit),
+      open: ({ signal, onDone }) => openTransactionExport(database, scope, body, onDone, signal),
+      detail: { serviceType: 1, filter: body.SearchData },
     });
-    reply.header('content-type', contentType);
-    reply.header('content-disposition', `attachment; filename="ecommerce-transactions-${stamp}.${body.Format}"`);
-    return reply.send(stream);
   });
 }

@@ -7,8 +7,9 @@
  * of its type may hold: a SUPERADMIN group any; a merchant-side group never a platform module
  * (configuration, providers, logs, master-merchant profiles), whose rows are not scoped to a
  * subtree. Nobody can take `usergroup:editpermission` away from the group they are signed in with.
- * Sessions read permissions on every request (auth/session-store.ts), so a change applies to the
- * members' next request without signing in again.
+ * Sessions are cached briefly (auth/session-store.ts), but the auth guard forgets them when this
+ * answer succeeds (module `usergroup`), so a change applies to the members' next request without
+ * signing in again (on other servers within SESSION_CACHE_MS).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

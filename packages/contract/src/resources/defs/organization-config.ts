@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES, SETTLEMENT_TIMING_ENTRIES } from '@paydesk/domain';
 import { defineResource, type FieldDef, type ResourceDef } from '../define.ts';
-import { int, multiselect, secret, select, text } from '../fields.ts';
+import { bankAccount, int, multiselect, secret, select, text } from '../fields.ts';
 import { codeOptions, defaulted, lookupId, optionsOf } from './b-fields.ts';
 
 /** How closely the risk engine watches an organization. */
@@ -36,7 +36,8 @@ const orgConfigFields = {
   SettlementDays: defaulted(int('settlement_days', 'res.orgConfig.settlementDays', { min: 0, max: 30, list: true })),
   SettlementCustom: text('settlement_custom', 'res.orgConfig.settlementCustom', { max: 250, optional: true, helpKey: 'res.orgConfig.settlementCustomHelp' }),
   PayoutBankId: lookupId('payout_bank_id', 'res.orgConfig.payoutBank', 'bankList'),
-  PayoutAccountNo: text('payout_account_no', 'res.orgConfig.payoutAccountNo', { max: 20, optional: true, validator: 'number', pattern: [/^\d{6,20}$/, 'enter 6 to 20 digits'] }),
+  // Encrypted at rest and answered masked (last 4), in Get, Search and Export (issue 8).
+  PayoutAccountNo: bankAccount('payout_account_no', 'res.orgConfig.payoutAccountNo'),
   PayoutAccountName: text('payout_account_name', 'res.orgConfig.payoutAccountName', { max: 100, optional: true }),
   CallbackUrl: text('callback_url', 'res.orgConfig.callbackUrl', { optional: true, validator: 'url', pattern: [/^https:\/\/\S+$/i, 'use an https:// address'] }),
   CallbackSecret: secret('callback_secret', 'res.orgConfig.callbackSecret', { max: 200 }),
@@ -72,7 +73,7 @@ const common = {
 
 const DESCRIPTION =
   'One row per organization (OrgId unique): service types 1–6, payment products, MDR category, settlement timing T+X or custom (§9), ' +
-  'payout bank account, callback URL (https) and secret (encrypted, answered masked), risk profile.';
+  'payout bank account (number encrypted, answered masked), callback URL (https) and secret (encrypted, answered masked), risk profile.';
 
 /** /master-merchant-config: configurations of master merchants (only the platform writes them). */
 export const masterMerchantConfigResource = defineResource({

@@ -35,6 +35,10 @@ export const SYSTEM_SETTINGS = [
   { key: 'IP_LOOKUP_V6_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv6 address (§7), tried second.' },
   { key: 'COUNTRY_SERVICE_URL', valueType: 'URL_OR_PATH', description: 'The country service for state and city lookups (§7).' },
   { key: 'POS_URL', valueType: 'URL_OR_EMPTY', description: 'The external point-of-sale site opened from Services (§2); empty hides the entry.' },
+  // Exports are governed work (issue 8): each holds a database reader and a CPU for its whole run.
+  { key: 'EXPORT_MAX_CONCURRENT', valueType: 'INT:1:10', description: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused (EXP429).' },
+  // At most 1,000,000 so an XLSX export always fits one sheet (1,048,576 rows with the header).
+  { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts (EXP422), asking to narrow the filter.' },
 ] as const satisfies readonly SystemSettingSpec[];
 export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];
 
@@ -97,5 +101,5 @@ export const systemSettingResource = defineResource({
     const problem = settingValueProblem(r.ValueType, r.SettingValue);
     return problem ? { field: 'SettingValue', message: problem } : null;
   },
-  description: 'Typed settings read at run time (idle limit, lockout, password policy, product name, service URLs); values checked by type.',
+  description: 'Typed settings read at run time (idle limit, lockout, password policy, product name, service URLs, export limits); values checked by type.',
 });

@@ -1,0 +1,194 @@
+/**
+ * The generated cross-tenant suite (issue 8 item 3c), over the route table:
+ *  - every route that takes an id (`idOf`: path `:Id`, body `Id`, or `MembershipId`) is called by
+ *    each non-platform group type with the id of a record of ANOTHER tenant (a record under
+ *    another master merchant, another user's membership, a group of a higher type): the answer is
+ *    a refusal and the record is unchanged afterwards, while the SUPERADMIN reads the same id;
+ *  - every scoped list and export answers only rows inside the caller's subtree;
+ *  - every list-shaped route of the table is classified here (platform reference data or a
+ *    scoped kind), so a new list cannot land unchecked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openResponse, RESOURCES, type RouteDef } from '@paydesk/contract';
+import { DATABASES } from '../harness.ts';
+import { SAMPLES } from '../resource-samples.ts';
+import { exampleOf, unwrap } from './hostile.ts';
+import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type SuiteUser } from './fixture.ts';
+
+/** Hand-declared routes answering lists: what their rows are. 'platform' = reference data shared by every tenant. */
+const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own'> = {
+  orgSelection: 'organization',
+  masterMerchantList: 'organization',
+  subscriptionCompanyList: 'organization',
+  ecommerceSearch: 'transaction',
+  ecommerceExport: 'transaction',
+  currencies: 'platform',
+  bankList: 'platform',
+  userTypeSelection: 'platform',
+  userGroupList: 'platform',
+  paymentMethodList: 'platform',
+  paymentProductList: 'platform',
+  mdrCategorySearch: 'platform',
+  serviceTypeList: 'platform',
+  countryList: 'platform',
+  messageTemplateKeys: 'platform',
+  cardSchemeTypes: 'platform',
+  acquirersByServiceType: 'platform',
+  riskViolationOptions: 'platform',
+  terminalModels: 'platform',
+  countryStates: 'platform',
+  stateCities: 'platform',
+  // The caller's own memberships and permissions.
+  profile: 'own',
+  login: 'own',
+  dashboard: 'transaction',
+  userGroupPermissions: 'platform',
+  setUserGroupPermissions: 'platform',
+  bulkUpdateMdrPreview: 'platform',
+  messageTemplatePreview: 'platform',
+};
+
+/** Whether a response schema is list-shaped (an array, or an object with an array field). */
+function isList(route: RouteDef): boolean {
+  if (!route.response) return Boolean(route.file);
+  const d = (unwrap(route.response) as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown> } } })._zod.def;
+  if (d.type === 'array') return true;
+  return Object.values(d.shape ?? {}).some((v) => (unwrap(v as never) as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'array');
+}
+
+const NON_PLATFORM = GROUP_TYPES.filter((g) => g !== 'SUPERADMIN');
+
+describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
+  let suite: Suite;
+  /** A foreign organization of each level: under the last master merchant, outside every demo user's subtree. */
+  const foreignOrgs = new Map<string, number[]>();
+  const q = <T,>(sql: string, params?: unknown[]) => suite.s.database.query<T>(sql, params);
+
+  beforeAll(async () => {
+    suite = await startSuite(kind, 400);
+    const [mm] = await q<{ path: string }>(`SELECT path FROM organizations WHERE level = 'MASTER_MERCHANT' ORDER BY id DESC LIMIT 1`);
+    for (const u of NON_PLATFORM) if (suite.users[u].orgPath?.startsWith(mm!.path)) throw new Error(`${u} is inside the foreign master merchant`);
+    const orgs = await q<{ id: number; level: string }>(`SELECT id, level FROM organizations WHERE path LIKE $1 ORDER BY id`, [`${mm!.path}%`]);
+    for (const o of orgs) foreignOrgs.set(o.level, [...(foreignOrgs.get(o.level) ?? []), Number(o.id)]);
+    // Each owned resource gets records in the foreign subtree, made by the platform.
+    for (const def of RESOURCES.filter((d) => d.scope === 'owned')) {
+      const levels = def.ownerLevels ?? ['MERCHANT_HQ'];
+      const candidates = levels.flatMap((l) => foreignOrgs.get(l) ?? []);
+      for (const [i, orgId] of candidates.slice(0, 2).entries()) await suite.users.SUPERADMIN.client.callPath('POST', `/api/portal/${def.name}/Create`, { ...SAMPLES[def.name]!.create(9000 + i), OrgId: orgId });
+    }
+  }, 300_000);
+  afterAll(async () => suite?.close());
+
+  /** The subtree test of an organization id for a user. */
+  const inside = async (u: SuiteUser, orgIds: number[]): Promise<number[]> => {
+    if (!orgIds.length) return [];
+    const rows = await q<{ id: number }>(`SELECT id FROM organizations WHERE id = ANY($1::int[]) AND path NOT LIKE $2`, [orgIds, `${u.orgPath}%`]);
+    return rows.map((r) => Number(r.id));
+  };
+
+  /** Another tenant's record of `kind` for `u`, with the table holding it (null when the kind has no tenant). */
+  async function foreignRecord(idKind: string, u: SuiteUser): Promise<{ id: number; table: string } | null> {
+    if (idKind === 'transaction') {
+      const [t] = await q<{ id: number }>(`SELECT t.id FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 AND t.service_type = 1 ORDER BY t.id LIMIT 1`, [`${u.orgPath}%`]);
+      return { id: Number(t!.id), table: 'transactions' };
+    }
+    if (idKind === 'membership') {
+      const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
+      return { id: Number(m!.id), table: 'memberships' };
+    }
+    if (idKind === 'UserGroup') {
+      const [g] = await q<{ id: number }>(`SELECT id FROM user_groups WHERE group_type = 'SUPERADMIN' ORDER BY id LIMIT 1`);
+      return { id: Number(g!.id), table: 'user_groups' };
+    }
+    const def = RESOURCES.find((d) => d.name === idKind);
+    if (!def) throw new Error(`route idOf '${idKind}' has no sampler in the cross-tenant suite`);
+    if (def.scope === 'platform') return null;
+    // Resources sharing a table (the organization configurations) each serve their own owner levels.
+    const [r] = await q<{ id: number }>(
+      `SELECT r.id FROM ${def.table} r JOIN organizations o ON o.id = r.org_id WHERE o.path NOT LIKE $1 AND ($2::text[] IS NULL OR o.level = ANY($2::text[])) ORDER BY r.id LIMIT 1`,
+      [`${u.orgPath}%`, def.ownerLevels ?? null],
+    );
+    if (!r) throw new Error(`no foreign ${def.name} record for ${u.groupType}`);
+    return { id: Number(r.id), table: def.table };
+  }
+
+  const snapshot = async (table: string, id: number) => JSON.stringify((await q(`SELECT to_jsonb(r) AS j FROM ${table} r WHERE r.id = $1`, [id]))[0] ?? null);
+
+  it("refuses every id-taking route another tenant's id, for every non-platform group type, and changes nothing", async () => {
+    const { users, routes } = suite;
+    const leaks: string[] = [];
+    let attempts = 0;
+    for (const [name, route] of routes.filter(([, r]) => r.idOf)) {
+      for (const g of NON_PLATFORM) {
+        const u = users[g];
+        const foreign = await foreignRecord(route.idOf!, u);
+        if (!foreign) continue; // platform reference data: no tenant boundary, the permission decides (authorization suite)
+        const before = await snapshot(foreign.table, foreign.id);
+        const version = JSON.parse(before)?.version ?? 1;
+        const sample = route.resource && SAMPLES[route.resource.name];
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { ...(route.body ? (exampleOf(route.body) as object) : {}), ...(route.resource?.op === 'Update' ? sample?.update : {}), ...(route.idOf === 'membership' ? { MembershipId: foreign.id } : { Id: foreign.id, Version: version }) };
+        const a = await sendRoute(u.client, route, { params: { Id: String(foreign.id) }, body });
+        attempts++;
+        if (a.status < 400 || a.violation) leaks.push(`${name} as ${g} on ${route.idOf} ${foreign.id}: ${a.status} ${a.violation ?? ''}`);
+        if ((await snapshot(foreign.table, foreign.id)) !== before) leaks.push(`${name} as ${g} changed ${route.idOf} ${foreign.id}`);
+        if (route.method === 'GET') {
+          const own = await sendRoute(users.SUPERADMIN.client, route, { params: { Id: String(foreign.id) } });
+          if (own.status !== 200) leaks.push(`${name}: the platform cannot read ${route.idOf} ${foreign.id} either (${own.status}), so the probe proves nothing`);
+        }
+      }
+    }
+    console.log(`cross-tenant ids on ${kind}: ${attempts} attempts over ${routes.filter(([, r]) => r.idOf).length} id-taking routes × ${NON_PLATFORM.length} group types; ${leaks.length} leaks`);
+    expect(attempts).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  }, 600_000);
+
+  it('answers every scoped list and export with rows of the caller subtree only', async () => {
+    const { users, routes } = suite;
+    const leaks: string[] = [];
+    let rowsChecked = 0;
+    const unclassified = routes.filter(([name, r]) => !r.resource && isList(r) && !LIST_SCOPE[name]).map(([n]) => n);
+    for (const [name, route] of routes) {
+      const owned = route.resource && RESOURCES.find((d) => d.name === route.resource!.name)?.scope === 'owned';
+      const scoped = owned && (route.resource!.op === 'Search' || route.resource!.op === 'Export') ? 'owned' : ['organization', 'transaction'].includes(LIST_SCOPE[name] ?? '') ? LIST_SCOPE[name] : null;
+      if (!scoped || name === 'dashboard') continue;
+      for (const g of NON_PLATFORM) {
+        const u: SuiteUser = users[g as GroupType];
+        if (route.permission && !u.permissions.has(route.permission)) continue;
+        const body = route.file ? { ...(exampleOf(route.body!) as object), Format: 'csv' } : route.body ? exampleOf(route.body) : undefined;
+        const res = await u.client.sendTo({ method: route.method, encrypted: route.encrypted }, route.path, { body: route.resource?.op === 'Search' ? { RowsPerPage: 999 } : body });
+        if (!res.ok) {
+          leaks.push(`${name} as ${g}: ${res.status}`);
+          continue;
+        }
+        let ids: number[] = [];
+        if (route.file) {
+          const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+          const header = lines[0]!.split(',');
+          const col = header.indexOf(scoped === 'owned' ? 'Id' : 'TxnRefNo');
+          const keys = lines.slice(1).map((l) => l.split(',')[col]!);
+          ids =
+            scoped === 'owned'
+              ? (await q<{ org_id: number }>(`SELECT org_id FROM ${RESOURCES.find((d) => d.name === route.resource!.name)!.table} WHERE id = ANY($1::int[])`, [keys.map(Number)])).map((r) => Number(r.org_id))
+              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM transactions WHERE txn_ref_no = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
+        } else {
+          const text = await res.text();
+          const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[] } | { Id: number }[];
+          const items = Array.isArray(data) ? data : (data.Items ?? []);
+          ids =
+            scoped === 'owned'
+              ? items.map((i) => Number((i as unknown as { OrgId: number }).OrgId))
+              : scoped === 'transaction'
+                ? (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM transactions WHERE id = ANY($1::bigint[])`, [items.map((i) => i.Id)])).map((r) => Number(r.o))
+                : items.map((i) => Number(i.Id));
+        }
+        rowsChecked += ids.length;
+        const outside = await inside(u, ids);
+        if (outside.length) leaks.push(`${name} as ${g}: ${outside.length} rows of organizations outside the subtree (${outside.slice(0, 5).join(', ')})`);
+      }
+    }
+    console.log(`cross-tenant lists on ${kind}: ${rowsChecked} rows checked; ${leaks.length} leaks; ${unclassified.length} unclassified list routes`);
+    expect(unclassified).toEqual([]);
+    expect(rowsChecked).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  }, 600_000);
+});

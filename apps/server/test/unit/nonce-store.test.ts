@@ -1,0 +1,87 @@
+/**
+ * The nonce store (platform/nonce-store.ts) on an in-memory PGlite: a nonce is accepted once per
+ * channel whether the replay comes to the same store, to a store started later on the same
+ * database (a restart), to another store sharing the database (a second server), or after the
+ * memory bound dropped it; concurrent claims of one nonce let exactly one through.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CLOCK_SKEW_MS } from '@paydesk/contract';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { createNonceStore } from '../../src/platform/nonce-store.ts';
+
+const RETENTION = 2 * MAX_CLOCK_SKEW_MS;
+let database: Database;
+let n = 0;
+/** A nonce never used before in this file. */
+const fresh = () => `nonce-${String(++n).padStart(12, '0')}`;
+const stored = async (nonce: string) => (await database.query('SELECT 1 FROM channel_nonces WHERE nonce = $1', [nonce])).length;
+
+beforeAll(async () => {
+  database = await openDatabase('memory://');
+}, 120_000);
+afterAll(async () => database?.close());
+
+describe.each([false, true])('nonce store (shared database: %s)', (shared) => {
+  it('accepts a nonce once per channel, and the same nonce on another channel', async () => {
+    const store = await createNonceStore(database, { retentionMs: RETENTION, shared });
+    const nonce = fresh();
+    const t = Date.now();
+    expect(await store.claim('channel-a', nonce, t, t)).toBe(true);
+    expect(await store.claim('channel-a', nonce, t, t)).toBe(false);
+    expect(await store.claim('channel-b', nonce, t, t)).toBe(true);
+    await store.flush();
+    expect(await stored(nonce)).toBe(2);
+  });
+
+  it('lets exactly one of many concurrent copies through', async () => {
+    const store = await createNonceStore(database, { retentionMs: RETENTION, shared });
+    const nonce = fresh();
+    const t = Date.now();
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => store.claim('channel-a', nonce, t, t)));
+    expect(verdicts.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses, after a restart, a nonce the previous store accepted', async () => {
+    const before = await createNonceStore(database, { retentionMs: RETENTION, shared });
+    const nonce = fresh();
+    const t = Date.now();
+    expect(await before.claim('channel-a', nonce, t, t)).toBe(true);
+    await before.flush(); // what the app's onClose does
+    const after = await createNonceStore(database, { retentionMs: RETENTION, shared });
+    expect(await after.claim('channel-a', nonce, t, Date.now())).toBe(false);
+  });
+
+  it('still refuses a replay once the memory bound has dropped the nonce', async () => {
+    const store = await createNonceStore(database, { retentionMs: RETENTION, shared, maxInMemory: 3 });
+    const first = fresh();
+    const t = Date.now();
+    expect(await store.claim('channel-a', first, t, t)).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await store.claim('channel-a', fresh(), t, t)).toBe(true);
+    await store.flush();
+    expect(await store.claim('channel-a', first, t, Date.now())).toBe(false);
+  });
+});
+
+describe('two servers on one shared database', () => {
+  it('refuses on one server a nonce the other accepted, at once', async () => {
+    const a = await createNonceStore(database, { retentionMs: RETENTION, shared: true });
+    const b = await createNonceStore(database, { retentionMs: RETENTION, shared: true });
+    const nonce = fresh();
+    const t = Date.now();
+    expect(await a.claim('channel-a', nonce, t, t)).toBe(true);
+    // No flush: on a shared database the claim waited for its row.
+    expect(await b.claim('channel-a', nonce, t, t)).toBe(false);
+  });
+});
+
+describe('embedded database (one process)', () => {
+  it('writes accepted nonces behind, without waiting for the database', async () => {
+    const store = await createNonceStore(database, { retentionMs: RETENTION, shared: false });
+    const nonce = fresh();
+    const t = Date.now();
+    expect(await store.claim('channel-a', nonce, t, t)).toBe(true);
+    expect(await stored(nonce)).toBe(0);
+    await store.flush();
+    expect(await stored(nonce)).toBe(1);
+  });
+});
