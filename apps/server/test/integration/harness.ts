@@ -83,9 +83,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, ...opts.config };
   const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
   const app = await buildApp({ database, config, keys, now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = await listen(app);
   const server: TestServer = {
     url,
     app,
@@ -96,12 +94,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     advance: (ms) => {
       offset += ms;
     },
-    client: (o) => new PortalClient(url, o),
-    signIn: async (email, password = PASSWORD) => {
-      const c = new PortalClient(url);
-      await c.login(email, password);
-      return c;
-    },
+    ...clientsOf(url),
     close: async () => {
       await app.close();
       await database.close();
@@ -111,14 +104,31 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return server;
 }
 
+/** The client factories of a server at `url`. */
+function clientsOf(url: string): Pick<TestServer, 'client' | 'signIn'> {
+  return {
+    client: (o) => new PortalClient(url, o),
+    signIn: async (email, password = PASSWORD) => {
+      const c = new PortalClient(url);
+      await c.login(email, password);
+      return c;
+    },
+  };
+}
+
+/** Listens on a free loopback port; answers the base URL. */
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 async function startSecondServer(first: TestServer, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const database = first.databaseUrl ? await openDatabase(first.databaseUrl) : first.database;
   const config: ServerConfig = { ...first.config, ...overrides };
   // The same keys, as two servers given one PAYDESK_SECRET derive: tokens and channels work on both.
   const app = await buildApp({ database, config, keys: first.app.ctx.keys, now: first.now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = await listen(app);
   return {
     url,
     app,
@@ -127,12 +137,7 @@ async function startSecondServer(first: TestServer, overrides: Partial<ServerCon
     now: first.now,
     databaseUrl: first.databaseUrl,
     advance: (ms) => first.advance(ms),
-    client: (o) => new PortalClient(url, o),
-    signIn: async (email, password = PASSWORD) => {
-      const c = new PortalClient(url);
-      await c.login(email, password);
-      return c;
-    },
+    ...clientsOf(url),
     close: async () => {
       await app.close();
       if (database !== first.database) await database.close();
