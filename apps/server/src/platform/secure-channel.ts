@@ -37,6 +37,8 @@ import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema.ts';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
+import { registerRoute } from './route.ts';
+import type { z } from 'zod';
 import { createNonceStore } from './nonce-store.ts';
 
 export type { ServerChannel } from './channel-crypto.ts';
@@ -69,7 +71,6 @@ export interface SecureChannelOptions {
   sharedNonces?: boolean;
 }
 
-export const HANDSHAKE_PATH = '/api/portal/secure/Handshake';
 /** In-memory cache of unwrapped channel keys. */
 const KEY_CACHE_MAX = 10_000;
 /** `last_used_at` is written at most this often per channel. */
@@ -282,16 +283,13 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   }
 
   // ---- Handshake (unencrypted).
-  app.post(HANDSHAKE_PATH, { config: { encrypted: false } }, async (request) => {
-    const parsed = HandshakeRequest.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AppError(400, ERROR_CODES.VALIDATION, `ClientPublicKey: ${issue?.message ?? 'invalid value'}`);
-    }
+  // The route table's `handshake` entry (its zod schema has checked the body).
+  registerRoute(app, 'handshake', async (request) => {
+    const { ClientPublicKey } = request.body as z.infer<typeof HandshakeRequest>;
     const channelId = bytesToBase64Url(randomBytes(16));
     let accepted: { serverPublicKey: string; rawKeys: Uint8Array };
     try {
-      accepted = await acceptHandshake(parsed.data.ClientPublicKey, channelId);
+      accepted = await acceptHandshake(ClientPublicKey, channelId);
     } catch {
       throw new AppError(400, ERROR_CODES.VALIDATION, 'ClientPublicKey: must be base64 of an uncompressed P-256 public key');
     }

@@ -13,6 +13,7 @@ import {
 } from '@paydesk/contract';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { installErrorHandlers } from '../../src/platform/errors.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { secureChannelPlugin } from '../../src/platform/secure-channel.ts';
 
 const ECHO = '/api/portal/test/Echo';
@@ -28,6 +29,9 @@ const kek = new Uint8Array(randomBytes(32));
 
 async function buildApp(key: Uint8Array): Promise<FastifyInstance> {
   const a = Fastify();
+  // The handshake is registered from the route table, whose schemas are zod.
+  a.setValidatorCompiler(validatorCompiler);
+  a.setSerializerCompiler(serializerCompiler);
   // Refusals are thrown as AppError; the app's error handler turns them into {ErrorCode, ErrorMessage}.
   installErrorHandlers(a);
   await a.register(secureChannelPlugin, { database, kek: key });
