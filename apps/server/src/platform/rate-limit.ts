@@ -12,7 +12,7 @@
  * hammering stays refused. Old windows are swept by piggy-backing a DELETE on every
  * SWEEP_EVERY-th hit of this process (no timer to stop on shutdown).
  *
- * Redis (the issue's "or Redis when REDIS_URL is set") is not implemented: the database is shared
+ * Redis (the issue's "or Redis when REDIS_URL is set") is left out: the database is shared
  * by every server already, and one indexed upsert per sign-in is cheap next to argon2id.
  */
 import type { Database } from '../db/client.ts';
