@@ -13,9 +13,9 @@ import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from '../platform/errors.ts';
 import { readSheet } from '../platform/spreadsheet.ts';
 import type { Scope } from '../platform/scope.ts';
-import { auditIn, insertRow, updateRow, type EngineContext } from './crud.ts';
+import { auditIn, insertRow, loadRow, updateRow, type EngineContext } from './crud.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
-import { ident, Params, scopeSql, selectList } from './sql.ts';
+import { ident, Params, scopeSql } from './sql.ts';
 import { toItem } from './rows.ts';
 
 export const MAX_BULK_ROWS = 5000;
@@ -92,7 +92,7 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
         const via = { bulkUpload: filename, row };
         if (existing === undefined) {
           const id = await insertRow(q, ctx, def, scope, data);
-          const [stored] = await q(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE r.id = $1`, [id]);
+          const stored = await loadRow(q, def, scope, id);
           await auditIn(q, ctx, scope, { action: 'CREATE', def, targetId: id, after: stored ? toItem(def, stored, ctx.fieldKey) : undefined, detail: via });
           created++;
         } else {

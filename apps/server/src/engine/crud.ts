@@ -68,7 +68,8 @@ export async function searchResource(ctx: EngineContext, def: ResourceDef, scope
   return { Items: rows.map((r) => toItem(def, r, ctx.fieldKey)), TotalRecords: Number(count?.n ?? 0), PageIndex: input.PageIndex, RowsPerPage: input.RowsPerPage };
 }
 
-async function loadRow(q: Query, def: ResourceDef, scope: Scope, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
+/** One record of `def` by id inside the caller's scope (optionally locked FOR UPDATE); undefined outside it. */
+export async function loadRow(q: Query, def: ResourceDef, scope: Scope, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
   const p = new Params();
   const where = scopeSql(def, scope, p);
   const rows = await q(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE r.id = ${p.add(id)} AND ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);

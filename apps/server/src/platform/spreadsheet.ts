@@ -79,7 +79,17 @@ export function streamSheet(opts: {
         if (typeof c === 'string' && isFormulaLike(c)) row.getCell(i + 1).numFmt = '@';
       });
       row.commit();
-      if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
+      if (out.writableNeedDrain) {
+        // A download cut off mid-way never drains: stop writing instead of waiting forever.
+        await new Promise<void>((res) => {
+          const go = () => {
+            out.off('drain', go).off('close', go);
+            res();
+          };
+          out.once('drain', go).once('close', go);
+        });
+        if (out.destroyed) return;
+      }
     }
     ws.commit();
     opts.onDone?.(n);

@@ -7,18 +7,13 @@
  *    a bulk MDR update records every rate it changed;
  *  - PayoutAccountNo is stored encrypted and answered masked (last 4) by Get, Search and Export;
  *    the mask or an empty value written back keeps it; plain values stored before are sealed.
- * The refusal hook is installed on a second app over the same database, context and keys (a
- * no-op when app.ts installs it already), so the clients below talk to that app.
  */
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { PortalClient, RESOURCES, routes } from '@paydesk/contract';
-import { buildApp } from '../../src/app.ts';
+import { RESOURCES, routes, type PortalClient } from '@paydesk/contract';
 import { sealPlainSecrets } from '../../src/engine/secret-fields.ts';
-import { installRefusalAudit } from '../../src/platform/refusal-audit.ts';
-import { DATABASES, errorOf, PASSWORD, startTestServer, type TestServer } from './harness.ts';
+import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 const api = (name: string, op: string) => `/api/portal/${name}/${op}`;
 type Item = Record<string, unknown> & { Id: number; Version: number };
@@ -27,32 +22,19 @@ const AUDIT_COLUMNS = 'action, result, actor_user_id, actor_email, target_type, 
 
 describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
   let s: TestServer;
-  let app: FastifyInstance;
-  let url: string;
-  const signIn = async (email: string, password = PASSWORD) => {
-    const c = new PortalClient(url);
-    await c.login(email, password);
-    return c;
-  };
   const userId = async (email: string) => Number((await s.database.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id);
   const refusals = (code: string) => s.database.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE action = 'REFUSED' AND detail->>'code' = $1 ORDER BY id`, [code]);
 
   beforeAll(async () => {
     s = await startTestServer({ kind, transactions: 400 });
-    app = await buildApp(s.app.ctx);
-    installRefusalAudit(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   afterAll(async () => {
-    await app?.close();
     await s?.close();
   });
 
   describe('refused attempts', () => {
     it('records a missing permission with the actor, the route and the permission refused', async () => {
-      const branch = await signIn('branch@paydesk.my');
+      const branch = await s.signIn('branch@paydesk.my');
       const e = await errorOf(branch.callPath('POST', api('SystemSetting', 'Search'), {}));
       expect(e.errorCode).toBe('PERM403');
       const id = await userId('branch@paydesk.my');
@@ -63,7 +45,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
     });
 
     it("records another tenant's id (NF404 of a scoped Get) with the actor, the route and the id", async () => {
-      const merchant = await signIn('merchant@paydesk.my');
+      const merchant = await s.signIn('merchant@paydesk.my');
       const own = (await merchant.call('profile')).Current.CompanyId!;
       const [foreign] = await s.database.query<{ id: number }>(`SELECT id::int AS id FROM transactions WHERE service_type = 1 AND merchant_id <> $1 ORDER BY id LIMIT 1`, [own]);
       const e = await errorOf(merchant.call('ecommerceGet', { params: { Id: foreign!.id } }));
@@ -76,7 +58,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
     });
 
     it('records a sign-in refused by the lockout, and not an unknown URL', async () => {
-      const c = new PortalClient(url);
+      const c = s.client();
       let locked: string | undefined;
       for (let i = 0; i < 15 && !locked; i++) {
         const e = await errorOf(c.login('agent@paydesk.my', 'Wrong-Password-1'));
@@ -89,7 +71,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
       expect(r!.detail.reason).toMatch(/locked/i);
 
       const before = await s.database.query(`SELECT 1 FROM audit_log WHERE action = 'REFUSED'`);
-      const res = await fetch(`${url}/api/portal/NoSuchThing/Get/1`);
+      const res = await fetch(`${s.url}/api/portal/NoSuchThing/Get/1`);
       expect(res.status).toBe(404);
       await new Promise((r2) => setTimeout(r2, 200));
       expect((await s.database.query(`SELECT 1 FROM audit_log WHERE action = 'REFUSED'`)).length).toBe(before.length);
@@ -98,7 +80,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
 
   describe('bulk changes record every row', () => {
     it('a resource bulk upload audits each created and updated row with before/after, then its summary', async () => {
-      const admin = await signIn('admin@paydesk.my');
+      const admin = await s.signIn('admin@paydesk.my');
       const sheet = async (rows: (string | number)[][]) => {
         const wb = new ExcelJS.Workbook();
         const ws = wb.addWorksheet('Bank');
@@ -130,7 +112,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
     });
 
     it('a bulk MDR update audits each changed rate with its id, before and after', async () => {
-      const admin = await signIn('admin@paydesk.my');
+      const admin = await s.signIn('admin@paydesk.my');
       const day = dayjs(s.app.ctx.now()).tz(BUSINESS_TIME_ZONE).add(50, 'day').format('YYYY-MM-DD');
       const file = (percent: string) => {
         const form = new FormData();
@@ -155,8 +137,8 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
     let orgId: number;
 
     beforeAll(async () => {
-      admin = await signIn('admin@paydesk.my');
-      const merchant = await signIn('merchant@paydesk.my');
+      admin = await s.signIn('admin@paydesk.my');
+      const merchant = await s.signIn('merchant@paydesk.my');
       const own = (await merchant.call('profile')).Current.CompanyId!;
       [{ id: orgId }] = (await s.database.query<{ id: number }>(
         `SELECT id::int AS id FROM organizations WHERE level = 'MERCHANT_HQ' AND id <> $1 AND id NOT IN (SELECT org_id FROM organization_configs WHERE org_id IS NOT NULL) ORDER BY id LIMIT 1`,

@@ -12,7 +12,7 @@
  *    and after (issue 8 item 7).
  * The file rules are in mdr-file.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { scopeOf } from '../../auth/auth-guard.ts';
 import { BulkUploadError } from '../../engine/bulk-upload.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -24,15 +24,13 @@ const shown = ({ Row, ProductCode, CategoryCode, Action, Before, After }: MdrCha
 
 export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
-  const register = (name: 'bulkUpdateMdrPreview' | 'bulkUpdateMdrApply', handler: (req: FastifyRequest) => Promise<unknown>) => registerRoute(app, name, handler);
-
-  register('bulkUpdateMdrPreview', async (req) => {
+  registerRoute(app, 'bulkUpdateMdrPreview', async (req) => {
     const { file, filename } = await uploadedFile(req);
     const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
     return { Changes: changes.map(shown), Errors: errors };
   });
 
-  register('bulkUpdateMdrApply', async (req) => {
+  registerRoute(app, 'bulkUpdateMdrApply', async (req) => {
     const scope = scopeOf(req);
     const { file, filename } = await uploadedFile(req);
     const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
