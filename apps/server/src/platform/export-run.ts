@@ -22,6 +22,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../auth/auth-guard.ts';
+import type { Database, Query } from '../db/client.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import { AppError } from './errors.ts';
 import { liveSettings } from './settings.ts';
@@ -133,8 +134,8 @@ export async function sendExport(app: FastifyInstance, req: FastifyRequest, repl
   const settings = await liveSettings(app.ctx);
   const runId = randomUUID();
   const base = { format: job.format, run: runId, ...job.detail };
-  const audit = (e: Pick<AuditEntry, 'action' | 'result'> & { detail?: Record<string, unknown> }) =>
-    writeAudit(database, req, { action: e.action, result: e.result, actorUserId: scope.userId, actorEmail: scope.email, targetType: job.target, detail: { ...base, ...e.detail } });
+  const audit = (e: Pick<AuditEntry, 'action' | 'result'> & { detail?: Record<string, unknown> }, q: Database | Query = database) =>
+    writeAudit(q, req, { action: e.action, result: e.result, actorUserId: scope.userId, actorEmail: scope.email, targetType: job.target, detail: { ...base, ...e.detail } });
   const logged = (p: Promise<unknown>) => void p.catch((e: unknown) => req.log.error({ err: e }, 'export audit or run update failed'));
 
   const running = await reserveRun(app, scope.userId, runId, job, settings.exportMaxConcurrent);
@@ -156,10 +157,11 @@ export async function sendExport(app: FastifyInstance, req: FastifyRequest, repl
     const result = to === 'COMPLETED' ? 'SUCCESS' : 'FAILURE';
     // COMPLETED keeps the action name exports were always audited with.
     const name = action ?? (to === 'COMPLETED' ? 'EXPORT' : `EXPORT_${to}`);
-    return (async () => {
-      await database.query(`UPDATE export_runs SET status = $1, rows = $2, ended_at = $3 WHERE id = $4 AND status = 'RUNNING'`, [to, rows, now, runId]);
-      await audit({ action: name, result, detail: { rows, ...detail } });
-    })();
+    // The run's end and its audit record commit together: nobody sees one without the other.
+    return database.transaction(async (q) => {
+      await q(`UPDATE export_runs SET status = $1, rows = $2, ended_at = $3 WHERE id = $4 AND status = 'RUNNING'`, [to, rows, now, runId]);
+      await audit({ action: name, result, detail: { rows, ...detail } }, q);
+    });
   };
   // Records a failure (the run FAILED, audited with the reason); the caller rethrows.
   const recordFailure = (e: unknown): Promise<void> =>
