@@ -19,3 +19,8 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// Real-server component tests wait on a signed handshake and password hashing; on a loaded 2-core CI
+// machine that outlasts testing-library's 1 s default for findBy*/waitFor (a CI run failed so).
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 15_000 });
