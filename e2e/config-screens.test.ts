@@ -119,7 +119,7 @@ describe('configuration screens', () => {
 
     const lines = await exportCsv('Currency');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('CurrencyCode');
+    expect(lines[0]).toContain('Currency code'); // headers are the screen's labels (issue 9)
     expect(lines[1]).toContain('JPY');
     expect(lines[1]).toContain('Japanese Yen (JPY)');
 

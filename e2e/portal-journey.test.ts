@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
+import { TRANSACTION_EXPORT_COLUMNS, transactionExportHeaders } from '@paydesk/domain';
 import { launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -97,16 +99,22 @@ describe('portal journey', () => {
     await page.waitForURL((u) => u.pathname === '/transaction/ecommerce');
   });
 
-  it('exports the filtered list as CSV with as many rows as the list total', async () => {
+  it('exports the filtered list as CSV with as many rows as the list total, in the screen labels and Malaysian time', async () => {
     const expected = await total();
     expect(expected).toBeGreaterThan(0);
     await page.getByRole('button', { name: /Export/ }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('CSV', { exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ecommerce-transactions-\d{8}-\d{6}\.csv$/);
     const file = await download.path();
-    const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-    expect(lines.length - 1).toBe(expected);
-    expect(lines.slice(1).every((l) => l.includes('SUCCESS'))).toBe(true);
+    const [header, ...rows] = parse(readFileSync(file, 'utf8'), { bom: true }) as string[][];
+    expect(rows.length).toBe(expected);
+    // The screen's column titles and status label (not TxnRefNo, SUCCESS), its §9 date format in MYT.
+    expect(header).toEqual(transactionExportHeaders('en'));
+    const at = (id: string) => TRANSACTION_EXPORT_COLUMNS.findIndex((c) => c.id === id);
+    expect(rows.every((r) => r[at('status')] === 'Success')).toBe(true);
+    expect(rows.every((r) => /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/.test(r[at('date')] ?? ''))).toBe(true);
+    // The header currency (MYR, the first active one) governs the list and so the export.
+    expect(rows.every((r) => r[at('currency')] === 'MYR')).toBe(true);
   });
 
   it('switches user group and the menu changes at once', async () => {

@@ -2,12 +2,12 @@
  * Runtime configuration (§7): fetched from the serving origin at boot, before anything else.
  * The API base URL and product name come only from here, never from the build.
  */
-import { routes, type RuntimeConfig } from '@paydesk/contract';
+import { ROUTE_PATHS, type RuntimeConfig } from '@paydesk/contract';
 
 let current: RuntimeConfig | null = null;
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const res = await fetchImpl(routes.config.path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await fetchImpl(ROUTE_PATHS.config.path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`configuration answered ${res.status}`);
   const config = (await res.json()) as RuntimeConfig;
   current = config;

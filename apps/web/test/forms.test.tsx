@@ -95,15 +95,50 @@ describe('fieldRule', () => {
 });
 
 describe('sign-in form', () => {
+  /** The page is plain HTML (no antd): a field's errors are the elements its aria-describedby names. */
+  const fieldErrors = (label: string): string[] =>
+    (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '');
+
   it('checks the email with the shared validator', async () => {
     mount(<SignInPage />);
     const email = screen.getByLabelText('Email');
     fireEvent.change(email, { target: { value: 'ops@paydesk' } });
     fireEvent.blur(email);
-    await waitFor(() => expect(errorsOf('Email')).toEqual([ENUM_LABELS.en['please enter a valid email address']]));
+    await waitFor(() => expect(fieldErrors('Email')).toEqual([ENUM_LABELS.en['please enter a valid email address']]));
+    expect(screen.getByRole('alert').textContent).toBe(ENUM_LABELS.en['please enter a valid email address']);
     fireEvent.change(email, { target: { value: 'ops@paydesk.my' } });
     fireEvent.blur(email);
-    await waitFor(() => expect(errorsOf('Email')).toEqual([]));
+    await waitFor(() => expect(fieldErrors('Email')).toEqual([]));
+  });
+
+  it('says which fields are required, focuses the first, and sends nothing', async () => {
+    const { server } = mount(<SignInPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(fieldErrors('Email')).toEqual(['Email is required']));
+    expect(fieldErrors('Password')).toEqual(['Password is required']);
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(server.seen.filter((r) => r.path.endsWith('/Login'))).toEqual([]);
+  });
+
+  it("sends the trimmed email over the channel and shows the server's refusal as an alert", async () => {
+    const refusal = 'Invalid email or password';
+    const { server, notify } = mount(<SignInPage />, (req) =>
+      req.path.endsWith('/Login') ? { status: 401, plain: true, body: { ErrorCode: 'AUTH401', ErrorMessage: refusal } } : { status: 404, body: { ErrorCode: 'NF404' } },
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ops@paydesk.my ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(refusal));
+    const login = server.seen.find((r) => r.path.endsWith('/Login'))!;
+    expect(login.body).toEqual({ Email: 'ops@paydesk.my', Password: 'wrong' });
+    expect(login.signatureValid).toBe(true);
+    // The form shows the message itself: no toast as well.
+    expect(notify).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-disabled')).toBeNull();
   });
 });
 
@@ -157,16 +192,16 @@ describe('e-commerce filter bar', () => {
     type('Card last 4 digits', '12ab');
     submit();
     await waitFor(() => expect(errorsOf('Amount from')).toEqual([ENUM_LABELS.en['invalid transaction amount']]));
-    expect(errorsOf('Amount to')).toEqual(['enter an amount with at most 2 decimals']);
+    expect(errorsOf('Amount to')).toEqual(['Enter an amount with at most 2 decimals']);
     expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en['enter number only']]);
 
     type('Amount from', '20');
     type('Amount to', '5');
     type('Card last 4 digits', '12');
     submit();
-    await waitFor(() => expect(errorsOf('Amount to')).toEqual(['the lower amount must not exceed the upper amount']));
+    await waitFor(() => expect(errorsOf('Amount to')).toEqual(['The lower amount must not exceed the upper amount']));
     expect(errorsOf('Amount from')).toEqual([]);
-    expect(errorsOf('Card last 4 digits')).toEqual(['enter the last 4 digits of the card']);
+    expect(errorsOf('Card last 4 digits')).toEqual(['Enter the last 4 digits of the card']);
     expect(onSearch).not.toHaveBeenCalled();
 
     type('Amount from', '.5');

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, resourceByPath, type ResourceDef } from '@paydesk/contract';
+import { RULE_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { abilitiesOf } from '../src/features/resources/abilities.ts';
 import { INVALID_JSON, REQUIRED_MESSAGE, checkBody, differs, fieldOfMessage, toBody, toFormValues } from '../src/features/resources/form-values.ts';
 import { humanize } from '../src/features/resources/labels.ts';
@@ -81,7 +82,7 @@ describe('form values and bodies', () => {
 
   it("reports the resource's cross-field rule on the field it names", () => {
     const values = { ...toFormValues(mdrProducts), PaymentProductId: 1, MdrCategoryId: 2, FeeMode: 2, MdrPercent: '0', FlatAmount: '0', EffectiveDate: '2026-01-01' };
-    expect(checkBody(mdrProducts, 'create', toBody(mdrProducts, values, 'create'))).toEqual({ errors: { FlatAmount: 'fee mode 2 (flat amount) needs an amount above 0' } });
+    expect(checkBody(mdrProducts, 'create', toBody(mdrProducts, values, 'create'))).toEqual({ errors: { FlatAmount: fieldMessage(RULE_MESSAGES.feeModeAmount, { mode: 2 }) } });
   });
 
   it('keeps a stored secret when its input is left empty', () => {

@@ -63,7 +63,7 @@ describe('resource overrides on the real server', () => {
     fireEvent.click(within(rowOf('PASSWORD_REQUIRE_SYMBOL')).getByText('Edit'));
     await screen.findByText('Edit PASSWORD_REQUIRE_SYMBOL · System settings');
     // The read-only key and type are shown above the form.
-    expect(within(drawer()).getByText('BOOL')).toBeTruthy();
+    expect(within(drawer()).getByText('Yes or no')).toBeTruthy();
     fireEvent.click(within(drawer()).getByRole('switch'));
     save();
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
@@ -83,7 +83,7 @@ describe('resource overrides on the real server', () => {
       expect(text).toBeTruthy();
       return text;
     });
-    expect(explain).toBe('must be an http(s) URL, or empty');
+    expect(explain).toBe('Enter an http(s) URL, or leave empty to turn it off');
     expect((await setting('POS_URL')).SettingValue).not.toBe('not a url');
   }, 60_000);
 

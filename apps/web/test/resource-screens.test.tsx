@@ -95,7 +95,7 @@ describe('resource list and form on the real server (Currency)', () => {
     fireEvent.click(screen.getByText('Search'));
     await waitFor(() => expect(router.state.location.search).toBe('?CurrencyCode=SG'));
     await waitFor(() => expect(codes()).toEqual(['SGD']));
-    expect(screen.getByTestId('resource-total').textContent).toBe('1 records');
+    expect(screen.getByTestId('resource-total').textContent).toBe('1 record');
 
     // Back to all rows, then sorted by name on the server.
     fireEvent.click(screen.getByText('Reset'));
@@ -133,7 +133,7 @@ describe('resource list and form on the real server (Currency)', () => {
     fireEvent.click(within(drawer().parentElement!).getByText('Save'));
 
     // The contract's currency schema: a 3-letter ISO code; a name is required (§5 message).
-    await waitFor(() => expect(fieldError('Currency code')).toBe('enter a 3-letter ISO 4217 code'));
+    await waitFor(() => expect(fieldError('Currency code')).toBe(ENUM_LABELS.en['enter a 3-letter ISO 4217 code']));
     expect(fieldError('Currency name')).toBe(ENUM_LABELS.en.placeholder_cannot_be_empty);
     expect(fieldError('Symbol')).toBe('');
     expect(requests('Create')).toBe(0);
@@ -146,7 +146,7 @@ describe('resource list and form on the real server (Currency)', () => {
     type('Currency code', 'USD');
     await waitFor(() => expect(fieldError('Currency code')).toBe(''));
     fireEvent.click(within(drawer().parentElement!).getByText('Save'));
-    await waitFor(() => expect(fieldError('Currency code')).toBe('already exists'));
+    await waitFor(() => expect(fieldError('Currency code')).toBe('Already exists'));
     expect(requests('Create')).toBe(1);
     expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(0);
   }, 60_000);

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES, fieldMessage } from '@paydesk/domain';
 
 /** Largest value of a PostgreSQL `integer` (int4) column: ids, counts, versions. */
 export const INT4_MAX = 2_147_483_647;
 
 /** A row id (serial / int4): a positive integer that fits its column (a string of digits is accepted). */
-export const DbId = z.coerce.number().int('must be a whole number').positive().max(INT4_MAX, `must be at most ${INT4_MAX}`);
+export const DbId = z.coerce
+  .number()
+  .int(fieldMessage(FIELD_MESSAGES.wholeMin, { min: 1 }))
+  .positive(fieldMessage(FIELD_MESSAGES.wholeMin, { min: 1 }))
+  .max(INT4_MAX, fieldMessage(FIELD_MESSAGES.maxValue, { max: INT4_MAX }));
 
 /** `{ErrorCode, ErrorMessage}` (§3 Error response). */
 export const ErrorBody = z.object({ ErrorCode: z.string(), ErrorMessage: z.string() });

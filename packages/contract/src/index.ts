@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './routes.ts';
+export * from './route-paths.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/system.ts';
 export * from './endpoints/dashboard.ts';
@@ -12,7 +13,9 @@ export * from './resources/define.ts';
 export * from './resources/schemas.ts';
 export * from './resources/fields.ts';
 export * from './resources/defs/index.ts';
+export * from './resources/catalog.ts';
 export * from './resources/defs/group-b.ts';
 export * from './resources/routes.ts';
+export * from './resources/labels.ts';
 export * from './route-table.ts';
 export * from './api-doc.ts';

@@ -98,7 +98,7 @@ export function defaultPermissions(type: GroupType): string[] {
     AGENCY: ['mastermerchantconfig', 'agencyagentconfig', 'agency', 'salesreport:agency'],
     AGENT: ['mastermerchantconfig', 'agencyagentconfig', 'agency', 'agent', 'salesreport:agency', 'salesreport:agent', 'merchant:bulkupload'],
     MERCHANT_HQ: [
-      'mastermerchantconfig', 'agencyagentconfig', 'merchantconfig', 'agency', 'agent', 'salesreport:agency', 'salesreport:agent',
+      'mastermerchantconfig', 'agencyagentconfig', 'agency', 'agent', 'salesreport:agency', 'salesreport:agent',
       'merchant:bulkupload', 'numbereddraw', 'cashbackevent', 'cashbackpayout', 'cashbackvoid', 'risk', 'risktransaction', 'payoutreport',
     ],
     MERCHANT_BRANCH: [
@@ -108,8 +108,8 @@ export function defaultPermissions(type: GroupType): string[] {
     ],
   };
   const dropped = drop[type];
-  // Only a master merchant changes the configuration of its subtree; agencies and agents read it.
-  const readOnlyConfig = type === 'AGENCY' || type === 'AGENT';
+  // Only a master merchant changes the configuration of its subtree; agencies, agents and merchant HQs read it (issue 9).
+  const readOnlyConfig = type === 'AGENCY' || type === 'AGENT' || type === 'MERCHANT_HQ';
   const isConfigWrite = (p: string) => /config$/.test(moduleOf(p)) && RESOURCE_MODULES[moduleOf(p)] !== undefined && !/:(view|export)$/.test(p);
   return merchantSide.filter((p) => !dropped.some((d) => (d.includes(':') ? p === d : moduleOf(p) === d)) && !(readOnlyConfig && isConfigWrite(p)));
 }

@@ -4,8 +4,8 @@ import {
   ENUM_LABEL_KEYS, ENUM_LISTS, FREQUENCIES, LOG_LEVELS, MDR_FEE_MODES, NOTIFICATION_TARGETS, ONBOARDING_STATUSES, PAYMENT_METHODS,
   PAYMENT_STATUSES, PREAUTH_OPERATIONS, PROCESSING_MODES, QR_MODES, RECEIPT_TYPES, RECON_RESULTS, REFUND_REASONS, REFUND_SERVICE_TYPE_CODES,
   REFUND_STATUSES, RESULT_STATUSES, RISK_ALERT_RULES, RISK_ALERT_RULE_ENTRIES, SERVICE_MODES, SERVICE_TYPES, SERVICE_TYPE_CODES,
-  SETTLEMENT_TIMINGS, TICKET_STATUSES, TIME_UNITS, TRANSACTION_OUTCOMES, TRANSACTION_STATUSES, TRANSACTION_TYPES, VALIDATION_MESSAGE_KEYS,
-  WEEKDAY_ENTRIES, labelKeyOf, type EnumListName,
+  SETTLEMENT_TIMINGS, TICKET_STATUSES, TIME_UNITS, TRANSACTION_OUTCOMES, TRANSACTION_STATUSES, TRANSACTION_TYPES, VALIDATION_MESSAGE_KEYS, FIELD_MESSAGE_KEYS,
+  RULE_MESSAGE_KEYS, WEEKDAY_ENTRIES, MALAYSIAN_STATES, allRoutes, labelKeyOf, type EnumListName,
 } from '../src/index.ts';
 
 const LANGUAGES = ['en', 'ms', 'zh'] as const;
@@ -100,14 +100,22 @@ describe('label keys', () => {
 
   it.each(LANGUAGES)('%s labels every enum constant and every validator message', (lang) => {
     const catalogue = ENUM_LABELS[lang];
-    const missing = [...lists.flatMap(([, entries]) => entries.map((e) => e.labelKey)), ...VALIDATION_MESSAGE_KEYS].filter(
+    const missing = [...lists.flatMap(([, entries]) => entries.map((e) => e.labelKey)), ...VALIDATION_MESSAGE_KEYS, ...FIELD_MESSAGE_KEYS, ...RULE_MESSAGE_KEYS].filter(
       (k) => typeof catalogue[k] !== 'string' || catalogue[k]!.trim() === '',
     );
     expect(missing).toEqual([]);
   });
 
   it('all three languages carry exactly the same keys, and no key belongs to no list', () => {
-    const used = new Set<string>([...lists.flatMap(([, entries]) => entries.map((e) => e.labelKey)), ...VALIDATION_MESSAGE_KEYS]);
+    const used = new Set<string>([
+      ...lists.flatMap(([, entries]) => entries.map((e) => e.labelKey)),
+      ...VALIDATION_MESSAGE_KEYS,
+      ...FIELD_MESSAGE_KEYS,
+      ...RULE_MESSAGE_KEYS,
+      // The state pickers and the provider screens' menu entries.
+      ...MALAYSIAN_STATES.map((st) => `state.${st.code}`),
+      ...allRoutes().map((r) => r.labelKey),
+    ]);
     for (const lang of LANGUAGES) expect(Object.keys(ENUM_LABELS[lang]).sort()).toEqual([...ENUM_LABEL_KEYS].sort());
     expect(ENUM_LABEL_KEYS.filter((k) => !used.has(k))).toEqual([]);
   });

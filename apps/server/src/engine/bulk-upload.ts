@@ -1,5 +1,6 @@
 /**
- * BulkUpload (issue 4): an XLSX or CSV file whose header row holds API field names is validated
+ * BulkUpload (issue 4): an XLSX or CSV file whose header row holds API field names or the
+ * columns' labels in any language (an exported file goes back as it is, issue 9) is validated
  * row by row with the resource's own create schema; if any row fails nothing is applied and the
  * answer lists every error (row number as in the file, field, message) for the user to download;
  * otherwise every row is applied in ONE transaction — inserted, or updated when the resource's
@@ -17,6 +18,7 @@ import { auditIn, insertRow, loadRow, updateRow, type EngineContext } from './cr
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { ident, Params, scopeSql } from './sql.ts';
 import { toItem } from './rows.ts';
+import { headerKeys, optionCode, switchValue } from './sheet-columns.ts';
 
 export const MAX_BULK_ROWS = 5000;
 
@@ -33,15 +35,33 @@ export class BulkUploadError extends AppError {
   }
 }
 
-/** Turns cell text into the value the field's schema expects. */
+/**
+ * Turns cell text into the value the field's schema expects: numbers, Yes/No (any language) for
+ * switches, an option's code or label (any language) for selects, '|'-separated multiselects.
+ */
 function coerce(def: ResourceDef, key: string, text: string): unknown {
   const f = def.fields[key];
   if (text === '') return f?.optional || f?.secret ? undefined : text;
   if (!f) return key === 'OrgId' ? Number(text) : text;
-  if (f.input === 'number' || f.input === 'percent' || (f.input === 'select' && f.options?.every((o) => typeof o.value === 'number'))) return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-  if (f.input === 'switch') return /^(1|true|yes|y)$/i.test(text) ? 1 : /^(0|false|no|n)$/i.test(text) ? 0 : text;
-  if (f.input === 'multiselect') return text.split('|').map((s) => s.trim()).filter(Boolean);
+  if (f.input === 'select' && f.options?.length) {
+    const code = optionCode(f, text);
+    return typeof code === 'string' && f.options.every((o) => typeof o.value === 'number') && /^-?\d+$/.test(code) ? Number(code) : code;
+  }
+  if (f.input === 'number' || f.input === 'percent') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (f.input === 'switch') return switchValue(text);
+  if (f.input === 'multiselect') return text.split('|').map((s) => s.trim()).filter(Boolean).map((s) => (f.options?.length ? String(optionCode(f, s)) : s));
   return text;
+}
+
+/** Whether a column of the file is written by an upload (a writable field, or the owner of an owned record). */
+const writes = (def: ResourceDef, key: string) => (key === 'OrgId' ? def.scope === 'owned' : !!def.fields[key] && !def.fields[key].readOnly);
+
+/** The natural key's column and a parsed row's value of it (the caller's organization when an owner key is left out). */
+function naturalKeyOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>): { column: string; value: string } | null {
+  const k = def.naturalKey;
+  if (!k) return null;
+  if (k === 'OrgId') return { column: 'org_id', value: String(data.OrgId ?? scope.orgId) };
+  return { column: def.fields[k]!.column, value: String(data[k]) };
 }
 
 export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Scope, file: Buffer, filename: string) {
@@ -49,16 +69,21 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
   if (rows.length === 0) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no data rows under the header row');
   if (rows.length > MAX_BULK_ROWS) throw new AppError(400, ERROR_CODES.VALIDATION, `file: at most ${MAX_BULK_ROWS} rows per upload`);
   const { create } = resourceSchemas(def);
-  const allowed = new Set([...Object.keys(def.fields), 'Id', 'IsActive', 'UpdatedAt', ...(def.scope === 'owned' ? ['OrgId'] : [])]);
+  // Read-only columns of an exported file (Id, owner name, status, times, Configured) are accepted and ignored.
+  const allowed = new Set([...Object.keys(def.fields), 'Id', 'IsActive', 'CreatedAt', 'UpdatedAt', ...(def.scope === 'owned' ? ['OrgId', 'OrgName'] : []), ...(def.listOwners ? ['Configured'] : [])]);
   const errors: RowError[] = [];
   const parsed: { row: number; data: Record<string, unknown> }[] = [];
-  for (const { row, values } of rows) {
+  const keys = headerKeys(def, [...new Set(rows.flatMap((r) => Object.keys(r.values)))]);
+  for (const { row, values: cells } of rows) {
+    const values = Object.fromEntries(Object.entries(cells).map(([h, v]) => [keys.get(h) ?? h, v]));
     const unknown = Object.keys(values).filter((k) => !allowed.has(k));
     for (const k of unknown) errors.push({ Row: row, Field: k, Message: 'is not a column of this list' });
+    // An organization left unconfigured in an exported list over owners (no value in any field it would write) is not a record.
+    if (def.listOwners && Object.entries(values).every(([k, v]) => k === 'OrgId' || !writes(def, k) || v === '')) continue;
     // An empty optional cell is left out: a new record takes the column's default, an existing one keeps its value.
     const input = Object.fromEntries(
       Object.entries(values)
-        .filter(([k]) => k in def.fields || k === 'OrgId')
+        .filter(([k]) => writes(def, k))
         .map(([k, v]) => [k, coerce(def, k, v)])
         .filter(([, v]) => v !== undefined),
     );
@@ -69,7 +94,7 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
   if (def.naturalKey) {
     const seen = new Map<string, number>();
     for (const { row, data } of parsed) {
-      const k = String(data[def.naturalKey]);
+      const k = naturalKeyOf(def, scope, data)!.value;
       const first = seen.get(k);
       if (first !== undefined) errors.push({ Row: row, Field: def.naturalKey, Message: `repeats row ${first}` });
       else seen.set(k, row);
@@ -83,10 +108,10 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
     for (const { row, data } of parsed) {
       try {
         let existing: number | undefined;
-        if (def.naturalKey) {
+        const natural = naturalKeyOf(def, scope, data);
+        if (natural) {
           const p = new Params();
-          const col = def.fields[def.naturalKey]!.column;
-          const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE r.${ident(col)}::text = ${p.add(String(data[def.naturalKey]))} AND ${scopeSql(def, scope, p)}`, p.values);
+          const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE r.${ident(natural.column)}::text = ${p.add(natural.value)} AND ${scopeSql(def, scope, p)}`, p.values);
           existing = found[0] ? Number(found[0].id) : undefined;
         }
         const via = { bulkUpload: filename, row };

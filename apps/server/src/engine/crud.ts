@@ -11,7 +11,7 @@ import { AppError, badInput, notFound } from '../platform/errors.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Scope } from '../platform/scope.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
-import { columnOf, ident, Params, scopeSql, selectList } from './sql.ts';
+import { fieldSql, fromSql, ident, listsOwners, Params, scopeSql, selectList, sortSql } from './sql.ts';
 import { toItem } from './rows.ts';
 
 export interface EngineContext {
@@ -29,42 +29,48 @@ export interface SearchInput {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** WHERE clause (on alias r) of a search: scope, declared filters, IsActive, Keyword over list text fields. */
+/**
+ * WHERE clause of a list read (Search, Export; FROM fromSql(def, true)): scope, declared filters,
+ * IsActive, Keyword over the listed text fields — over the owner organization's fields only when
+ * the resource lists its owners (name and codes, not the configuration's values).
+ */
 export function whereOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>, p: Params): string {
-  const parts = [scopeSql(def, scope, p)];
+  const parts = [scopeSql(def, scope, p, true)];
   for (const [k, f] of Object.entries(def.fields)) {
     const v = data[k];
     if (v === undefined || v === null || v === '' || !f.filter || f.secret) continue;
-    const col = `r.${ident(f.column)}`;
+    const col = fieldSql(f);
     if (f.filter === 'contains') parts.push(`${col}::text ILIKE ${p.add(`%${escapeLike(String(v))}%`)}`);
     else if (f.filter === 'in' && Array.isArray(v)) parts.push(v.length ? `${col}::text = ANY(${p.add(v.map(String))}::text[])` : 'false');
     else parts.push(`${col}::text = ${p.add(String(v))}`);
   }
+  if (def.scope === 'owned' && typeof data.OrgId === 'number') parts.push(`${listsOwners(def) ? 'ow.id' : 'r.org_id'} = ${p.add(data.OrgId)}`);
   if (data.IsActive === 0 || data.IsActive === 1) parts.push(`r.is_active = ${p.add(data.IsActive)}`);
   if (typeof data.Keyword === 'string' && data.Keyword) {
-    const text = Object.values(def.fields).filter((f) => f.list && !f.secret && (f.input === 'text' || f.input === 'textarea' || f.input === 'select'));
+    const text = Object.values(def.fields).filter((f) => f.list && !f.secret && (f.input === 'text' || f.input === 'textarea' || f.input === 'select') && (!listsOwners(def) || f.owner));
     if (text.length) {
       const k = p.add(`%${escapeLike(data.Keyword)}%`);
-      parts.push(`(${text.map((f) => `r.${ident(f.column)}::text ILIKE ${k}`).join(' OR ')})`);
+      parts.push(`(${text.map((f) => `${fieldSql(f)}::text ILIKE ${k}`).join(' OR ')})`);
     }
   }
   return parts.join(' AND ');
 }
 
+/** ORDER BY of a list read: the sort field, nulls last, then the row's id (the organization's when listing owners). */
 export function orderOf(def: ResourceDef, sort: SearchInput['Sort']): string {
   const dir = sort.Order === 'desc' ? 'DESC' : 'ASC';
-  return `r.${ident(columnOf(def, sort.Field))} ${dir} NULLS LAST, r.id ${dir}`;
+  return `${sortSql(def, sort.Field)} ${dir} NULLS LAST, ${listsOwners(def) ? 'ow.id' : 'r.id'} ${dir}`;
 }
 
 /** Search: `{Items, TotalRecords, PageIndex, RowsPerPage}` (small configuration tables page with OFFSET). */
 export async function searchResource(ctx: EngineContext, def: ResourceDef, scope: Scope, input: SearchInput) {
   const p = new Params();
   const where = whereOf(def, scope, input.SearchData, p);
-  const t = ident(def.table);
-  const [count] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} r WHERE ${where}`, p.values);
+  const from = fromSql(def, true);
+  const [count] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, p.values);
   const limit = p.add(input.RowsPerPage);
   const offset = p.add((input.PageIndex - 1) * input.RowsPerPage);
-  const rows = await ctx.database.query(`SELECT ${selectList(def)} FROM ${t} r WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${limit} OFFSET ${offset}`, p.values);
+  const rows = await ctx.database.query(`SELECT ${selectList(def, true)} FROM ${from} WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${limit} OFFSET ${offset}`, p.values);
   return { Items: rows.map((r) => toItem(def, r, ctx.fieldKey)), TotalRecords: Number(count?.n ?? 0), PageIndex: input.PageIndex, RowsPerPage: input.RowsPerPage };
 }
 
@@ -72,7 +78,7 @@ export async function searchResource(ctx: EngineContext, def: ResourceDef, scope
 export async function loadRow(q: Query, def: ResourceDef, scope: Scope, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
   const p = new Params();
   const where = scopeSql(def, scope, p);
-  const rows = await q(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE r.id = ${p.add(id)} AND ${where}${lock ? ' FOR UPDATE' : ''}`, p.values);
+  const rows = await q(`SELECT ${selectList(def)} FROM ${fromSql(def, false)} WHERE r.id = ${p.add(id)} AND ${where}${lock ? ' FOR UPDATE OF r' : ''}`, p.values);
   return rows[0];
 }
 
@@ -105,7 +111,8 @@ export async function auditIn(q: Query, ctx: EngineContext, scope: Scope, e: { a
 /** API field names of the columns a constraint error's detail lists ("Key (a, b)=(…) …"), in that order. */
 function fieldsOfDetail(def: ResourceDef, detail: string | undefined): string[] {
   const columns = /Key \(([^)]*)\)=/.exec(detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/^"|"$/g, '')) ?? [];
-  return columns.flatMap((c) => Object.entries(def.fields).filter(([, f]) => f.column === c).map(([k]) => k));
+  // The owner column of an owned resource is OrgId (e.g. one configuration per organization).
+  return columns.flatMap((c) => (def.scope === 'owned' && c === 'org_id' ? ['OrgId'] : Object.entries(def.fields).filter(([, f]) => f.column === c && !f.owner).map(([k]) => k)));
 }
 
 /**

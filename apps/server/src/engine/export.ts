@@ -1,29 +1,25 @@
 /**
  * Export of a resource list under the current filter, XLSX or CSV, streamed in batches so
- * memory does not grow with the row count. Headers are the API field names, so an exported
- * file can be corrected and sent back through BulkUpload.
+ * memory does not grow with the row count. The file says what the screen says (issue 9): headers
+ * are the column labels in the request's Language, options their label text, record times
+ * Malaysian time (sheet-columns.ts); BulkUpload reads such a file back.
  */
 import type { Readable } from 'node:stream';
 import type { ResourceDef } from '@paydesk/contract';
+import type { EnumLabelLanguage } from '@paydesk/domain';
 import { primeRows } from '../platform/export-run.ts';
 import type { Scope } from '../platform/scope.ts';
 import { streamSheet } from '../platform/spreadsheet.ts';
 import { orderOf, whereOf, type EngineContext, type SearchInput } from './crud.ts';
-import { ident, Params, selectList } from './sql.ts';
+import { fromSql, Params, selectList } from './sql.ts';
 import { toItem } from './rows.ts';
+import { cellOf, headerOf, sheetColumns } from './sheet-columns.ts';
+
+export { exportColumns } from './sheet-columns.ts';
 
 const BATCH = 1000;
 
 type ExportInput = Omit<SearchInput, 'PageIndex' | 'RowsPerPage'>;
-
-/**
- * Export columns: Id, declared fields, IsActive, UpdatedAt. Credentials (input 'secret': keys,
- * passwords) are left out; a masked identifier (secret with a visible input, e.g. a bank account
- * number) goes out masked exactly as answered ('••••1234'), which BulkUpload reads back as "keep".
- */
-export function exportColumns(def: ResourceDef): string[] {
-  return ['Id', ...Object.entries(def.fields).filter(([, f]) => !f.secret || f.input !== 'secret').map(([k]) => k), 'IsActive', 'UpdatedAt'];
-}
 
 /**
  * How many records of `def` the caller's scope and `input.SearchData` select, counting at most
@@ -32,7 +28,7 @@ export function exportColumns(def: ResourceDef): string[] {
 export async function countResourceRows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: Pick<ExportInput, 'SearchData'>, limit: number): Promise<number> {
   const p = new Params();
   const where = whereOf(def, scope, input.SearchData, p);
-  const [row] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ident(def.table)} r WHERE ${where} LIMIT ${p.add(limit)}) bounded`, p.values);
+  const [row] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fromSql(def, true)} WHERE ${where} LIMIT ${p.add(limit)}) bounded`, p.values);
   return Number(row?.n ?? 0);
 }
 
@@ -42,22 +38,20 @@ async function* rows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: 
     if (signal?.aborted) return;
     const p = new Params();
     const where = whereOf(def, scope, input.SearchData, p);
-    const batch = await ctx.database.query(`SELECT ${selectList(def)} FROM ${ident(def.table)} r WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${BATCH} OFFSET ${p.add(offset)}`, p.values);
+    const batch = await ctx.database.query(`SELECT ${selectList(def, true)} FROM ${fromSql(def, true)} WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${BATCH} OFFSET ${p.add(offset)}`, p.values);
     for (const r of batch) yield toItem(def, r, ctx.fieldKey);
     if (batch.length < BATCH) return;
   }
 }
 
-const cell = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join('|') : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function sheetOf(def: ResourceDef, format: 'xlsx' | 'csv', source: AsyncIterable<Record<string, unknown>>, onDone: (n: number) => void): { stream: Readable; contentType: string } {
-  const cols = exportColumns(def);
+function sheetOf(def: ResourceDef, format: 'xlsx' | 'csv', lang: EnumLabelLanguage, source: AsyncIterable<Record<string, unknown>>, onDone: (n: number) => void): { stream: Readable; contentType: string } {
+  const cols = sheetColumns(def);
   return streamSheet({
     format,
     sheetName: def.name,
-    headers: cols,
+    headers: cols.map((c) => headerOf(c, lang)),
     rows: (async function* () {
-      for await (const r of source) yield cols.map((c) => cell(r[c]));
+      for await (const r of source) yield cols.map((c) => cellOf(c, r[c.key], lang));
     })(),
     onDone,
   });
@@ -66,16 +60,16 @@ function sheetOf(def: ResourceDef, format: 'xlsx' | 'csv', source: AsyncIterable
 /**
  * Opens the export file of `def` under the caller's scope and filter: resolves once the first batch
  * has been read (a failing query rejects before any byte exists) with the file stream and its
- * content type. `onDone` receives the row count; `signal` stops the batch reads. Serve it through
+ * content type; headers and texts in `input.Language` (default en). `onDone` receives the row count; `signal` stops the batch reads. Serve it through
  * platform/export-run.ts `sendExport` (limits, error shape before the first byte, audit).
  */
 export async function openResourceExport(
   ctx: EngineContext,
   def: ResourceDef,
   scope: Scope,
-  input: ExportInput & { Format: 'xlsx' | 'csv' },
+  input: ExportInput & { Format: 'xlsx' | 'csv'; Language?: EnumLabelLanguage },
   onDone: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<{ stream: Readable; contentType: string }> {
-  return sheetOf(def, input.Format, await primeRows(rows(ctx, def, scope, input, signal)), onDone);
+  return sheetOf(def, input.Format, input.Language ?? 'en', await primeRows(rows(ctx, def, scope, input, signal)), onDone);
 }

@@ -31,12 +31,50 @@ export function columnOf(def: ResourceDef, field: string): string {
   return f.column;
 }
 
+/** Whether reads of `def` join the owner organization (alias `ow`): owner fields or a list over owners. */
+const joinsOwner = (def: ResourceDef) => def.scope === 'owned' && (def.listOwners === true || Object.values(def.fields).some((f) => f.owner));
+
+/** Whether a list read (Search, Export) of `def` runs over the owner organizations (issue 9). */
+export const listsOwners = (def: ResourceDef) => def.scope === 'owned' && def.listOwners === true;
+
+/** The SQL of a declared field's value: its column on the record (`r`), or on the owner organization (`ow`) for an owner field. */
+export function fieldSql(f: FieldDef): string {
+  return `${f.owner ? 'ow' : 'r'}.${ident(f.column)}`;
+}
+
+/** The SQL of a sortable API field (system or declared). */
+export function sortSql(def: ResourceDef, field: string): string {
+  const f = def.fields[field];
+  return f && !SYSTEM_COLUMNS[field] ? fieldSql(f) : `r.${ident(columnOf(def, field))}`;
+}
+
+/**
+ * The FROM clause of a read: the resource's table as `r`, joined to its owner organization as
+ * `ow` when the resource reads owner fields. A list read (`listing`: Search, Export, their counts)
+ * of a resource that lists its owners starts from the organizations instead, so an organization
+ * without a record is a row whose `r` columns are null.
+ */
+export function fromSql(def: ResourceDef, listing: boolean): string {
+  const t = ident(def.table);
+  if (!joinsOwner(def)) return `${t} r`;
+  if (listing && listsOwners(def)) return `organizations ow LEFT JOIN ${t} r ON r.org_id = ow.id`;
+  return `${t} r LEFT JOIN organizations ow ON ow.id = r.org_id`;
+}
+
 /**
  * The scope condition of a resource table aliased `r`: none for platform resources (the
- * permission decides); for owned resources rows of the caller's organization subtree.
+ * permission decides); for owned resources rows of the caller's organization subtree. A list
+ * read over the owners (`listing` and def.listOwners) scopes the organizations `ow` instead: the
+ * caller's subtree at the resource's owner levels (every organization of those levels for a
+ * platform SUPERADMIN).
  */
-export function scopeSql(def: ResourceDef, scope: Scope, p: Params): string {
+export function scopeSql(def: ResourceDef, scope: Scope, p: Params, listing = false): string {
   if (def.scope === 'platform') return 'true';
+  if (listing && listsOwners(def)) {
+    const levels = `ow.level = ANY(${p.add(def.ownerLevels ?? [])}::text[])`;
+    if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? levels : 'false';
+    return `ow.path LIKE ${p.add(`${scope.orgPath}%`)} AND ${levels}`;
+  }
   const levels = def.ownerLevels?.length ? ` AND o.level = ANY(${p.add(def.ownerLevels)}::text[])` : '';
   if (scope.orgPath === null) {
     if (scope.groupType !== 'SUPERADMIN') return 'false';
@@ -45,14 +83,23 @@ export function scopeSql(def: ResourceDef, scope: Scope, p: Params): string {
   return `r.org_id IN (SELECT o.id FROM organizations o WHERE o.path LIKE ${p.add(`${scope.orgPath}%`)}${levels})`;
 }
 
-/** SELECT list answering API names: system columns, declared fields, and the owner's name. */
-export function selectList(def: ResourceDef): string {
+/**
+ * SELECT list answering API names: system columns, declared fields, and the owner's id and name
+ * (and `Configured` for a resource listing its owners). `listing` as for fromSql.
+ */
+export function selectList(def: ResourceDef, listing = false): string {
   const sys = Object.entries(SYSTEM_COLUMNS).map(([k, c]) => `r.${ident(c)} AS "${k}"`);
   // Calendar dates travel as 'YYYY-MM-DD' text: node-postgres would turn a date into local
   // midnight, which shifts the day when the server's time zone is east of UTC (e.g. MYT).
   const fields = Object.entries(def.fields).map(([k, f]: [string, FieldDef]) =>
-    f.input === 'date' ? `to_char(r.${ident(f.column)}, 'YYYY-MM-DD') AS "${k}"` : `r.${ident(f.column)} AS "${k}"`,
+    f.input === 'date' ? `to_char(${fieldSql(f)}, 'YYYY-MM-DD') AS "${k}"` : `${fieldSql(f)} AS "${k}"`,
   );
-  const owner = def.scope === 'owned' ? ['r.org_id AS "OrgId"', '(SELECT o.name FROM organizations o WHERE o.id = r.org_id) AS "OrgName"'] : [];
+  const owner: string[] = [];
+  if (def.scope === 'owned') {
+    owner.push(listing && listsOwners(def) ? 'ow.id AS "OrgId"' : 'r.org_id AS "OrgId"');
+    // A declared OrgName field (an owner field) already answers the name.
+    if (!def.fields.OrgName) owner.push(joinsOwner(def) ? 'ow.name AS "OrgName"' : '(SELECT o.name FROM organizations o WHERE o.id = r.org_id) AS "OrgName"');
+    if (listsOwners(def)) owner.push('(r.id IS NOT NULL) AS "Configured"');
+  }
   return [...sys, ...fields, ...owner].join(', ');
 }

@@ -4,7 +4,7 @@
  * to /auth (§4); /auth itself and static assets are always served.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
@@ -13,6 +13,23 @@ import { clearSessionCookies } from '../auth/cookies.ts';
 import { connectSources, withConnectSrc } from './csp.ts';
 
 const PUBLIC_PAGES = new Set(['/auth']);
+
+/** A year: a content-hashed file never changes under its name. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * The `cache-control` of a built file, by its path relative to the build folder (issue 9,
+ * first-load budgets). Everything under `assets/` is named by Vite after its content hash, so a
+ * changed file gets a new name: cached for a year and never revalidated. HTML is never stored (it
+ * names the current hashes, and page requests check the session); any other file is revalidated
+ * on each use. A pre-compressed copy (`.br`, `.gz`) has its original's policy.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const file = relativePath.replaceAll('\\', '/').replace(/^\/+/, '').replace(/\.(?:br|gz)$/, '');
+  if (file.endsWith('.html')) return 'no-store';
+  if (file.startsWith('assets/')) return IMMUTABLE_CACHE;
+  return 'no-cache';
+}
 
 function wantsHtml(req: FastifyRequest): boolean {
   return req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
@@ -24,7 +41,19 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   const hasWeb = existsSync(indexFile);
   // wildcard: files are looked up per request, so a rebuilt app is served without a restart;
   // a missing file falls through to the not-found handler below.
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: true });
+  // preCompressed: the build writes `.br` and `.gz` beside each asset (apps/web/scripts/precompress.ts);
+  // the one the browser accepts is sent with `content-encoding` (and `vary: accept-encoding`).
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        reply.header('cache-control', cacheControlFor(relative(dist, path)));
+      },
+    });
   const index = () => readFileSync(indexFile, 'utf8');
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {

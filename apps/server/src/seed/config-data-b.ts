@@ -2,13 +2,14 @@
  * Group B configuration data every Paydesk database starts with (the resources of
  * packages/contract/src/resources/defs/group-b.ts): the mobile app's permission keys and three
  * starter mobile user groups, message templates in English, Malay and Chinese, one risk
- * parameter per §9 rule, Malaysia's 2026 national public holidays, and the typed system settings.
+ * parameter per §9 rule, Malaysia's public holidays of 2026 and 2027, and the typed system settings.
  * Called at the end of ensureReferenceData (same transaction, same advisory lock), so it runs at
  * every start on PGlite and PostgreSQL. Inserts are `ON CONFLICT DO NOTHING` on each table's
  * natural key, so a row an administrator changed is never overwritten (a reference row deleted on
  * purpose comes back at the next start: deactivate it instead); the mobile user groups, whose names
  * administrators may change, are seeded once into an empty table.
  */
+import { and, eq } from 'drizzle-orm';
 import { MALAYSIAN_STATES, type RiskAlertRule } from '@paydesk/domain';
 import { MOBILE_PERMISSIONS, SYSTEM_SETTINGS, type MobilePermissionKey } from '@paydesk/contract';
 import { loadConfig } from '../config.ts';
@@ -171,26 +172,132 @@ export const REFERENCE_RISK_PARAMETERS: Record<RiskAlertRule, RiskRow> = {
 
 const ALL_STATES = MALAYSIAN_STATES.map((s) => s.code as string);
 const allBut = (...codes: string[]) => ALL_STATES.filter((c) => !codes.includes(c));
+const only = (...codes: string[]) => ALL_STATES.filter((c) => codes.includes(c));
+/**
+ * Where a holiday falling on a Sunday is replaced by the next working day (Holidays Act 1951 s.3 and
+ * the Sabah and Sarawak ordinances): every state with a Saturday–Sunday weekend, i.e. all but Kedah,
+ * Kelantan and Terengganu (Friday–Saturday weekend; Johor returned to Saturday–Sunday in 2025). Their
+ * own replacement days (a Friday or Saturday holiday moved to Sunday) fall on a Sunday, which is never
+ * a payout day (interbank clearing runs Monday to Friday, packages/domain payout-calendar.ts), so
+ * they are not listed.
+ */
+const SUNDAY_REPLACED = allBut('MY-02', 'MY-03', 'MY-11');
+/** Thaipusam is a state holiday in Johor, Kedah, Negeri Sembilan, Pulau Pinang, Perak, Selangor, Kuala Lumpur and Putrajaya. */
+const THAIPUSAM_STATES = only('MY-01', 'MY-02', 'MY-05', 'MY-07', 'MY-08', 'MY-10', 'MY-14', 'MY-16');
+/** Nuzul Al-Quran is a state holiday in Kelantan, Pahang, Pulau Pinang, Perak, Perlis, Selangor, Terengganu and the three federal territories. */
+const NUZUL_STATES = only('MY-03', 'MY-06', 'MY-07', 'MY-08', 'MY-09', 'MY-10', 'MY-11', 'MY-14', 'MY-15', 'MY-16');
+/** New Year's Day is a holiday everywhere but Johor, Kedah, Kelantan, Perlis and Terengganu. */
+const NEW_YEAR_STATES = allBut('MY-01', 'MY-02', 'MY-03', 'MY-09', 'MY-11');
+/** The second day of Chinese New Year is a federal holiday everywhere but Kelantan and Terengganu (there it is a state holiday). */
+const CNY_DAY_TWO_STATES = allBut('MY-03', 'MY-11');
+/** Awal Ramadan (1 Ramadan) is a state holiday in Johor and Kedah. */
+const AWAL_RAMADAN_STATES = only('MY-01', 'MY-02');
+/** Deepavali is a federal holiday everywhere but Sarawak. */
+const DEEPAVALI_STATES = allBut('MY-13');
+
+/** A payout holiday row: 'YYYY-MM-DD' (MYT calendar day), its name, and its states (ISO 3166-2:MY codes; empty = nationwide). */
+export interface ReferencePayoutHoliday {
+  holidayDate: string;
+  holidayName: string;
+  states: string[];
+}
+const h = (holidayDate: string, holidayName: string, states: string[] = []): ReferencePayoutHoliday => ({ holidayDate, holidayName, states });
 
 /**
- * Malaysia's 2026 public holidays fixed by the calendar (Holidays Act 1951 and the federal list):
- * New Year's Day is not a holiday in Johor, Kedah, Kelantan, Perlis and Terengganu; the second day
- * of Chinese New Year not in Kelantan and Terengganu; the others are nationwide. None falls on a
- * Sunday, so there is no replacement day. Holidays set by moon sighting or the Hindu and Buddhist
- * calendars (Hari Raya Aidilfitri and Haji, Awal Muharram, Maulidur Rasul, Nuzul Al-Quran,
- * Deepavali, Wesak, Thaipusam) and state holidays are left to the administrator, from the
- * government's gazette, at /payout-holiday-setting.
+ * Malaysia's public holidays of 2026 (§9 payout holidays): every federal holiday of the Jadual Hari
+ * Kelepasan Am Persekutuan 2026 (Bahagian Kabinet, Perlembagaan dan Perhubungan Antara Kerajaan, JPM,
+ * kabinet.gov.my HKA-2026), Thaipusam, Nuzul Al-Quran, New Year's Day and Melaka's third day of Raya
+ * in the states that keep them, the state holidays that push a replacement day further (Awal Ramadan
+ * in Johor and Kedah, the Sultan of Johor's birthday, Gawai Dayak in Sarawak), and the weekday
+ * replacement of a Sunday holiday where s.3 of the Holidays Act gives one (cross-checked state by
+ * state against the python-holidays Malaysia calendar, which cites the same HKA-2026). Hari Raya
+ * Aidilfitri (1 Syawal 1447H) is Saturday 21 March as gazetted (on the evening of the 19th the new
+ * moon was below the MABIMS limits, so Ramadan ran 30 days); the Prime Minister announced before
+ * Syawal that, Raya falling on a Saturday, Friday 20 March is an additional holiday (s.8 of the Act),
+ * and the second day, a Sunday, is replaced on Monday 23 March (on the 24th in Johor, whose Sultan's
+ * birthday is the 23rd, and in Melaka, whose third day of Raya, a state holiday since 2025, is the
+ * 23rd; Kedah keeps a Friday–Saturday weekend, so a Sunday holiday has no replacement there).
+ * Wesak (Sunday 31 May) is replaced on Tuesday 2 June, Monday being the Agong's birthday (Sarawak:
+ * 3 June, after Gawai).
  */
-export const REFERENCE_PAYOUT_HOLIDAYS_2026: { holidayDate: string; holidayName: string; states: string[] }[] = [
-  { holidayDate: '2026-01-01', holidayName: "New Year's Day", states: allBut('MY-01', 'MY-02', 'MY-03', 'MY-09', 'MY-11') },
-  { holidayDate: '2026-02-17', holidayName: 'Chinese New Year', states: [] },
-  { holidayDate: '2026-02-18', holidayName: 'Chinese New Year (second day)', states: allBut('MY-03', 'MY-11') },
-  { holidayDate: '2026-05-01', holidayName: 'Labour Day', states: [] },
-  { holidayDate: '2026-06-01', holidayName: "Birthday of the Yang di-Pertuan Agong", states: [] },
-  { holidayDate: '2026-08-31', holidayName: 'National Day', states: [] },
-  { holidayDate: '2026-09-16', holidayName: 'Malaysia Day', states: [] },
-  { holidayDate: '2026-12-25', holidayName: 'Christmas Day', states: [] },
+export const REFERENCE_PAYOUT_HOLIDAYS_2026: ReferencePayoutHoliday[] = [
+  h('2026-01-01', "New Year's Day", NEW_YEAR_STATES),
+  h('2026-02-01', 'Thaipusam', THAIPUSAM_STATES),
+  h('2026-02-02', 'Thaipusam (replacement holiday)', THAIPUSAM_STATES.filter((c) => SUNDAY_REPLACED.includes(c))),
+  h('2026-02-17', 'Chinese New Year'),
+  h('2026-02-18', 'Chinese New Year (second day)', CNY_DAY_TWO_STATES),
+  h('2026-02-19', 'Awal Ramadan', AWAL_RAMADAN_STATES),
+  h('2026-03-07', 'Nuzul Al-Quran', NUZUL_STATES),
+  h('2026-03-20', 'Hari Raya Aidilfitri (additional holiday)'),
+  h('2026-03-21', 'Hari Raya Aidilfitri'),
+  h('2026-03-22', 'Hari Raya Aidilfitri (second day)'),
+  h('2026-03-23', 'Hari Raya Aidilfitri (replacement holiday)', allBut('MY-01', 'MY-02', 'MY-04')),
+  h('2026-03-23', 'Hari Raya Aidilfitri (third day)', only('MY-04')),
+  h('2026-03-23', 'Birthday of the Sultan of Johor', only('MY-01')),
+  h('2026-03-24', 'Hari Raya Aidilfitri (replacement holiday)', only('MY-01', 'MY-04')),
+  h('2026-05-01', 'Labour Day'),
+  h('2026-05-27', 'Hari Raya Haji'),
+  h('2026-05-31', 'Wesak Day'),
+  h('2026-06-01', 'Birthday of the Yang di-Pertuan Agong'),
+  h('2026-06-01', 'Gawai Dayak', only('MY-13')),
+  h('2026-06-02', 'Gawai Dayak (second day)', only('MY-13')),
+  h('2026-06-02', 'Wesak Day (replacement holiday)', SUNDAY_REPLACED.filter((c) => c !== 'MY-13')),
+  h('2026-06-03', 'Wesak Day (replacement holiday)', only('MY-13')),
+  h('2026-06-17', 'Awal Muharram'),
+  h('2026-08-25', 'Maulidur Rasul'),
+  h('2026-08-31', 'National Day'),
+  h('2026-09-16', 'Malaysia Day'),
+  h('2026-11-08', 'Deepavali', DEEPAVALI_STATES),
+  h('2026-11-09', 'Deepavali (replacement holiday)', DEEPAVALI_STATES.filter((c) => SUNDAY_REPLACED.includes(c))),
+  h('2026-12-25', 'Christmas Day'),
 ];
+
+/**
+ * Malaysia's public holidays of 2027, projected (replace them with the gazetted Jadual Hari
+ * Kelepasan Am Persekutuan 2027 once it is confirmed at /payout-holiday-setting). Fixed days by the
+ * calendar; Chinese New Year (6 February), Wesak (20 May) and Deepavali (28 October) as Singapore's
+ * Ministry of Manpower has gazetted them for 2027 (the two countries share those calendars), Thaipusam
+ * on 22 January. The Hijri holidays follow the MABIMS visibility rule Malaysia's Rulers apply
+ * (topocentric altitude ≥ 3° and elongation ≥ 6.4° at sunset), computed for Kuala Lumpur: the rule
+ * gives every Hijri holiday of 2026 above exactly as gazetted, and for 2027 1 Ramadan 8 February
+ * (Nuzul Al-Quran, 17 Ramadan, 24 February), 1 Syawal 10 March, 10 Zulhijjah 17 May (Singapore's
+ * gazette agrees on both), 1 Muharram 1449 6 June, 12 Rabiulawal 15 August. Sunday holidays are
+ * replaced on the next working day: CNY day two on Monday 8 February (Johor: 9 February, 1 Ramadan
+ * being its own holiday; Kelantan and Terengganu also rest on the 8th, for day one on their Saturday
+ * weekend), Awal Muharram on Tuesday 8 June (Monday is the Agong's birthday), Maulidur Rasul on
+ * Monday 16 August.
+ */
+export const REFERENCE_PAYOUT_HOLIDAYS_2027: ReferencePayoutHoliday[] = [
+  h('2027-01-01', "New Year's Day", NEW_YEAR_STATES),
+  h('2027-01-22', 'Thaipusam', THAIPUSAM_STATES),
+  h('2027-02-06', 'Chinese New Year'),
+  h('2027-02-07', 'Chinese New Year (second day)', CNY_DAY_TWO_STATES),
+  h('2027-02-08', 'Chinese New Year (replacement holiday)', allBut('MY-01', 'MY-02')),
+  h('2027-02-08', 'Awal Ramadan', AWAL_RAMADAN_STATES),
+  h('2027-02-09', 'Chinese New Year (replacement holiday)', only('MY-01')),
+  h('2027-02-24', 'Nuzul Al-Quran', NUZUL_STATES),
+  h('2027-03-10', 'Hari Raya Aidilfitri'),
+  h('2027-03-11', 'Hari Raya Aidilfitri (second day)'),
+  h('2027-03-12', 'Hari Raya Aidilfitri (third day)', only('MY-04')),
+  h('2027-03-23', 'Birthday of the Sultan of Johor', only('MY-01')),
+  h('2027-05-01', 'Labour Day'),
+  h('2027-05-17', 'Hari Raya Haji'),
+  h('2027-05-20', 'Wesak Day'),
+  h('2027-06-01', 'Gawai Dayak', only('MY-13')),
+  h('2027-06-02', 'Gawai Dayak (second day)', only('MY-13')),
+  h('2027-06-06', 'Awal Muharram'),
+  h('2027-06-07', 'Birthday of the Yang di-Pertuan Agong'),
+  h('2027-06-08', 'Awal Muharram (replacement holiday)', SUNDAY_REPLACED),
+  h('2027-08-15', 'Maulidur Rasul'),
+  h('2027-08-16', 'Maulidur Rasul (replacement holiday)', SUNDAY_REPLACED),
+  h('2027-08-31', 'National Day'),
+  h('2027-09-16', 'Malaysia Day'),
+  h('2027-10-28', 'Deepavali', DEEPAVALI_STATES),
+  h('2027-12-25', 'Christmas Day'),
+];
+
+/** Every seeded payout holiday, 2026 then 2027. */
+export const REFERENCE_PAYOUT_HOLIDAYS: ReferencePayoutHoliday[] = [...REFERENCE_PAYOUT_HOLIDAYS_2026, ...REFERENCE_PAYOUT_HOLIDAYS_2027];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -211,7 +318,7 @@ export async function ensureConfigDataB(tx: Tx): Promise<void> {
     .values(Object.entries(REFERENCE_RISK_PARAMETERS).map(([ruleCode, r]) => ({ ruleCode, ...r })))
     .onConflictDoNothing({ target: riskParameters.ruleCode });
 
-  await tx.insert(payoutHolidays).values(REFERENCE_PAYOUT_HOLIDAYS_2026).onConflictDoNothing({ target: [payoutHolidays.holidayDate, payoutHolidays.holidayName] });
+  await tx.insert(payoutHolidays).values(REFERENCE_PAYOUT_HOLIDAYS).onConflictDoNothing({ target: [payoutHolidays.holidayDate, payoutHolidays.holidayName] });
 
   // Each setting once, with the environment's value (or the default): later changes are the administrators'.
   const defaults = settingDefaults(loadConfig(process.env));
@@ -219,4 +326,26 @@ export async function ensureConfigDataB(tx: Tx): Promise<void> {
     .insert(systemSettings)
     .values(SYSTEM_SETTINGS.map((s) => ({ settingKey: s.key, settingValue: defaults[s.key], valueType: s.valueType, description: s.description })))
     .onConflictDoNothing({ target: systemSettings.settingKey });
+  // Earlier seeds cited spec sections and error codes ("(§7)", "(SC440)") in the stored text; a row
+  // still holding that exact text gets the current one (an administrator's own wording is kept).
+  for (const s of SYSTEM_SETTINGS) {
+    const legacy = LEGACY_SETTING_DESCRIPTIONS[s.key];
+    if (legacy === undefined) continue;
+    await tx
+      .update(systemSettings)
+      .set({ description: s.description })
+      .where(and(eq(systemSettings.settingKey, s.key), eq(systemSettings.description, legacy)));
+  }
 }
+
+/** The seeded descriptions that cited the spec or error codes, replaced at start (see above). */
+export const LEGACY_SETTING_DESCRIPTIONS: Readonly<Partial<Record<string, string>>> = {
+  SESSION_IDLE_MINUTES: 'A session idle longer than this many minutes ends (SC440).',
+  PRODUCT_NAME: "The product name in the title '{product} Portal' (§1).",
+  IP_LOOKUP_V4_URL: 'Where the browser asks for its public IPv4 address (§7), tried first.',
+  IP_LOOKUP_V6_URL: 'Where the browser asks for its public IPv6 address (§7), tried second.',
+  COUNTRY_SERVICE_URL: 'The country service for state and city lookups (§7).',
+  POS_URL: 'The external point-of-sale site opened from Services (§2); empty hides the entry.',
+  EXPORT_MAX_CONCURRENT: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused (EXP429).',
+  EXPORT_MAX_ROWS: 'Most rows one export may hold; a larger one is refused before it starts (EXP422), asking to narrow the filter.',
+};

@@ -11,9 +11,10 @@ import { defaultPermissions, type GroupType } from '@paydesk/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
 import {
-  DEMO_SIGN_INS, ORG_COUNT, generateHierarchy, generateRefunds, generateTransactions, generateUsers,
+  DEMO_SIGN_INS, ORG_COUNT, generateHierarchy, generateRefunds, generateTransactions, generateUsers, spreadOrgChanges,
   type AcquirerRef, type GenOrg, type GenRefund, type GenTxn,
 } from './generate.ts';
+import { spreadConfigTimes } from './config-times.ts';
 import { Rng } from './random.ts';
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
 
@@ -100,6 +101,9 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
       .map((r) => Number(r.id))
       .sort((a, b) => a - b);
     const hierarchy = generateHierarchy(rng, ids, now);
+    // Change times draw from a second stream of the same seed, so they leave every other row as it was.
+    const timesRng = new Rng(((opts.seed ?? 1) ^ 0x5eed_7157) >>> 0);
+    spreadOrgChanges(timesRng, hierarchy.all, now);
     await insertBatches(exec, 'organizations', ORG_COLUMNS, hierarchy.all, 'unnest', 5000);
     log(`organizations: ${hierarchy.all.length}`);
 
@@ -155,6 +159,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     const refunds = generateRefunds(rng, txns, now, hierarchy.demo.hq.id);
     await insertRefunds(exec, refunds);
     log(`refund requests: ${refunds.length}`);
+    await spreadConfigTimes(exec, timesRng, now);
+    log('configuration rows dated over the past months');
     return { organizations: hierarchy.all.length, users: users.length, transactions: txns.length };
   });
 
@@ -332,7 +338,7 @@ const ORG_COLUMNS: Column<GenOrg>[] = [
   { name: 'is_active', type: 'int2', get: (o) => o.isActive },
   { name: 'onboarding_status', type: 'text', get: (o) => o.onboardingStatus },
   { name: 'created_at', type: 'timestamptz', get: (o) => o.createdAt },
-  { name: 'updated_at', type: 'timestamptz', get: (o) => o.createdAt },
+  { name: 'updated_at', type: 'timestamptz', get: (o) => o.updatedAt },
 ];
 
 interface UserRow {

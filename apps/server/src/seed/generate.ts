@@ -68,6 +68,8 @@ export interface GenOrg {
   isActive: 0 | 1;
   onboardingStatus: OnboardingStatus;
   createdAt: Date;
+  /** Last change: the creation time until spreadOrgChanges dates later changes. */
+  updatedAt: Date;
   /** Ancestor ids (self included at its own level); not a column. */
   mm: number;
   agency: number;
@@ -142,6 +144,7 @@ export function generateHierarchy(rng: Rng, ids: readonly number[], now: Date): 
       isActive: 1,
       onboardingStatus: 'VERIFIED',
       createdAt,
+      updatedAt: createdAt,
       mm: 0,
       agency: 0,
       agent: 0,
@@ -243,6 +246,20 @@ export function generateHierarchy(rng: Rng, ids: readonly number[], now: Date): 
     categoryOf,
     demo: { mm: masters[0]!, agency: agencies[0]!, agent: agents[0]!, hq: hq0, branch: branches.find((b) => b.parentId === hq0.id)! },
   };
+}
+
+/**
+ * Dates later changes of the organizations (`updatedAt`, never after `now`): every organization
+ * not VERIFIED had its onboarding status changed after it was created, and about a third of the
+ * others had some detail changed. Draws from its own `rng`, so the rest of the dataset is unchanged.
+ */
+export function spreadOrgChanges(rng: Rng, orgs: readonly GenOrg[], now: Date): void {
+  const nowMs = now.getTime();
+  for (const o of orgs) {
+    const created = o.createdAt.getTime();
+    if (created >= nowMs || (o.onboardingStatus === 'VERIFIED' && !rng.chance(0.3))) continue;
+    o.updatedAt = new Date(created + Math.floor(rng.next() * (nowMs - created)));
+  }
 }
 
 /** A branch's mailbox: "<place>@<company domain>", or "<local>.<place>@gmail.com" for free-mail companies. */
@@ -431,6 +448,8 @@ interface Customer {
 interface Merchant {
   hq: GenOrg;
   branches: GenOrg[];
+  /** Where its sales are rung up: the HQ itself and each branch, with uneven shares (one outlet is usually the busy one). */
+  outlets: WeightedTable<GenOrg>;
   category: BusinessCategory;
   acquirer: AcquirerRef;
   onlineProvider: string;
@@ -657,10 +676,28 @@ export interface TxnContext {
 }
 
 /**
+ * Merchant volume law: the merchant of rank r (1 = busiest) gets a weight 1 / (r + ZIPF_SHIFT)^ZIPF_EXPONENT
+ * (a Zipf–Mandelbrot law, the usual shape of an acquirer's book: a head of large merchants and a long
+ * tail of small ones). With about 360 trading merchants and the service-type leanings of their
+ * trades this gives the busiest merchant 3–5 % of all transactions, the top 10 % of merchants about
+ * half, the bottom half about 13 %. The shift keeps the head from being one giant: a pure Zipf
+ * law (shift 0) of this exponent would hand rank 1 over a quarter.
+ */
+export const ZIPF_EXPONENT = 1.25;
+export const ZIPF_SHIFT = 12;
+/** The demo merchant's rank: busy enough that every demo user sees a full dashboard, not the busiest. */
+export const DEMO_MERCHANT_RANK = 4;
+
+/**
  * Generates `count` transactions over the 90 MYT days up to `now` (none after it), sorted by
- * creation time, with unique references "PD" + yymmdd (MYT) + 10 digits. Merchants' volumes
- * follow a Zipf-like law; the demo merchant ranks 4th (about 3% of all) and its first branch and the HQ itself get
- * successful transactions today, so every demo user sees figures for today.
+ * creation time, with unique references "PD" + yymmdd (MYT) + 10 digits. Merchants' volumes follow
+ * the Zipf–Mandelbrot law above over a seeded random order of the merchants (the demo merchant is
+ * placed at DEMO_MERCHANT_RANK); within a merchant, sales spread unevenly over the HQ itself and its
+ * branches. Every row, today's and the newest included, draws its merchant from the same law, so
+ * the latest transactions come from many merchants. Only when the demo branch or the demo HQ itself
+ * has no successful MYR sale today (small datasets, or just after midnight) is one such sale put in
+ * its place — at a time drawn from today's trading hours, replacing a row of another merchant — so
+ * every demo user sees figures for today. `count` rows are returned whatever happens.
  */
 export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): GenTxn[] {
   const { hierarchy: h, now } = ctx;
@@ -690,6 +727,7 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
     merchants.push({
       hq,
       branches,
+      outlets: new WeightedTable([hq, ...branches].map((o) => [o, 0.3 + rng.next() * 1.4] as const)),
       category: h.categoryOf.get(hq.id)!,
       acquirer: rng.weighted(acquirerTable),
       onlineProvider: rng.weighted(ONLINE_PROVIDER_TABLE),
@@ -699,12 +737,12 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
   }
   const demoMerchant = merchants.find((m) => m.hq.id === h.demo.hq.id)!;
 
-  // Zipf-like volume: rank r gets 1/r^0.8; ranks shuffled, the demo merchant forced to rank 4.
+  // Ranks are a seeded permutation of the merchants, the demo merchant swapped to DEMO_MERCHANT_RANK.
   const ranks = rng.shuffle(merchants.map((_, i) => i + 1));
   const demoIndex = merchants.indexOf(demoMerchant);
-  const swapWith = ranks.indexOf(4);
+  const swapWith = ranks.indexOf(Math.min(DEMO_MERCHANT_RANK, merchants.length));
   [ranks[demoIndex], ranks[swapWith]] = [ranks[swapWith]!, ranks[demoIndex]!];
-  const volume = merchants.map((m, i) => (m.hq.onboardingStatus === 'SUSPENDED' ? 0.3 : 1) / Math.pow(ranks[i]!, 0.8));
+  const volume = merchants.map((m, i) => (m.hq.onboardingStatus === 'SUSPENDED' ? 0.3 : 1) / Math.pow(ranks[i]! + ZIPF_SHIFT, ZIPF_EXPONENT));
   const merchantByService = new Map<ServiceTypeCode, WeightedTable<Merchant>>();
   for (const st of [1, 2, 3, 4, 5, 6] as const) {
     merchantByService.set(st, new WeightedTable(merchants.map((m, i) => [m, volume[i]! * affinity(m.category.kind, st)] as const)));
@@ -724,9 +762,8 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
   const make = (forced?: { merchant: Merchant; branch: GenOrg | null; st: ServiceTypeCode; at: number }): GenTxn => {
     const st = forced?.st ?? rng.weighted(SERVICE_MIX);
     const merchant = forced?.merchant ?? rng.weighted(merchantByService.get(st)!);
-    const branch =
-      forced ? forced.branch : merchant.branches.length > 0 && rng.chance(2 / 3) ? rng.pick(merchant.branches) : null;
-    const outlet = branch ?? merchant.hq;
+    const outlet = forced ? (forced.branch ?? merchant.hq) : rng.weighted(merchant.outlets);
+    const branch = outlet === merchant.hq ? null : outlet;
     const at = forced?.at ?? (st === 2 ? retailTimes : onlineTimes).sample(rng);
     const method = rng.weighted(METHODS[st]);
     const isCard = CARD_METHODS.has(method);
@@ -817,18 +854,24 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
     };
   };
 
-  // Today's guaranteed sales for the demo branch and the demo HQ itself, cycling through all six service types.
-  const forcedBranch = Math.min(count, Math.max(6, Math.round(count * 0.0004)));
-  const forcedHq = Math.min(count - forcedBranch, Math.max(3, Math.round(count * 0.0002)));
-  const todayAt = () => todayStart + Math.floor(rng.next() * Math.max(1, nowMs - todayStart));
-  const todayAtSafe = () => Math.min(nowMs, todayAt());
-  for (let i = 0; i < forcedBranch; i++) {
-    rows.push(make({ merchant: demoMerchant, branch: h.demo.branch, st: ((i % 6) + 1) as ServiceTypeCode, at: todayAtSafe() }));
-  }
-  for (let i = 0; i < forcedHq; i++) {
-    rows.push(make({ merchant: demoMerchant, branch: null, st: i % 2 === 0 ? 2 : 1, at: todayAtSafe() }));
-  }
   while (rows.length < count) rows.push(make());
+
+  // A demo outlet without a successful MYR sale today gets one (a terminal sale: the demo merchant
+  // is a restaurant), replacing the newest-generated row of another merchant so the count holds.
+  // The time is drawn from today's trading hours, not spread evenly up to now, so a dataset made
+  // just after midnight does not put the demo outlets at the head of the latest transactions.
+  const todayTimes = nowMs > todayStart ? new TimeSampler(now, 1, HOURS_RETAIL, DOW_RETAIL) : null;
+  const soldToday = (branch: GenOrg | null) =>
+    rows.some(
+      (r) => r.merchantId === demoMerchant.hq.id && r.branchId === (branch?.id ?? null) && r.status === 'SUCCESS' && r.currency === 'MYR' && r.createdAt.getTime() >= todayStart,
+    );
+  let victim = rows.length - 1;
+  for (const branch of [h.demo.branch, null]) {
+    if (soldToday(branch)) continue;
+    while (victim >= 0 && rows[victim]!.merchantId === demoMerchant.hq.id) victim--;
+    if (victim < 0) break;
+    rows[victim--] = make({ merchant: demoMerchant, branch, st: 2, at: todayTimes ? todayTimes.sample(rng) : nowMs });
+  }
 
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   // References: "PD" + MYT yymmdd + 10 digits that are a bijection of the row index (so unique).

@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { RESOURCES, routes, type PortalClient } from '@paydesk/contract';
+import { RESOURCE_LABELS, RESOURCES, routes, type PortalClient } from '@paydesk/contract';
 import { sealPlainSecrets } from '../../src/engine/secret-fields.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
@@ -166,11 +166,13 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
       expect(found.Items.find((i) => i.Id === config.Id)!.PayoutAccountNo).toBe('••••5678');
       const res = await admin.sendTo({ method: 'POST', encrypted: true }, api('MerchantConfig', 'Export'), { body: { SearchData: { OrgId: orgId }, Format: 'csv' } });
       const csv = await res.text();
-      expect(csv.split('\n')[0]).toContain('PayoutAccountNo');
+      // Headers are the screen's labels (issue 9).
+      expect(csv.split('\n')[0]).toContain(RESOURCE_LABELS.en['res.orgConfig.payoutAccountNo']);
       expect(csv).toContain('••••5678');
       expect(csv).not.toContain('514012345678');
       // Credentials stay out of exports altogether.
       expect(csv.split('\n')[0]).not.toContain('CallbackSecret');
+      expect(csv.split('\n')[0]).not.toContain(RESOURCE_LABELS.en['res.orgConfig.callbackSecret']);
       const audit = await s.database.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE target_type = 'MerchantConfig' AND target_id = $1 AND action = 'CREATE'`, [String(config.Id)]);
       expect(JSON.stringify(audit)).not.toContain('514012345678');
     });

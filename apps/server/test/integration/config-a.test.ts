@@ -77,17 +77,17 @@ describe.each(DATABASES)('group A configuration on %s', (kind) => {
     const base = { PaymentProductId: 1, MdrCategoryId: 1, FlatAmount: '0.00', MdrPercent: '1.5000', EffectiveDate: '2032-03-01' };
     const flatInMode1 = await errorOf(admin.callPath('POST', api('MdrProduct', 'Create'), { ...base, FeeMode: 1, FlatAmount: '0.50' }));
     expect(flatInMode1.status).toBe(400);
-    expect(flatInMode1.message).toMatch(/^VAL400: FlatAmount: must be 0 with fee mode 1/);
+    expect(flatInMode1.message).toBe('VAL400: FlatAmount: set the flat amount to 0 for fee mode 1 (MDR), or use fee mode 4 to charge both');
     const noFlat = await errorOf(admin.callPath('POST', api('MdrProduct', 'Create'), { ...base, FeeMode: 2, MdrPercent: '0' }));
-    expect(noFlat.message).toMatch(/^VAL400: FlatAmount: fee mode 2 \(flat amount\) needs an amount above 0/);
+    expect(noFlat.message).toBe('VAL400: FlatAmount: enter an amount above 0 for fee mode 2');
     const minAboveMax = await errorOf(admin.callPath('POST', api('MdrProduct', 'Create'), { ...base, FeeMode: 1, MinFee: '5.00', MaxFee: '1.00' }));
-    expect(minAboveMax.message).toMatch(/^VAL400: MinFee: must not be above MaxFee/);
+    expect(minAboveMax.message).toBe('VAL400: MinFee: enter a minimum fee not above the maximum fee');
 
     const created = await admin.callPath<Item>('POST', api('MdrProduct', 'Create'), { ...base, FeeMode: 1 });
     // Only MdrPercent is sent: the schema cannot judge it alone, the engine judges the stored record with it.
     const zero = await errorOf(admin.callPath('PUT', api('MdrProduct', 'Update'), { Id: created.Id, Version: 1, MdrPercent: '0' }));
     expect(zero.status).toBe(400);
-    expect(zero.message).toMatch(/^VAL400: MdrPercent: fee mode 1 \(MDR\) needs a rate above 0/);
+    expect(zero.message).toBe('VAL400: MdrPercent: enter a rate above 0 for fee mode 1');
     const toFlat = await admin.callPath<Item>('PUT', api('MdrProduct', 'Update'), { Id: created.Id, Version: 1, FeeMode: 2, MdrPercent: '0', FlatAmount: '0.80' });
     expect(toFlat).toMatchObject({ FeeMode: 2, MdrPercent: '0.0000', FlatAmount: '0.80', Version: 2 });
     // SetStatus changes no priced field: no rule to judge.
@@ -97,7 +97,7 @@ describe.each(DATABASES)('group A configuration on %s', (kind) => {
     const file = ['PaymentProductId,MdrCategoryId,FeeMode,MdrPercent,FlatAmount,EffectiveDate', '1,1,3,2.5,1.00,2032-04-01', '1,1,3,2.5,0,2032-04-02'].join('\n');
     form.append('file', new Blob([file]), 'rates.csv');
     const bulk = await errorOf(admin.callPath('POST', api('MdrProduct', 'BulkUpload'), form));
-    expect(bulk.body?.Errors).toEqual([{ Row: 3, Field: 'FlatAmount', Message: 'fee mode 3 needs an amount above 0' }]);
+    expect(bulk.body?.Errors).toEqual([{ Row: 3, Field: 'FlatAmount', Message: 'enter an amount above 0 for fee mode 3' }]);
   });
 
   it('reads upload files as typed: a CSV keeps leading zeros and dates, a sheet’s date cells are calendar days', async () => {
@@ -165,14 +165,14 @@ describe.each(DATABASES)('group A configuration on %s', (kind) => {
 
   it('checks a BIN against its §3 scheme and the domestic flag against the country, also on a partial update', async () => {
     const mismatch = await errorOf(admin.callPath('POST', api('CardBin', 'Create'), { BinPrefix: '52000001', CardScheme: 'VISA', CardType: 'CREDIT', IssuerName: 'x', IssuerCountry: 'MYS', IsDomestic: 1 }));
-    expect(mismatch.message).toBe('VAL400: CardScheme: does not match the BIN: 52000001 is Mastercard (MASTER)');
+    expect(mismatch.message).toBe('VAL400: CardScheme: choose the card scheme of BIN 52000001: Mastercard (MASTER)');
     const unknown = await errorOf(admin.callPath('POST', api('CardBin', 'Create'), { BinPrefix: '99000001', CardScheme: 'VISA', CardType: 'CREDIT', IssuerName: 'x', IssuerCountry: 'MYS', IsDomestic: 1 }));
-    expect(unknown.message).toBe('VAL400: BinPrefix: is in no card scheme range (§3)');
+    expect(unknown.message).toBe('VAL400: BinPrefix: enter a BIN within the range of a card scheme');
     const foreignDomestic = await errorOf(admin.callPath('POST', api('CardBin', 'Create'), { BinPrefix: '62000001', CardScheme: 'UNIONPAY', CardType: 'DEBIT', IssuerName: 'x', IssuerCountry: 'CHN', IsDomestic: 1 }));
-    expect(foreignDomestic.message).toMatch(/^VAL400: IsDomestic: must be 0 for issuer country CHN/);
+    expect(foreignDomestic.message).toBe('VAL400: IsDomestic: set domestic to no: only cards issued in Malaysia (MYS) are domestic');
     const created = await admin.callPath<Item>('POST', api('CardBin', 'Create'), { BinPrefix: '62000001', CardScheme: 'UNIONPAY', CardType: 'DEBIT', IssuerName: 'x', IssuerCountry: 'CHN', IsDomestic: 0 });
     const moved = await errorOf(admin.callPath('PUT', api('CardBin', 'Update'), { Id: created.Id, Version: 1, BinPrefix: '41000001' }));
-    expect(moved.message).toBe('VAL400: CardScheme: does not match the BIN: 41000001 is Visa (VISA)');
+    expect(moved.message).toBe('VAL400: CardScheme: choose the card scheme of BIN 41000001: Visa (VISA)');
     expect(await admin.callPath<Item>('PUT', api('CardBin', 'Update'), { Id: created.Id, Version: 1, BinPrefix: '41000001', CardScheme: 'VISA' })).toMatchObject({ BinPrefix: '41000001', CardScheme: 'VISA', Version: 2 });
   });
 

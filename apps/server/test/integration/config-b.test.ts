@@ -15,7 +15,7 @@ import { BUSINESS_TIME_ZONE, MALAYSIAN_STATES, RISK_ALERT_RULES, dayjs, isPayout
 import { passwordProblem } from '../../src/auth/password-policy.ts';
 import { loadConfig } from '../../src/config.ts';
 import { settingDefaults, toLiveSettings } from '../../src/platform/settings.ts';
-import { REFERENCE_MESSAGE_TEMPLATES, REFERENCE_PAYOUT_HOLIDAYS_2026 } from '../../src/seed/config-data-b.ts';
+import { REFERENCE_MESSAGE_TEMPLATES, REFERENCE_PAYOUT_HOLIDAYS, REFERENCE_PAYOUT_HOLIDAYS_2026 } from '../../src/seed/config-data-b.ts';
 import { DATABASES, PASSWORD, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 type Item = Record<string, unknown> & { Id: number; Version: number; IsActive: number };
@@ -88,8 +88,8 @@ describe('group B rules (pure)', () => {
   it('checks placeholders against the key and renders a preview', () => {
     expect(placeholderProblem('RESET_PASSWORD', 'Open {{ResetLink}} within {{ExpiryMinutes}} minutes')).toBeNull();
     expect(placeholderProblem('RESET_PASSWORD', 'Hi {{MerchantName}}')).toContain('{{MerchantName}}');
-    expect(placeholderProblem('RESET_PASSWORD', 'Hi {{ UserName }}')).toContain('write placeholders as {{Name}}');
-    expect(placeholderProblem('RESET_PASSWORD', 'Hi {{UserName')).toContain('not closed');
+    expect(placeholderProblem('RESET_PASSWORD', 'Hi {{ UserName }}')).toBe('write each placeholder as a name of letters and digits in double braces, without spaces: {{ UserName }}');
+    expect(placeholderProblem('RESET_PASSWORD', 'Hi {{UserName')).toBe('close every placeholder brace pair');
     expect(renderTemplate('RESET_PASSWORD', '{{UserName}}: {{ResetLink}} {{X}}', { UserName: 'Aisyah' })).toEqual({ Rendered: 'Aisyah: {{ResetLink}} {{X}}', Missing: ['ResetLink'], Unknown: ['X'] });
   });
 
@@ -131,7 +131,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
   afterAll(async () => s.close());
 
   describe('seeded reference data', () => {
-    it('has the mobile keys and groups, templates, one risk parameter per §9 rule, 2026 holidays and every setting', async () => {
+    it('has the mobile keys and groups, templates, one risk parameter per §9 rule, 2026 and 2027 holidays and every setting', async () => {
       expect(await count('SELECT count(*)::int AS n FROM mobile_global_permissions')).toBe(12);
       expect(await count('SELECT count(*)::int AS n FROM mobile_user_groups')).toBe(3);
       expect(await count('SELECT count(*)::int AS n FROM message_templates')).toBe(REFERENCE_MESSAGE_TEMPLATES.length);
@@ -140,7 +140,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(rules.find((r) => r.rule_code === 'SINGLE_LARGE_TXN')?.threshold).toBe('10000.00');
       expect(rules.find((r) => r.rule_code === 'CONSECUTIVE_FAILED_DAILY')?.threshold).toBe('5.00');
       expect(rules.find((r) => r.rule_code === 'FOREIGN_CARD_RATIO_DAILY')?.threshold).toBe('30.00');
-      expect(await count('SELECT count(*)::int AS n FROM payout_holidays')).toBe(8);
+      expect(await count('SELECT count(*)::int AS n FROM payout_holidays')).toBe(REFERENCE_PAYOUT_HOLIDAYS.length);
       const settings = await search(admin, 'SystemSetting');
       expect(settings.map((x) => x.SettingKey).sort()).toEqual(
         ['COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD', 'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'SESSION_IDLE_MINUTES'],
@@ -456,7 +456,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(count1.message).toContain('TimeUnit');
 
       const csv = await (await admin.sendTo({ method: 'POST', encrypted: true }, api('RiskParameter', 'Export'), { body: { Format: 'csv' } })).text();
-      expect(csv).toContain('FOREIGN_CARD_RATIO_DAILY');
+      expect(csv).toContain('Foreign card ratio (daily)'); // the rule's label: exports write option texts (issue 9)
       expect((await admin.callPath<Item>('PUT', api('RiskParameter', 'SetStatus'), { Id: ratio!.Id, Version: updated.Version, IsActive: 0 })).IsActive).toBe(0);
 
       const [failed] = await search(admin, 'RiskParameter', { RuleCode: 'CONSECUTIVE_FAILED_DAILY' });

@@ -5,7 +5,7 @@
  * tenant can neither see nor change the record; bad input gets a 4xx naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, resourcePermission, type PortalClient, type ResourceDef } from '@paydesk/contract';
+import { RESOURCES, resourceLabel, resourcePermission, type PortalClient, type ResourceDef } from '@paydesk/contract';
 import { defaultPermissions } from '@paydesk/domain';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 import { SAMPLES } from './resource-samples.ts';
@@ -98,8 +98,10 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
         expect(res.status).toBe(200);
         expect(res.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
         const csv = await res.text();
-        expect(csv.split('\n')[0]).toContain('Id');
-        expect(csv).toContain(String(updated[def.titleField] ?? created.Id));
+        // Headers are labels (English by default) and options their label text (issue 9).
+        expect(csv.split('\n')[0]).toContain(resourceLabel('en', 'res.system.id'));
+        const title = def.fields[def.titleField]?.options?.find((o) => o.value === updated[def.titleField]);
+        expect(csv).toContain(title ? resourceLabel('en', title.labelKey) : String(updated[def.titleField] ?? created.Id));
         await expect
           .poll(async () => (await s.database.query(`SELECT 1 FROM audit_log WHERE action = 'EXPORT' AND target_type = $1`, [def.name])).length)
           .toBeGreaterThan(0);

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_TYPES, ORG_LEVELS, REFUND_STATUSES, defaultPermissions, detectCardScheme, type GroupType } from '@paydesk/domain';
 import { verifyPassword } from '../../src/auth/password.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { REFERENCE_PAYOUT_HOLIDAYS } from '../../src/seed/config-data-b.ts';
+import { CONFIG_TIME_EXCLUDED, CONFIG_TIME_WINDOWS } from '../../src/seed/config-times.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_SIGN_INS, ensureReferenceData, seedDemo, type DemoSummary } from '../../src/seed/index.ts';
 
 const TXNS = 3000;
@@ -306,6 +308,44 @@ function seedSuite(target: Target) {
       }
       const hq = subtree.find((s) => s.group_type === 'MERCHANT_HQ')!.org_id;
       expect(await count(database, 'SELECT count(*)::int AS n FROM transactions WHERE merchant_id = $1', [hq])).toBeGreaterThan(TXNS * 0.01);
+    });
+
+    it('spreads the latest transactions over many merchants, none holding a large share', async () => {
+      const latest = await database.query<{ merchant_id: number; branch_id: number | null }>('SELECT merchant_id, branch_id FROM transactions ORDER BY created_at DESC, id DESC LIMIT 10');
+      expect(new Set(latest.map((r) => r.merchant_id)).size).toBeGreaterThanOrEqual(5);
+      const [top] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions GROUP BY merchant_id ORDER BY 1 DESC LIMIT 1');
+      expect(Number(top!.n)).toBeLessThan(TXNS * 0.08);
+    });
+
+    it('dates configuration rows over the past months: no shared instant, changes after creation, nothing after now', async () => {
+      // Every table with the resource engine's change columns is dated by the demo seed, or deliberately not.
+      const tables = await database.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('version', 'created_at', 'updated_at')
+         GROUP BY table_name HAVING count(*) = 3 ORDER BY 1`,
+      );
+      const covered = new Set([...CONFIG_TIME_WINDOWS.map((w) => w.table), ...CONFIG_TIME_EXCLUDED]);
+      expect(tables.map((t) => t.table_name).filter((t) => !covered.has(t))).toEqual([]);
+      expect(await count(database, 'SELECT count(*)::int AS n FROM payout_holidays')).toBe(REFERENCE_PAYOUT_HOLIDAYS.length);
+      let rows = 0;
+      const instants = new Map<number, number>();
+      for (const { table } of CONFIG_TIME_WINDOWS) {
+        const times = await database.query<{ created_at: Date; updated_at: Date }>(`SELECT created_at, updated_at FROM ${table}`);
+        const perTable = new Map<number, number>();
+        for (const t of times) {
+          const c = new Date(t.created_at).getTime();
+          expect(new Date(t.updated_at).getTime(), table).toBeGreaterThanOrEqual(c);
+          expect(new Date(t.updated_at).getTime(), table).toBeLessThanOrEqual(NOW.getTime());
+          perTable.set(c, (perTable.get(c) ?? 0) + 1);
+          instants.set(c, (instants.get(c) ?? 0) + 1);
+        }
+        if (times.length >= 3) expect(Math.max(...perTable.values()), table).toBeLessThan((2 * times.length) / 3);
+        rows += times.length;
+      }
+      expect(rows).toBeGreaterThan(200);
+      expect(Math.max(...instants.values())).toBeLessThan(rows / 3);
+      // Organizations: some changed after creation, none before it or after now.
+      expect(await count(database, 'SELECT count(*)::int AS n FROM organizations WHERE updated_at < created_at OR updated_at > $1', [NOW])).toBe(0);
+      expect(await count(database, 'SELECT count(*)::int AS n FROM organizations WHERE updated_at > created_at')).toBeGreaterThan(200);
     });
 
     it('writes refund requests copied from successful, refundable transactions', async () => {

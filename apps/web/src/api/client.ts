@@ -4,7 +4,7 @@
  * through the secure channel. Every failure shows one toast (or ends the session) and then
  * rejects with no value, so callers only need to know that it failed.
  */
-import { openResponse, resolvePath, routes, sealRequest, sealUpload, type BodyOf, type ChannelKeys, type Method, type ResponseOf, type RouteName, type Routes } from '@paydesk/contract';
+import { ROUTE_PATHS, openResponse, resolvePath, sealRequest, sealUpload, type BodyOf, type ChannelKeys, type Method, type ResponseOf, type RouteName, type Routes } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import { COOKIE_XSRF, readCookie } from './cookies.ts';
@@ -183,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function handshake(clientPublicKey: string) {
-    const url = joinUrl(deps.baseUrl, routes.handshake.path);
+    const url = joinUrl(deps.baseUrl, ROUTE_PATHS.handshake.path);
     const headers = { ...(await baseHeaders({})), 'Content-Type': 'application/json' };
     const res = await exchange(url, { method: 'POST', headers, body: JSON.stringify({ ClientPublicKey: clientPublicKey }) }, {}, defaultTimeout);
     const body = await readJson(res, null, wirePath(url));
@@ -284,13 +284,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const at = (method: Method, path: string): PathRoute => ({ method, path, encrypted: true });
 
   return {
-    get: (name, options) => call(routes[name], 'json', undefined, options),
-    post: (name, body, options) => call(routes[name], 'json', body, options),
-    put: (name, body, options) => call(routes[name], 'json', body, options),
-    del: (name, body, options) => call(routes[name], 'json', body, options),
-    postFile: (name, body, options) => call(routes[name], 'file', body, options),
-    getFile: (name, options) => call(routes[name], 'file', undefined, options),
-    postMultipart: (name, form, options) => call(routes[name], 'multipart', form, options),
+    get: (name, options) => call(ROUTE_PATHS[name], 'json', undefined, options),
+    post: (name, body, options) => call(ROUTE_PATHS[name], 'json', body, options),
+    put: (name, body, options) => call(ROUTE_PATHS[name], 'json', body, options),
+    del: (name, body, options) => call(ROUTE_PATHS[name], 'json', body, options),
+    postFile: (name, body, options) => call(ROUTE_PATHS[name], 'file', body, options),
+    getFile: (name, options) => call(ROUTE_PATHS[name], 'file', undefined, options),
+    postMultipart: (name, form, options) => call(ROUTE_PATHS[name], 'multipart', form, options),
     path: {
       get: (path, options) => call(at('GET', path), 'json', undefined, options),
       post: (path, body, options) => call(at('POST', path), 'json', body, options),

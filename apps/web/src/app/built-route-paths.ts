@@ -2,14 +2,18 @@
  * Navigation paths whose screens are built (React-free, so Node tests can count them). A menu
  * entry shows only when its screen is built; everything else stays out of the menu until it is.
  */
-import { RESOURCES } from '@paydesk/contract';
+import { RESOURCE_CATALOG } from '@paydesk/contract';
 import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
 
 /** Screens written one by one (features/<area>/pages). */
 export const SCREEN_PATHS: readonly string[] = ['/', '/transaction/ecommerce', '/bulk-update-mdr'];
 
-/** Every declared resource is built: the resource engine's list and form render it at its path. */
-export const RESOURCE_PATHS: readonly string[] = RESOURCES.map((r) => r.path);
+/**
+ * Every declared resource is built: the resource engine's list and form render it at its path.
+ * Read from the light catalogue (name, path, module), not RESOURCES, so the menu does not put
+ * every declaration in the entry chunk (issue 9, first-load budgets).
+ */
+export const RESOURCE_PATHS: readonly string[] = RESOURCE_CATALOG.map((r) => r.path);
 
 export const BUILT_ROUTE_PATHS: string[] = [...SCREEN_PATHS, ...RESOURCE_PATHS];
 

@@ -2,9 +2,12 @@
  * The built screens, each lazy-loaded and guarded by the permission its menu entry needs.
  * Keep in step with BUILT_ROUTE_PATHS (a test checks both lists agree): every declared resource
  * gets the resource engine's screen at its path, guarded by `{module}:view`.
+ *
+ * Resources come from the light catalogue: a resource screen's chunk loads the engine's screen
+ * and that resource's declaration together, so neither is in the entry chunk (issue 9).
  */
 import { lazy, type ComponentType } from 'react';
-import { RESOURCES, resourcePermission, type ResourceDef } from '@paydesk/contract';
+import { RESOURCE_CATALOG, resourcePermission, type ResourceEntry } from '@paydesk/contract';
 import { DASHBOARD_ROUTE, allRoutes } from '@paydesk/domain';
 
 export interface BuiltRoute {
@@ -14,34 +17,49 @@ export interface BuiltRoute {
   permission: string | null;
   /** The screen (lazy-loaded: the layout's Suspense shows a spinner while it loads). */
   Page: ComponentType;
+  /**
+   * Fetches the screen's code (and data declaration) without rendering it, so it can load in
+   * parallel with the session restore instead of after the layout (router.tsx `preloadScreen`).
+   * Idempotent: the browser fetches a module once.
+   */
+  preload: () => Promise<unknown>;
   /** Child paths rendered inside the page (e.g. a detail drawer reachable by URL). */
   children?: string[];
 }
 
 const permissionOf = (path: string) => allRoutes().find((r) => r.path === path)?.permission ?? null;
 
-const ResourcePage = lazy(() => import('../features/resources/pages/resource-page.tsx').then((m) => ({ default: m.ResourcePage })));
+/** A screen module's default export, lazily. */
+function screen(load: () => Promise<{ default: ComponentType }>): Pick<BuiltRoute, 'Page' | 'preload'> {
+  return { Page: lazy(load), preload: load };
+}
 
-function resourceRoute(def: ResourceDef): BuiltRoute {
-  return { path: def.path, permission: resourcePermission(def, 'view'), Page: () => <ResourcePage def={def} /> };
+/** The engine's screen for one catalogue entry: its declaration and the screen's code load in parallel. */
+function resourceRoute(entry: ResourceEntry): BuiltRoute {
+  const preload = () => Promise.all([import('../features/resources/pages/resource-page.tsx'), entry.load()]);
+  const Page = lazy(async () => {
+    const [{ ResourcePage }, def] = await preload();
+    return { default: () => <ResourcePage def={def} /> };
+  });
+  return { path: entry.path, permission: resourcePermission(entry, 'view'), Page, preload };
 }
 
 export const BUILT_ROUTES: BuiltRoute[] = [
   {
     path: DASHBOARD_ROUTE.path,
     permission: null,
-    Page: lazy(() => import('../features/dashboard/pages/dashboard-page.tsx')),
+    ...screen(() => import('../features/dashboard/pages/dashboard-page.tsx')),
   },
   {
     path: '/transaction/ecommerce',
     permission: permissionOf('/transaction/ecommerce'),
-    Page: lazy(() => import('../features/transactions/pages/ecommerce-page.tsx')),
+    ...screen(() => import('../features/transactions/pages/ecommerce-page.tsx')),
     children: [':id'],
   },
   {
     path: '/bulk-update-mdr',
     permission: permissionOf('/bulk-update-mdr'),
-    Page: lazy(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
+    ...screen(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
   },
-  ...RESOURCES.map(resourceRoute),
+  ...RESOURCE_CATALOG.map(resourceRoute),
 ];

@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../store/hooks.ts';
 import { selectHeldPermissions } from '../store/selectors.ts';
-import { FullPageSpin, ForbiddenResult } from './results.tsx';
+import { screenName, usePageTitle } from './page-title.ts';
+import { FullPageSpin } from './results.tsx';
+
+// antd's Result: loaded with the first refusal (inside the layout's Suspense), not with /auth.
+const ForbiddenResult = lazy(() => import('./result-pages.tsx').then((m) => ({ default: m.ForbiddenResult })));
 
 export interface FromState {
   from?: string;
@@ -39,9 +44,20 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Menu hiding is not security (the server checks too), but a screen says plainly when it is not allowed. */
+/**
+ * Menu hiding is not security (the server checks too), but a screen says plainly when it is not
+ * allowed. Every built screen passes here, so this is also where it gets its page title, from its
+ * navigation label (the forbidden result titles itself).
+ */
 export function RequirePermission({ permission, children }: { permission: string | null; children: ReactNode }) {
   const held = useAppSelector(selectHeldPermissions);
   if (permission && !held.has(permission)) return <ForbiddenResult />;
+  return <ScreenTitled>{children}</ScreenTitled>;
+}
+
+function ScreenTitled({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  usePageTitle(screenName(pathname, t) ?? t('notFound.title'));
   return <>{children}</>;
 }

@@ -1,52 +1,30 @@
-import { Button, Flex, Result, Spin } from 'antd';
+/**
+ * Loading indicators drawn without antd (the boot, the guards and the layout's screens show them,
+ * and the sign-in page does not carry antd: issue 9). Styled by plain.css with the theme's CSS
+ * variables (plain-theme.ts). The not-found and forbidden results are in result-pages.tsx.
+ */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import './plain.css';
 
+/** A spinner announced as a status, with its text (`app.loading`) shown under it. */
+function Spinner({ large, minHeight }: { large?: boolean; minHeight: string | number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pd-center" style={{ minHeight }}>
+      <div className={large ? 'pd-spin pd-spin-large' : 'pd-spin'} role="status" aria-label={large ? undefined : t('app.loading')}>
+        <span className="pd-spin-ring" aria-hidden="true" />
+        {large && <span className="pd-spin-text">{t('app.loading')}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** While the session is restored or a route's code loads: centred on the page, with its text. */
 export function FullPageSpin() {
-  const { t } = useTranslation();
-  return (
-    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
-      <Spin size="large" description={t('app.loading')} />
-    </Flex>
-  );
+  return <Spinner large minHeight="60vh" />;
 }
 
+/** While a screen's code loads inside the layout. */
 export function PageSpin() {
-  return (
-    <Flex align="center" justify="center" style={{ minHeight: 240 }}>
-      <Spin />
-    </Flex>
-  );
-}
-
-export function NotFoundPage() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('notFound.title')}
-      subTitle={t('notFound.subtitle')}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('notFound.home')}</Button>
-        </Link>
-      }
-    />
-  );
-}
-
-export function ForbiddenResult() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="403"
-      title={t('forbidden.title')}
-      subTitle={t('forbidden.subtitle')}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('notFound.home')}</Button>
-        </Link>
-      }
-    />
-  );
+  return <Spinner minHeight={240} />;
 }

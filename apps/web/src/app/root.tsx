@@ -1,21 +1,18 @@
-/** Providers: store, i18n, antd theme (light by default, dark by toggle) and locale, router. */
+/**
+ * Providers: store, i18n and router; the language (i18next, <html lang>) and the theme mode
+ * (light by default, dark by toggle) follow the ui slice. The theme reaches the plain pages as CSS
+ * variables (plain-theme.ts) and the signed-in screens through antd's ConfigProvider, which loads
+ * with the layout (antd-frame.tsx), so the sign-in page does not carry antd (issue 9).
+ */
 import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import msMY from 'antd/locale/ms_MY';
-import zhCN from 'antd/locale/zh_CN';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { HTML_LANG, i18n } from '../i18n/index.ts';
 import type { AppStore } from '../store/index.ts';
 import { useAppSelector } from '../store/hooks.ts';
-import type { Language } from '../store/ui-slice.ts';
-import { NotifyBridge } from './notify.tsx';
+import { applyPlainTheme, PLAIN_TOKENS } from './plain-theme.ts';
 import type { createAppRouter } from './router.tsx';
-
-const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, ms: msMY, zh: zhCN };
 
 function Themed({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const mode = useAppSelector((s) => s.ui.theme);
@@ -28,19 +25,14 @@ function Themed({ router }: { router: ReturnType<typeof createAppRouter> }) {
 
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
-    document.body.style.backgroundColor = mode === 'dark' ? '#000' : '#f5f5f5';
+    applyPlainTheme(document.documentElement, mode);
+    document.body.style.backgroundColor = PLAIN_TOKENS[mode].colorBgLayout;
   }, [mode]);
 
-  return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
-      <AntApp>
-        <NotifyBridge />
-        <RouterProvider router={router} />
-      </AntApp>
-    </ConfigProvider>
-  );
+  return <RouterProvider router={router} />;
 }
 
+/** The whole app for a started store (start.ts) and a router (router.tsx, or a memory router in tests). */
 export function Root({ store, router }: { store: AppStore; router: ReturnType<typeof createAppRouter> }) {
   return (
     <Provider store={store}>

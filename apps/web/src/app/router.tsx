@@ -1,11 +1,70 @@
+/**
+ * The route table: /auth, and every built screen inside the signed-in layout.
+ *
+ * Only what /auth needs is in the entry chunk (issue 9, first-load budgets): the sign-in page is
+ * a lazy chunk of its own, and the layout (header, menu, user-group switcher …) and every screen
+ * are lazy chunks /auth never loads; once a session exists (or is being restored) the layout's
+ * chunk and the first screen's load in parallel (`preloadScreen`, called by main.tsx).
+ */
 import { Suspense, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BUILT_ROUTES, type BuiltRoute } from './built-routes.tsx';
 import { RedirectIfSignedIn, RequirePermission, RequireSession } from './guards.tsx';
-import { AppLayout } from './layout.tsx';
-import { FullPageSpin, NotFoundPage } from './results.tsx';
+import { FullPageSpin } from './results.tsx';
 
-const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page.tsx'));
+type SignInModule = typeof import('../features/auth/pages/sign-in-page.tsx');
+/** The sign-in page's module once fetched: then it renders at once, without a Suspense pass. */
+let signInModule: SignInModule | null = null;
+const loadSignIn = () => import('../features/auth/pages/sign-in-page.tsx').then((m) => (signInModule = m));
+const LazySignInPage = lazy(loadSignIn);
+
+/**
+ * The sign-in page, directly when its chunk is already here (main.tsx fetches it at boot), else
+ * lazily. React shows a suspended boundary's content no sooner than 300 ms after its fallback, so
+ * a lazy first render would put the spinner, not the form, on screen for that long (issue 9, LCP).
+ */
+function SignInRoute() {
+  const Page = signInModule?.default;
+  if (Page) return <Page />;
+  return (
+    <Suspense fallback={<FullPageSpin />}>
+      <LazySignInPage />
+    </Suspense>
+  );
+}
+// The layout inside antd's providers (antd-frame.tsx): antd loads with it, not with /auth.
+const loadLayout = () => import('./antd-frame.tsx');
+const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AntdFrame })));
+const NotFoundPage = lazy(() => import('./result-pages.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** The built screen at `pathname` (a screen's own path or one below it, e.g. a detail), if any. */
+export function builtRouteAt(pathname: string): BuiltRoute | undefined {
+  return BUILT_ROUTES.find((r) => (r.path === '/' ? pathname === '/' : pathname === r.path || pathname.startsWith(`${r.path}/`)));
+}
+
+/**
+ * Starts fetching the signed-in layout and the screen at `pathname` (the dashboard for /auth and
+ * unknown paths) while the session is being restored or signed in, so that the chunks arrive
+ * with the profile instead of one after the other once it has. Fire and forget: a failed fetch
+ * shows when the screen renders (React.lazy asks again).
+ */
+export function preloadScreen(pathname: string): void {
+  const route = builtRouteAt(pathname) ?? builtRouteAt('/');
+  void Promise.allSettled([loadLayout(), route?.preload()]);
+}
+
+/**
+ * Starts fetching the sign-in page's chunk at boot, before the configuration and the store are
+ * ready (main.tsx, when no session is to be restored), so that it is not one more round trip
+ * after the first render (issue 9). Resolves once it has arrived, or failed to (the route then
+ * asks again lazily).
+ */
+export function preloadSignIn(): Promise<void> {
+  return loadSignIn().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 function toRoute({ path, permission, Page, children = [] }: BuiltRoute): RouteObject {
   const element = (
@@ -22,15 +81,23 @@ export const APP_ROUTES: RouteObject[] = [
     path: '/auth',
     element: (
       <RedirectIfSignedIn>
-        <Suspense fallback={<FullPageSpin />}>
-          <SignInPage />
-        </Suspense>
+        <SignInRoute />
       </RedirectIfSignedIn>
     ),
   },
   {
     element: <RequireSession />,
-    children: [{ path: '/', element: <AppLayout />, children: [...BUILT_ROUTES.map(toRoute), { path: '*', element: <NotFoundPage /> }] }],
+    children: [
+      {
+        path: '/',
+        element: (
+          <Suspense fallback={<FullPageSpin />}>
+            <AppLayout />
+          </Suspense>
+        ),
+        children: [...BUILT_ROUTES.map(toRoute), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ];
 

@@ -14,7 +14,6 @@ import { setRuntimeConfig } from '../runtime-config.ts';
 import { tokenReceived } from '../store/auth-slice.ts';
 import { createStore, rehydrate, type AppStore } from '../store/index.ts';
 import { clearSession, restoreSession } from '../store/session.ts';
-import { notifyError } from './notify.tsx';
 
 export async function startApp(config: RuntimeConfig): Promise<AppStore> {
   setRuntimeConfig(config);
@@ -35,7 +34,8 @@ export async function startApp(config: RuntimeConfig): Promise<AppStore> {
       onTokenRenewed: (token) => store.dispatch(tokenReceived(token)),
       // The guard sends the user to /auth once the session is gone (§4); lookups are cleared with it.
       onSessionEnd: () => void store.dispatch(clearSession()),
-      notify: notifyError,
+      // antd's toast (notify.tsx) loads with the first one: the sign-in page does not carry antd.
+      notify: (messages) => void import('./notify.tsx').then((m) => m.notifyError(messages)),
       download: saveBlob,
     }),
   );

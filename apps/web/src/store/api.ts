@@ -12,13 +12,13 @@
  * pair comes again.
  */
 import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { routes, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';
+import { ROUTE_PATHS, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';
 import { DEFAULT_SERVICE_TYPE, DEFAULT_TERMINAL_CATEGORY, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { apiClient } from '../api/index.ts';
 import type { RouteOf } from '../api/client.ts';
-import { requestCities, requestStates } from '../api/country.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import type { Currency } from './currency.ts';
+import { attachApi } from './index.ts';
 import { currencyListReceived } from './system-data-slice.ts';
 
 export interface ApiArgs {
@@ -43,7 +43,7 @@ const clientQuery: BaseQueryFn<ApiArgs, unknown, HandledError, object, QueryMeta
   try {
     const client = apiClient();
     const data =
-      routes[name].method === 'GET'
+      ROUTE_PATHS[name].method === 'GET'
         ? await client.get(name as RouteOf<'GET'>, { params, signal, silent })
         : await client.post(name as RouteOf<'POST'>, body as never, { params, signal, silent });
     return { data };
@@ -203,6 +203,9 @@ export const api = createApi({
       /** States of Malaysia from the country service (§7, §9); empty on any error. */
       countryStates: build.query<string[], void>({
         queryFn: async () => {
+          // country.ts checks the service's answers with zod: loaded with the first use, so that
+          // this module (which the session loads at sign-in) does not bring the schemas along.
+          const { requestStates } = await import('../api/country.ts');
           const states = await requestStates(runtimeConfig());
           return states ? { data: states } : failed([]);
         },
@@ -212,6 +215,7 @@ export const api = createApi({
       /** Cities of a Malaysian state from the country service; empty on any error. */
       stateCities: build.query<string[], string>({
         queryFn: async (state) => {
+          const { requestCities } = await import('../api/country.ts');
           const cities = await requestCities(runtimeConfig(), state);
           return cities ? { data: cities } : failed([]);
         },
@@ -231,6 +235,10 @@ export const api = createApi({
     };
   },
 });
+
+// The store starts without RTK Query (the sign-in page does not carry it): loading this module
+// is what adds it (store/index.ts).
+attachApi(api);
 
 /** Asks again for every lookup whose last call failed (the ones that succeeded stay cached). */
 export const retryFailedLookups = () => api.util.invalidateTags([LOOKUP_FAILED]);

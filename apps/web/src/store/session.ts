@@ -7,10 +7,11 @@ import { decodePermissionBits } from '@paydesk/domain';
 import { apiClient } from '../api/index.ts';
 import { COOKIE_PERMISSIONS, clearSessionCookies, readCookie } from '../api/cookies.ts';
 import type { Verdict } from '../api/failure.ts';
-import { api } from './api.ts';
 import { profileLoaded, restoring, sessionCleared, tokenReceived } from './auth-slice.ts';
-import type { AppDispatch, RootState } from './index.ts';
+import { apiAttached, type AppDispatch, type RootState } from './index.ts';
 import { modulePermissionReceived } from './permission-slice.ts';
+
+type Api = (typeof import('./api.ts'))['api'];
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
 
@@ -25,11 +26,44 @@ async function loadProfile(dispatch: AppDispatch): Promise<void> {
   dispatch(profileLoaded(profile));
 }
 
+/**
+ * The profile, with the session's first lookup in parallel (issue 9, first-load budgets): the
+ * header currency (§4) does not depend on the profile, and the dashboard's figures wait for it,
+ * so asking for both at once takes one round trip off the way to the dashboard. The currency
+ * list lands in the RTK Query cache (the layout's `useCurrenciesQuery` then finds it there, or
+ * joins the call in flight); its failure is the lookup's own (silent, empty list), so only the
+ * profile decides whether the session stands.
+ */
+async function loadSession(dispatch: AppDispatch): Promise<void> {
+  // Settles (never rejects: a failed lookup answers its empty list) once the list is in.
+  const currencies = loadApi(dispatch).then(async (api) => {
+    await dispatch(api.endpoints.currencies.initiate(undefined, { subscribe: false }));
+  });
+  // Both asked for at once; the profile is stored (and the signed-in screens, which read the RTK
+  // Query cache and the header currency, render) once both are in, so the first signed-in screen
+  // has its header currency.
+  const [profile] = await Promise.all([apiClient().get('profile'), currencies]);
+  dispatch(profileLoaded(profile));
+}
+
+/**
+ * RTK Query, attached to the store (store/index.ts: the sign-in page does not carry it). The first
+ * call fetches its chunk — alongside the session's first calls and the layout's chunk — and later
+ * ones answer at once. Rejects when the chunk cannot be fetched.
+ */
+async function loadApi(dispatch: AppDispatch): Promise<Api> {
+  const { api } = await import('./api.ts');
+  dispatch(apiAttached());
+  return api;
+}
+
 /** Local clean-up: state, lookup caches, readable cookies and the channel keys. */
 export function clearSession(): Thunk {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
+    // The lookup cache exists only once RTK Query is attached; before (on /auth) there is none.
+    const api = 'api' in getState() ? await loadApi(dispatch) : null;
     dispatch(sessionCleared());
-    dispatch(api.util.resetApiState());
+    if (api) dispatch(api.util.resetApiState());
     clearSessionCookies();
     await apiClient().resetChannel();
   };
@@ -42,7 +76,7 @@ export function restoreSession(): Thunk {
     dispatch(restoring());
     apiClient().sessionStarted();
     try {
-      await loadProfile(dispatch);
+      await loadSession(dispatch);
     } catch {
       // Toast shown (or the session already ended); without a profile the user signs in again.
       await dispatch(clearSession());
@@ -54,6 +88,9 @@ export function restoreSession(): Thunk {
 export function signIn(credentials: BodyOf<'login'>): Thunk<Verdict | null> {
   return async (dispatch) => {
     const client = apiClient();
+    // RTK Query's chunk loads while the credentials are checked, so that the header currency is
+    // asked for together with the profile once the token is there (loadSession).
+    loadApi(dispatch).catch(() => undefined);
     let failure: Verdict | null = null;
     let reply;
     try {
@@ -66,7 +103,7 @@ export function signIn(credentials: BodyOf<'login'>): Thunk<Verdict | null> {
     const held = permissionsFromCookie();
     if (held) dispatch(modulePermissionReceived(held));
     try {
-      await loadProfile(dispatch);
+      await loadSession(dispatch);
       return null;
     } catch {
       // Signed in but the profile did not load (its toast is shown): do not keep half a session.
@@ -84,7 +121,7 @@ export function switchUserGroup(membershipId: number): Thunk<boolean> {
       const held = permissionsFromCookie();
       if (held) dispatch(modulePermissionReceived(held));
       // Everything the server answered belongs to the previous group.
-      dispatch(api.util.resetApiState());
+      dispatch((await loadApi(dispatch)).util.resetApiState());
       await loadProfile(dispatch);
       return true;
     } catch {

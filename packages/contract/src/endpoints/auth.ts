@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../common.ts';
-import { GROUP_TYPES, validateField } from '@paydesk/domain';
+import { GROUP_TYPES, VALIDATION_MESSAGES, validateField } from '@paydesk/domain';
 
 /** One membership the user can switch to (user × company × group). */
 export const Company = z.object({
@@ -20,10 +20,10 @@ export const LoginRequest = z.object({
   Email: z
     .string()
     .trim()
-    .min(1, 'Email is required')
+    .min(1, VALIDATION_MESSAGES.required)
     .max(250)
-    .refine((v) => validateField('email', v) === true, 'please enter a valid email address'),
-  Password: z.string().min(1, 'Password is required').max(250),
+    .refine((v) => validateField('email', v) === true, VALIDATION_MESSAGES.email),
+  Password: z.string().min(1, VALIDATION_MESSAGES.required).max(250),
 });
 /** The Login answer, exactly `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName` (§3, §7). */
 export const LoginResponse = z.object({

@@ -3,6 +3,7 @@
  * permission editor, the message template preview and bulk update of MDR rates.
  */
 import { z } from 'zod';
+import { FIELD_MESSAGES, RULE_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { DbId, INT4_MAX } from '../common.ts';
 
 const Id = DbId;
@@ -49,8 +50,8 @@ export const SetUserGroupPermissionsRequest = z
 export const MessageTemplatePreviewRequest = z
   .object({
     TemplateKey: z.string().trim().min(1, 'placeholder_cannot_be_empty').max(60),
-    Body: z.string().max(4000, 'text too long'),
-    Values: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, 'write a placeholder name without braces, e.g. UserName'), z.string().max(1000)).optional(),
+    Body: z.string().max(4000, fieldMessage(FIELD_MESSAGES.maxLength, { max: 4000 })),
+    Values: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/, RULE_MESSAGES.placeholderName), z.string().max(1000)).optional(),
   })
   .strict();
 

@@ -6,7 +6,12 @@ export const DashboardRequest = z.object({ Currency: z.string().length(3).defaul
 
 const Figure = z.object({ Amount: MoneyString, Count: z.number().int() });
 
-/** Dashboard figures for the caller's subtree and currency, read from daily_sales_summary. */
+/**
+ * Dashboard figures for the caller's subtree and the requested currency (the header's, §3/§6),
+ * read from daily_sales_summary. Today, MonthToDate, Trend and PaymentMethodMix count successful
+ * transactions only; BusinessDay (MYT, YYYY-MM-DD) is today, still in progress, so its Trend
+ * points are partial. There is no risk figure: no risk module exists to source one.
+ */
 export const DashboardResponse = z.object({
   Currency: z.string(),
   BusinessDay: z.string(),
@@ -14,8 +19,8 @@ export const DashboardResponse = z.object({
   MonthToDate: Figure,
   /** Successful share of today's and month-to-date attempts, 0–100 with one decimal. */
   SuccessRate: z.number(),
-  PendingRefunds: z.number().int(),
-  OpenRiskAlerts: z.number().int(),
+  /** Refund requests still PENDING in the requested currency: their count and total amount. */
+  PendingRefunds: Figure,
   Trend: z.array(z.object({ Day: z.string(), ServiceType: z.number().int(), Amount: MoneyString, Count: z.number().int() })),
   PaymentMethodMix: z.array(z.object({ PaymentMethod: z.string(), Amount: MoneyString, Count: z.number().int() })),
   Latest: z.array(TransactionListItem),

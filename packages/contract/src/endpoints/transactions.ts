@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_SCHEMES, PAYMENT_METHODS, SERVICE_TYPE_CODES, TRANSACTION_STATUSES } from '@paydesk/domain';
+import { CARD_SCHEMES, ENUM_LABEL_LANGUAGES, PAYMENT_METHODS, RULE_MESSAGES, SERVICE_TYPE_CODES, TRANSACTION_STATUSES } from '@paydesk/domain';
 import { DbId, MoneyString, SortOrder } from '../common.ts';
 
 const id = DbId;
@@ -18,7 +18,12 @@ export const TransactionFilter = z.object({
   TxnRefNo: z.string().trim().max(64).optional(),
   AmountMin: MoneyString.optional(),
   AmountMax: MoneyString.optional(),
-  Last4: z.string().regex(/^\d{4}$/, 'enter the last 4 digits of the card').optional(),
+  Last4: z.string().regex(/^\d{4}$/, RULE_MESSAGES.last4).optional(),
+  /**
+   * The header's selected currency (§3 permission state selectedCurrency, §6): only rows in this
+   * ISO 4217 code. The web app always sends it, so a list never mixes RM and S$ amounts.
+   */
+  Currency: z.string().regex(/^[A-Z]{3}$/, RULE_MESSAGES.currencyFilter).optional(),
 });
 export type TransactionFilter = z.infer<typeof TransactionFilter>;
 
@@ -98,6 +103,8 @@ export const TransactionExportRequest = z.object({
   SearchData: TransactionFilter.default({}),
   Sort: TransactionSearchRequest.shape.Sort,
   Format: z.enum(['xlsx', 'csv']).default('xlsx'),
+  /** The UI language: the file's headers and enumeration texts are the screen's, in this language. */
+  Language: z.enum(ENUM_LABEL_LANGUAGES).default('en'),
 });
 
 /** Scoped picker options for the master merchant / agency / agent / merchant filters. */

@@ -15,6 +15,12 @@ export type ResourceAction = 'create' | 'update' | 'setStatus' | 'delete' | 'exp
 /** How a field is edited in ResourceForm. */
 export type InputKind = 'text' | 'textarea' | 'number' | 'money' | 'percent' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'secret' | 'json';
 
+/** A list column's priority: 1 key, 2 normal, 3 only on wide screens (FieldDef.priority). */
+export type ListPriority = 1 | 2 | 3;
+
+/** How a list writes a number: money (§3), a percentage, a whole count, or a plain decimal. */
+export type NumberKind = 'money' | 'percent' | 'count' | 'decimal';
+
 export interface FieldDef {
   /** zod schema of the value as the API takes it (create and update). */
   schema: z.ZodType;
@@ -29,6 +35,15 @@ export interface FieldDef {
   lookup?: string;
   /** Shown as a list column (in this order). */
   list?: boolean;
+  /**
+   * How much its list column matters when the screen is narrow (issue 9): 1 key (identity,
+   * money, rates: shown at every width and first on a phone), 2 shown from 992 px, 3 only from
+   * 1600 px unless the user turns it on. Default: 1 for the title field, money and percent
+   * fields, else 2.
+   */
+  priority?: ListPriority;
+  /** A number whose kind depends on its row (e.g. a risk threshold is money, a percentage or a count by its rule); lists format it so. */
+  numberKind?: (row: Record<string, unknown>) => NumberKind;
   /** Filter kind in Search's SearchData. */
   filter?: 'eq' | 'contains' | 'in';
   sortable?: boolean;
@@ -40,6 +55,26 @@ export interface FieldDef {
   optional?: boolean;
   /** Help text key for the form. */
   helpKey?: string;
+  /**
+   * The limits the field's schema enforces, as declared (set by the builders of fields.ts), so a
+   * form shows the real limit, never a generic one: `min`/`max` of a number (inclusive),
+   * `decimals` of a decimal, `maxLength` of a text in characters.
+   */
+  limits?: FieldLimits;
+  /**
+   * Read from the owner organization's row (`organizations`, column `column`) instead of the
+   * resource's table: the owner's name, code or level shown beside an owned record. Always
+   * read-only (declare `readOnly: true`); owned resources only.
+   */
+  owner?: boolean;
+}
+
+/** See FieldDef.limits. */
+export interface FieldLimits {
+  min?: number;
+  max?: number;
+  decimals?: number;
+  maxLength?: number;
 }
 
 /** What a cross-field rule answers when a record breaks it: the field to name and why. */
@@ -69,14 +104,25 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   scope: 'platform' | 'owned';
   /** Owned resources only: the organization levels whose rows this resource serves. */
   ownerLevels?: ('MASTER_MERCHANT' | 'AGENCY' | 'AGENT' | 'MERCHANT_HQ' | 'MERCHANT_BRANCH')[];
+  /**
+   * Owned resources with `ownerLevels` and at most one record per organization (issue 9): Search
+   * and Export list every organization of the caller's scope at those levels, each with its record
+   * (`Configured: true`) or without one (`Configured: false`; Id, Version, IsActive, CreatedAt,
+   * UpdatedAt and the fields null), so an organization not yet configured is seen and configured
+   * from the list. Get, Create, Update, SetStatus and Delete work on records as usual.
+   */
+  listOwners?: boolean;
   titleKey: string;
   /** The field naming a record in messages (e.g. BankName). */
   titleField: keyof F & string;
   fields: F;
   actions: ResourceAction[];
   defaultSort: { Field: keyof F & string; Order: 'asc' | 'desc' };
-  /** Natural key used by BulkUpload to update instead of insert (e.g. BankCode). */
-  naturalKey?: keyof F & string;
+  /**
+   * Natural key used by BulkUpload to update instead of insert (e.g. BankCode); 'OrgId' for an
+   * owned resource with one record per organization.
+   */
+  naturalKey?: (keyof F & string) | 'OrgId';
   dependents?: Dependent[];
   /**
    * A rule across fields (optional), e.g. "fee mode 1 needs a percent above 0". It gets a record

@@ -3,6 +3,7 @@
  * server validates and the web form checks with the very same zod objects.
  */
 import { z } from 'zod';
+import { ENUM_LABEL_LANGUAGES } from '@paydesk/domain';
 import { DbId, INT4_MAX, SortOrder } from '../common.ts';
 import type { FieldDef, ResourceDef } from './define.ts';
 
@@ -61,7 +62,9 @@ export function resourceSchemas(def: ResourceDef) {
   const filters = Object.fromEntries(entries.filter(([, f]) => f.filter).map(([k, f]) => [k, filterSchema(f).optional()]));
   const sortable = entries.filter(([, f]) => f.sortable).map(([k]) => k);
   const sortFields = ['Id', 'CreatedAt', 'UpdatedAt', ...sortable] as [string, ...string[]];
-  const searchData = z.object({ ...filters, IsActive: Flag.optional(), Keyword: z.string().trim().max(100).optional() }).strict().default({});
+  // OrgId: the records of one owner organization (links and tests; the screens filter by name and level).
+  const ownerFilter = def.scope === 'owned' ? { OrgId: Id.optional() } : {};
+  const searchData = z.object({ ...filters, ...ownerFilter, IsActive: Flag.optional(), Keyword: z.string().trim().max(100).optional() }).strict().default({});
   const sort = z.object({ Field: z.enum(sortFields), Order: SortOrder }).default({ Field: def.defaultSort.Field, Order: def.defaultSort.Order });
   const search = z.object({
     PageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -77,16 +80,30 @@ export function resourceSchemas(def: ResourceDef) {
     UpdatedAt: z.string(),
     ...(def.scope === 'owned' ? { OrgId: z.number().int().nullable(), OrgName: z.string().nullable() } : {}),
     ...Object.fromEntries(entries.map(([k, f]) => [k, answerSchema(f)])),
+    ...(def.listOwners ? { Configured: z.boolean() } : {}),
   });
+  // A list over the owner organizations (def.listOwners) also answers organizations without a
+  // record: their system columns and fields are null.
+  const listItem = def.listOwners
+    ? item.extend({
+        Id: z.number().int().nullable(),
+        Version: z.number().int().nullable(),
+        IsActive: z.number().int().nullable(),
+        CreatedAt: z.string().nullable(),
+        UpdatedAt: z.string().nullable(),
+        ...Object.fromEntries(entries.filter(([, f]) => !f.owner).map(([k, f]) => [k, answerSchema(f).nullable()])),
+      })
+    : item;
   return {
     create,
     update,
     setStatus: z.object({ Id, IsActive: Flag, Version }).strict(),
     search,
-    searchResponse: z.object({ Items: z.array(item), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
+    searchResponse: z.object({ Items: z.array(listItem), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
     idParams: z.object({ Id }),
     item,
-    export: z.object({ SearchData: searchData, Sort: sort, Format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    // Language: of the file's headers and option texts (issue 9: the screen's language).
+    export: z.object({ SearchData: searchData, Sort: sort, Format: z.enum(['xlsx', 'csv']).default('xlsx'), Language: z.enum(ENUM_LABEL_LANGUAGES).default('en') }),
     deleteResponse: z.object({ Success: z.literal(true) }),
     bulkUploadResponse: z.object({ Applied: z.number().int(), Created: z.number().int(), Updated: z.number().int() }),
   };

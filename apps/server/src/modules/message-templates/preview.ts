@@ -6,10 +6,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { allowedPlaceholders, renderTemplate, type MessageTemplatePreviewRequest } from '@paydesk/contract';
+import { RULE_MESSAGES } from '@paydesk/domain';
 import { badInput } from '../../platform/errors.ts';
 
 export async function previewHandler(req: FastifyRequest) {
   const { TemplateKey, Body, Values } = req.body as z.infer<typeof MessageTemplatePreviewRequest>;
-  if (!allowedPlaceholders(TemplateKey)) throw badInput('TemplateKey', 'not one of the message template keys');
+  if (!allowedPlaceholders(TemplateKey)) throw badInput('TemplateKey', RULE_MESSAGES.templateKey);
   return renderTemplate(TemplateKey, Body, Values ?? {});
 }

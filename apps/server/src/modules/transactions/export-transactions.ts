@@ -1,12 +1,16 @@
 /**
  * Streams the filtered, scoped transaction list as XLSX or CSV. Rows are read in keyset batches
  * of EXPORT_BATCH and written as they come, so memory does not grow with the row count.
+ * The file says what the screen says (issue 9): headers are the list's column titles and the
+ * enumeration codes (service type, payment method, card scheme, type, status) their labels, both in
+ * the caller's `Language` (domain TRANSACTION_EXPORT_COLUMNS, ENUM_LABELS); times are Malaysian
+ * time in the §9 date format (DD-MM-YYYY HH:mm:ss), as on the screen.
  * Amounts: CSV keeps the exact decimal string; XLSX writes a number cell formatted #,##0.00 so
  * the spreadsheet can sum it (the cell is display, the decimal string is the record).
  */
 import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { formatDateTime, type ServiceTypeCode } from '@paydesk/domain';
+import { TRANSACTION_EXPORT_COLUMNS, enumLabeller, formatMytDateTime, transactionExportHeaders, type EnumLabelLanguage, type ServiceTypeCode } from '@paydesk/domain';
 import type { TransactionExportRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -18,9 +22,11 @@ import { afterCursor, and, branchOrg, cursorOf, listColumns, merchantOrg, orderB
 
 export const EXPORT_BATCH = 2000;
 
-const HEADERS = ['TxnRefNo', 'Transaction Date (MYT)', 'Merchant', 'Branch', 'MID', 'Payment Method', 'Card Scheme', 'Masked PAN', 'Type', 'Status', 'Currency', 'Amount', 'Customer'];
+const COLUMN_IDS = TRANSACTION_EXPORT_COLUMNS.map((c) => c.id);
+const AMOUNT_INDEX = COLUMN_IDS.indexOf('amount');
 
-type ExportRequest = z.infer<typeof TransactionExportRequest>;
+/** The validated request; `Language` defaults to English for callers outside HTTP (benchmarks, scripts). */
+type ExportRequest = Omit<z.infer<typeof TransactionExportRequest>, 'Language'> & { Language?: EnumLabelLanguage };
 
 /**
  * How many transactions the export would hold, counting at most `limit` (the index stops reading
@@ -54,36 +60,44 @@ async function* exportRows(database: Database, scope: Scope, req: ExportRequest,
   }
 }
 
-function cells(r: ListRow): (string | null)[] {
-  return [
-    r.txnRefNo as string,
-    formatDateTime(r.paymentCreationDate ?? r.createdAt),
-    (r.merchantName as string | null) ?? '',
-    (r.branchName as string | null) ?? '',
-    (r.mid as string | null) ?? '',
-    r.paymentMethod as string,
-    (r.cardScheme as string | null) ?? '',
-    (r.maskedPan as string | null) ?? '',
-    r.txnType as string,
-    r.status as string,
-    r.currency as string,
-    r.amount,
-    (r.custName as string | null) ?? '',
-  ];
+/** One row's cells in TRANSACTION_EXPORT_COLUMNS order; `label` names enumeration codes in the file's language. */
+function cells(r: ListRow, label: ReturnType<typeof enumLabeller>): (string | null)[] {
+  const byId: Record<string, string> = {
+    txnRefNo: r.txnRefNo as string,
+    date: formatMytDateTime(r.paymentCreationDate ?? r.createdAt),
+    merchant: (r.merchantName as string | null) ?? '',
+    branch: (r.branchName as string | null) ?? '',
+    mid: (r.mid as string | null) ?? '',
+    serviceType: label('serviceType', r.serviceType as number),
+    paymentMethod: label('paymentMethod', r.paymentMethod as string),
+    cardScheme: label('cardScheme', r.cardScheme as string | null),
+    maskedPan: (r.maskedPan as string | null) ?? '',
+    type: label('transactionType', r.txnType as string),
+    status: label('status', r.status as string),
+    currency: r.currency as string,
+    amount: r.amount,
+    customer: (r.custName as string | null) ?? '',
+  };
+  return COLUMN_IDS.map((id) => byId[id] ?? '');
 }
 
 function sheetOf(req: ExportRequest, source: AsyncIterable<ListRow>, onDone: (rows: number) => void): { stream: Readable; contentType: string } {
+  const language: EnumLabelLanguage = req.Language ?? 'en';
+  const headers = transactionExportHeaders(language);
+  const label = enumLabeller(language);
+  const header = (id: string) => headers[COLUMN_IDS.indexOf(id)]!;
   return streamSheet({
     format: req.Format,
     sheetName: 'Transactions',
-    headers: HEADERS,
-    widths: { Merchant: 32, Customer: 32 },
-    numFmt: req.Format === 'xlsx' ? { Amount: '#,##0.00' } : undefined,
+    headers,
+    widths: { [header('merchant')]: 32, [header('customer')]: 32, [header('date')]: 22 },
+    numFmt: req.Format === 'xlsx' ? { [header('amount')]: '#,##0.00' } : undefined,
     rows: (async function* () {
       for await (const r of source) {
-        const c = cells(r);
+        const c: (string | number | null)[] = cells(r, label);
         // XLSX: the amount as a number cell so the sheet can sum it; CSV keeps the exact decimal text.
-        yield req.Format === 'xlsx' ? [...c.slice(0, 11), Number(r.amount), c[12] ?? ''] : c;
+        if (req.Format === 'xlsx') c[AMOUNT_INDEX] = Number(r.amount);
+        yield c;
       }
     })(),
     onDone,

@@ -31,6 +31,8 @@ export function transactionConditions(scope: Scope, serviceType: ServiceTypeCode
   if (f.AmountMax) c.push(lte(t.amount, f.AmountMax));
   if (f.AmountMin && f.AmountMax && Number(f.AmountMin) > Number(f.AmountMax)) throw badInput('SearchData.AmountMin', 'must not be above AmountMax');
   if (f.Last4) c.push(sql`${t.panLast4} = ${f.Last4}`);
+  // The header currency (§3 selectedCurrency): one currency per list, so amounts never mix.
+  if (f.Currency) c.push(sql`${t.currency} = ${f.Currency}`);
   return c.filter((x): x is SQL => x !== undefined);
 }
 

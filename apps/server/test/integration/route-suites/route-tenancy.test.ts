@@ -164,7 +164,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         if (route.file) {
           const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
           const header = lines[0]!.split(',');
-          const col = header.indexOf(scoped === 'owned' ? 'Id' : 'TxnRefNo');
+          const col = header.indexOf(scoped === 'owned' ? 'ID' : 'TxnRefNo'); // resource exports head their columns with labels (issue 9)
           const keys = lines.slice(1).map((l) => l.split(',')[col]!);
           ids =
             scoped === 'owned'

@@ -40,8 +40,9 @@ export function ProfileMenu() {
         ],
       }}
     >
-      <Button type="text" aria-label={t('shell.profile')}>
-        <Avatar size="small" icon={<UserOutlined />} />
+      {/* The name starts with the nickname it shows (WCAG 2.5.3: a voice user says what they see). */}
+      <Button type="text" aria-haspopup="menu" aria-label={`${profile.NickName} · ${t('shell.profile')}`}>
+        <Avatar size="small" icon={<UserOutlined aria-hidden />} />
         <Typography.Text ellipsis style={{ maxWidth: 140 }}>
           {profile.NickName}
         </Typography.Text>

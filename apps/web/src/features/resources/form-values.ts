@@ -39,8 +39,8 @@ export function toFormValues(def: ResourceDef, item?: ResourceItem | null): Form
         values[name] = v === undefined || v === null ? '' : JSON.stringify(v, null, 2);
         break;
       case 'number':
-        if (isDecimalText(f)) values[name] = v === undefined || v === null ? '' : String(v);
-        else values[name] = v === undefined || v === null || v === '' ? null : Number(v);
+        // Typed as text, decimal or whole: the form keeps exactly what is typed (never a clamped number).
+        values[name] = v === undefined || v === null ? '' : String(v);
         break;
       case 'select':
         values[name] = v === null ? undefined : v;
@@ -122,14 +122,27 @@ export const JSON_MESSAGE = 'resource.invalidJson';
 
 /**
  * Checks a body with the resource's create or update schema. Returns the parsed body (what is
- * sent) or the problems by field. A missing required value is reported with the required
- * message of §5 ('placeholder_cannot_be_empty') rather than zod's type message.
+ * sent) or the problems by field: one message (key) per field, the first the schema finds, so a
+ * field never shows two errors at once. A missing required value is reported with the required
+ * message of §5 ('placeholder_cannot_be_empty') rather than zod's type message. On an update,
+ * `stored` (the record being edited) lets the resource's cross-field rule judge the change over
+ * it, as the server does (e.g. a system setting's value against its read-only value type), so the
+ * form names the problem before anything is sent.
  */
-export function checkBody(def: ResourceDef, mode: FormMode, body: Record<string, unknown>): { data: Record<string, unknown> } | { errors: FieldErrors } {
+export function checkBody(
+  def: ResourceDef,
+  mode: FormMode,
+  body: Record<string, unknown>,
+  stored?: ResourceItem | null,
+): { data: Record<string, unknown> } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   for (const [k, v] of Object.entries(body)) if (v === INVALID_JSON) errors[k] = JSON_MESSAGE;
   const schema = schemasOf(def)[mode];
   const result = schema.safeParse(Object.fromEntries(Object.entries(body).filter(([, v]) => v !== INVALID_JSON)));
+  if (result.success && mode === 'update' && stored && def.refine) {
+    const violation = def.refine({ ...stored, ...(result.data as Record<string, unknown>) });
+    if (violation && !(violation.field in errors)) errors[violation.field] = violation.message;
+  }
   if (result.success && Object.keys(errors).length === 0) return { data: result.data as Record<string, unknown> };
   if (!result.success) {
     for (const issue of result.error.issues) {

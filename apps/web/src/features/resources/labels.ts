@@ -1,8 +1,14 @@
 /** Labels of a declared resource: field and option labels by key, with readable fallbacks. */
 import type { TFunction } from 'i18next';
-import type { FieldDef, ResourceDef } from '@paydesk/contract';
+import { RESOURCE_LABELS, type FieldDef, type ResourceDef } from '@paydesk/contract';
 import { allRoutes } from '@paydesk/domain';
+import { addScreenTexts } from '../../i18n/index.ts';
 import type { ResourceItem } from './resource-api.ts';
+
+// The field, option and help texts of every resource come with the resource screens' chunk, not
+// the entry (issue 9: resource texts load with their route), in the words the server's exports
+// use. Every list, form and override names fields through this module, so importing it adds them.
+addScreenTexts(RESOURCE_LABELS);
 
 /** 'SortOrder' → 'Sort order', 'MdrCategoryId' → 'Mdr category id': the fallback of a missing label. */
 export function humanize(name: string): string {

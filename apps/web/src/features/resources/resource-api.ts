@@ -6,6 +6,7 @@
  */
 import type { ResourceDef } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
+import { i18n } from '../../i18n/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
 import { api, type HandledError } from '../../store/api.ts';
 
@@ -83,9 +84,12 @@ export const setResourceStatus = (def: ResourceDef, item: Pick<ResourceItem, 'Id
 
 export const deleteResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.del<{ Success: true }>(resourcePath(def, 'Delete', id), undefined, options);
 
-/** Saves the export file of the filtered, sorted list (all its rows); resolves with its name. */
+/**
+ * Saves the export file of the filtered, sorted list (all its rows); resolves with its name. The
+ * file's headers and option texts are in the screen's language (issue 9).
+ */
 export const exportResource = (def: ResourceDef, { SearchData, Sort, Format }: Pick<SearchBody, 'SearchData' | 'Sort'> & { Format: 'xlsx' | 'csv' }) =>
-  apiClient().path.postFile(resourcePath(def, 'Export'), { SearchData, Sort, Format });
+  apiClient().path.postFile(resourcePath(def, 'Export'), { SearchData, Sort, Format, Language: i18n.language });
 
 export function bulkUploadResource(def: ResourceDef, file: File, options?: RequestOptions): Promise<BulkUploadResult> {
   const form = new FormData();

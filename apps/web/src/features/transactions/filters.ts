@@ -182,3 +182,22 @@ export function fieldsBelow(field: OrgField): OrgField[] {
   const index = ORG_PICKERS.findIndex((p) => p.field === field);
   return ORG_PICKERS.slice(index + 1).map((p) => p.field);
 }
+
+/** Whether a query narrows the list (any filter set; sort and page size do not count). */
+export function hasFilters(q: TxnQuery): boolean {
+  const { sort: _sort, order: _order, size: _size, status, pm, scheme, ...rest } = q;
+  return status.length > 0 || pm.length > 0 || scheme.length > 0 || Object.values(rest).some((v) => v !== undefined && v !== '');
+}
+
+/**
+ * "Jump to date" on a keyset list in date order (issue 9): the query whose first page starts on
+ * the Malaysian day `day` (YYYY-MM-DD). Newest first: the range ends that day (a start after it is
+ * dropped); oldest first: the range starts that day (an end before it is dropped). Other filters,
+ * sort and size are kept. A list sorted by amount has no date to jump to: the query is returned
+ * unchanged.
+ */
+export function jumpToDate(q: TxnQuery, day: string): TxnQuery {
+  if (q.sort !== 'CreatedAt' || !DAY_PATTERN.test(day)) return q;
+  if (q.order === 'desc') return { ...q, to: day, from: q.from !== undefined && q.from > day ? undefined : q.from };
+  return { ...q, from: day, to: q.to !== undefined && q.to < day ? undefined : q.to };
+}

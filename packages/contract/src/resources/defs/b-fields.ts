@@ -1,6 +1,6 @@
 /** Field helpers shared by the group B declarations (kept out of fields.ts, which group A owns). */
 import { z } from 'zod';
-import type { EnumEntry } from '@paydesk/domain';
+import { FIELD_MESSAGES, fieldMessage, type EnumEntry } from '@paydesk/domain';
 import type { FieldDef } from '../define.ts';
 
 /**
@@ -28,7 +28,7 @@ export const decimal2 = (column: string, labelKey: string, o: Partial<Pick<Field
   schema: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().trim().regex(/^\d{1,16}(\.\d{1,2})?$/, 'enter a number with at most 2 decimals')),
+    .pipe(z.string().trim().regex(/^\d{1,16}(\.\d{1,2})?$/, fieldMessage(FIELD_MESSAGES.decimals, { decimals: 2 }))),
   ...o,
 });
 

@@ -1,4 +1,4 @@
-import { COUNTRY_ENTRIES } from '@paydesk/domain';
+import { COUNTRY_ENTRIES, RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { int, multiselect, select, text } from '../fields.ts';
 
@@ -37,9 +37,9 @@ export const bankResource = defineResource({
     BankName: text('bank_name', 'res.bank.bankName', { max: 100, list: true, filter: 'contains', sortable: true }),
     BankCode: text('bank_code', 'res.bank.bankCode', {
       max: 11, list: true, filter: 'contains', sortable: true, helpKey: 'res.bank.bankCode.help',
-      pattern: [BANK_CODE, 'enter the FPX bank code (e.g. MBB0228) or, for a bank outside FPX, its SWIFT BIC'],
+      pattern: [BANK_CODE, RULE_MESSAGES.bankCode],
     }),
-    SwiftCode: text('swift_code', 'res.bank.swiftCode', { max: 11, list: true, optional: true, pattern: [SWIFT_BIC, 'enter an 8 or 11 character SWIFT BIC, e.g. MBBEMYKL'] }),
+    SwiftCode: text('swift_code', 'res.bank.swiftCode', { max: 11, list: true, optional: true, pattern: [SWIFT_BIC, RULE_MESSAGES.swiftBic] }),
     Country: select('country', 'res.bank.country', COUNTRY_ENTRIES.map((c) => ({ value: c.code, labelKey: c.labelKey })), { list: true, filter: 'eq', optional: true }),
     Channels: multiselect('channels', 'res.bank.channels', [
       { value: 'B2C', labelKey: 'res.bank.channel.B2C' },

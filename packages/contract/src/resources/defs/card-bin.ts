@@ -1,4 +1,4 @@
-import { CARD_SCHEME_ENTRIES, CARD_SCHEME_LABELS, CARD_TYPE_ENTRIES, detectCardScheme, type CardScheme } from '@paydesk/domain';
+import { CARD_SCHEME_ENTRIES, CARD_SCHEME_LABELS, CARD_TYPE_ENTRIES, RULE_MESSAGES, detectCardScheme, fieldMessage, type CardScheme } from '@paydesk/domain';
 import { defineResource, type RuleViolation } from '../define.ts';
 import { flag, select, text } from '../fields.ts';
 
@@ -15,14 +15,14 @@ const MALAYSIA_ALPHA3 = 'MYS';
 export function cardBinRule(r: Record<string, unknown>): RuleViolation | null {
   if (typeof r.BinPrefix === 'string' && /^\d{6,8}$/.test(r.BinPrefix)) {
     const detected = detectCardScheme(r.BinPrefix);
-    if (!detected) return { field: 'BinPrefix', message: 'is in no card scheme range (§3)' };
+    if (!detected) return { field: 'BinPrefix', message: RULE_MESSAGES.binNoScheme };
     if (typeof r.CardScheme === 'string' && r.CardScheme !== detected) {
-      return { field: 'CardScheme', message: `does not match the BIN: ${r.BinPrefix} is ${CARD_SCHEME_LABELS[detected as CardScheme]} (${detected})` };
+      return { field: 'CardScheme', message: fieldMessage(RULE_MESSAGES.binScheme, { bin: r.BinPrefix, scheme: `${CARD_SCHEME_LABELS[detected as CardScheme]} (${detected})` }) };
     }
   }
   if (typeof r.IssuerCountry === 'string' && r.IsDomestic !== undefined && r.IsDomestic !== null) {
     const domestic = r.IssuerCountry === MALAYSIA_ALPHA3 ? 1 : 0;
-    if (Number(r.IsDomestic) !== domestic) return { field: 'IsDomestic', message: `must be ${domestic} for issuer country ${r.IssuerCountry} (1 only for MYS, Malaysia)` };
+    if (Number(r.IsDomestic) !== domestic) return { field: 'IsDomestic', message: domestic ? RULE_MESSAGES.domesticYes : RULE_MESSAGES.domesticNo };
   }
   return null;
 }
@@ -48,12 +48,12 @@ export const cardBinResource = defineResource({
   titleKey: 'nav.cardBIN-maintenance',
   titleField: 'BinPrefix',
   fields: {
-    BinPrefix: text('bin_prefix', 'res.cardBin.binPrefix', { max: 8, list: true, filter: 'contains', sortable: true, pattern: [/^\d{6,8}$/, 'enter the first 6 to 8 digits of the card number'] }),
+    BinPrefix: text('bin_prefix', 'res.cardBin.binPrefix', { max: 8, list: true, filter: 'contains', sortable: true, pattern: [/^\d{6,8}$/, RULE_MESSAGES.binPrefix] }),
     CardScheme: select('card_scheme', 'res.cardBin.cardScheme', CARD_SCHEME_ENTRIES.map((e) => ({ value: e.code as string, labelKey: e.labelKey })), { list: true, filter: 'eq', sortable: true }),
     CardType: select('card_type', 'res.cardBin.cardType', CARD_TYPE_ENTRIES.map((e) => ({ value: e.code as string, labelKey: e.labelKey })), { list: true, filter: 'eq', sortable: true }),
     IssuerName: text('issuer_name', 'res.cardBin.issuerName', { max: 150, list: true, filter: 'contains', sortable: true }),
     IssuerCountry: {
-      ...text('issuer_country', 'res.cardBin.issuerCountry', { max: 3, list: true, filter: 'eq', sortable: true, lookup: 'countryList', pattern: [/^[A-Z]{3}$/, 'enter the ISO 3166-1 alpha-3 country code, e.g. MYS'] }),
+      ...text('issuer_country', 'res.cardBin.issuerCountry', { max: 3, list: true, filter: 'eq', sortable: true, lookup: 'countryList', pattern: [/^[A-Z]{3}$/, RULE_MESSAGES.countryAlpha3] }),
       input: 'select',
     },
     IsDomestic: flag('is_domestic', 'res.cardBin.isDomestic', { list: true, filter: 'eq' }),

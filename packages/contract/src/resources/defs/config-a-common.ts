@@ -4,7 +4,7 @@
  * picked from a lookup route.
  */
 import { z } from 'zod';
-import { SERVICE_TYPES } from '@paydesk/domain';
+import { FIELD_MESSAGES, RULE_MESSAGES, SERVICE_TYPES } from '@paydesk/domain';
 import type { FieldDef } from '../define.ts';
 
 /** Service types 1–6 (§9) as select options, labelled `enum.serviceType.N`. */
@@ -14,7 +14,7 @@ export const SERVICE_TYPE_OPTIONS: { value: number; labelKey: string }[] = SERVI
  * Codes an administrator types once and systems keep (CREDIT_DOMESTIC, MBB, STARTER): capital
  * letters, digits and `_`, starting with a letter, so they stay stable in files, URLs and logs.
  */
-export const UPPER_CODE: [RegExp, string] = [/^[A-Z][A-Z0-9_]*$/, 'use capital letters, digits and _, starting with a letter'];
+export const UPPER_CODE: [RegExp, string] = [/^[A-Z][A-Z0-9_]*$/, RULE_MESSAGES.upperCode];
 
 /**
  * A reference to another table's row by its id, picked in the form from the lookup route
@@ -23,5 +23,5 @@ export const UPPER_CODE: [RegExp, string] = [/^[A-Z][A-Z0-9_]*$/, 'use capital l
  * the field.
  */
 export function reference(column: string, labelKey: string, lookup: string, o: Pick<FieldDef, 'list' | 'filter' | 'sortable'> = {}): FieldDef {
-  return { column, labelKey, input: 'select', lookup, schema: z.coerce.number().int('enter number only').positive('pick one of the list'), ...o };
+  return { column, labelKey, input: 'select', lookup, schema: z.coerce.number().int('enter number only').positive(FIELD_MESSAGES.option), ...o };
 }

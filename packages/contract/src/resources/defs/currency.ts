@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { int, text } from '../fields.ts';
 
@@ -14,7 +15,7 @@ export const currencyResource = defineResource({
   titleKey: 'nav.currency-config',
   titleField: 'CurrencyCode',
   fields: {
-    CurrencyCode: text('currency_code', 'res.currency.code', { max: 3, list: true, filter: 'contains', sortable: true, pattern: [/^[A-Z]{3}$/, 'enter a 3-letter ISO 4217 code'] }),
+    CurrencyCode: text('currency_code', 'res.currency.code', { max: 3, list: true, filter: 'contains', sortable: true, pattern: [/^[A-Z]{3}$/, RULE_MESSAGES.currencyCode] }),
     Name: text('name', 'res.currency.name', { max: 60, list: true, filter: 'contains', sortable: true }),
     Symbol: text('symbol', 'res.currency.symbol', { max: 8, list: true }),
     SortOrder: int('sort_order', 'res.currency.sortOrder', { max: 999, list: true, sortable: true, optional: true }),

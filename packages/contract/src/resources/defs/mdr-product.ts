@@ -1,4 +1,4 @@
-import { MDR_FEE_MODES } from '@paydesk/domain';
+import { MDR_FEE_MODES, RULE_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { defineResource, type RuleViolation } from '../define.ts';
 import { date, money, percent, select } from '../fields.ts';
 import { reference } from './config-a-common.ts';
@@ -21,18 +21,18 @@ export function mdrFeeRule(r: Record<string, unknown>): RuleViolation | null {
   const needs = (v: number | null | undefined) => v !== undefined && !(Number(v) > 0);
   const forbids = (v: number | null | undefined) => v !== undefined && v !== null && v !== 0;
   if (mode === 1) {
-    if (needs(pct)) return { field: 'MdrPercent', message: 'fee mode 1 (MDR) needs a rate above 0' };
-    if (forbids(flat)) return { field: 'FlatAmount', message: 'must be 0 with fee mode 1 (MDR); use fee mode 4 to charge both' };
+    if (needs(pct)) return { field: 'MdrPercent', message: fieldMessage(RULE_MESSAGES.feeModeRate, { mode }) };
+    if (forbids(flat)) return { field: 'FlatAmount', message: RULE_MESSAGES.feeMode1Flat };
   } else if (mode === 2) {
-    if (needs(flat)) return { field: 'FlatAmount', message: 'fee mode 2 (flat amount) needs an amount above 0' };
-    if (forbids(pct)) return { field: 'MdrPercent', message: 'must be 0 with fee mode 2 (flat amount); use fee mode 4 to charge both' };
+    if (needs(flat)) return { field: 'FlatAmount', message: fieldMessage(RULE_MESSAGES.feeModeAmount, { mode }) };
+    if (forbids(pct)) return { field: 'MdrPercent', message: RULE_MESSAGES.feeMode2Rate };
   } else if (mode === 3 || mode === 4) {
-    if (needs(pct)) return { field: 'MdrPercent', message: `fee mode ${mode} needs a rate above 0` };
-    if (needs(flat)) return { field: 'FlatAmount', message: `fee mode ${mode} needs an amount above 0` };
+    if (needs(pct)) return { field: 'MdrPercent', message: fieldMessage(RULE_MESSAGES.feeModeRate, { mode }) };
+    if (needs(flat)) return { field: 'FlatAmount', message: fieldMessage(RULE_MESSAGES.feeModeAmount, { mode }) };
   }
   const min = amount(r.MinFee);
   const max = amount(r.MaxFee);
-  if (min != null && max != null && min > max) return { field: 'MinFee', message: 'must not be above MaxFee' };
+  if (min != null && max != null && min > max) return { field: 'MinFee', message: RULE_MESSAGES.minFeeAboveMax };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_TEMPLATE_KEYS } from '@paydesk/domain';
+import { MESSAGE_TEMPLATE_KEYS, RULE_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { defineResource, type FieldDef } from '../define.ts';
 import { select, text, textarea } from '../fields.ts';
 import { codeOptions } from './b-fields.ts';
@@ -30,11 +30,14 @@ export function placeholderProblem(templateKey: string, text: string): string | 
   if (!allowed) return null;
   const used = placeholdersOf(text);
   const malformed = used.filter((n) => !NAME.test(n));
-  if (malformed.length) return `write placeholders as {{Name}} (letters and digits, no spaces): ${malformed.map((n) => `{{${n}}}`).join(', ')}`;
-  if (/\{\{|\}\}/.test(text.replace(TOKEN, ''))) return 'has a placeholder brace pair that is not closed';
+  const braced = (names: string[]) => names.map((n) => `{{${n}}}`).join(', ');
+  if (malformed.length) return fieldMessage(RULE_MESSAGES.placeholderShape, { found: braced(malformed) });
+  if (/\{\{|\}\}/.test(text.replace(TOKEN, ''))) return RULE_MESSAGES.placeholderOpen;
   const unknown = used.filter((n) => !allowed.includes(n));
   if (unknown.length) {
-    return `uses ${unknown.map((n) => `{{${n}}}`).join(', ')}, which ${templateKey} does not offer (allowed: ${allowed.map((n) => `{{${n}}}`).join(', ') || 'none'})`;
+    return allowed.length
+      ? fieldMessage(RULE_MESSAGES.placeholderUnknown, { templateKey, allowed: braced(allowed), found: braced(unknown) })
+      : fieldMessage(RULE_MESSAGES.placeholderNone, { templateKey, found: braced(unknown) });
   }
   return null;
 }
@@ -59,7 +62,7 @@ const templateKeyField: FieldDef = {
   labelKey: 'res.messageTemplate.templateKey',
   input: 'select',
   lookup: 'messageTemplateKeys',
-  schema: z.string().trim().refine((v) => MESSAGE_TEMPLATE_KEYS.some((k) => k.key === v), 'not one of the message template keys'),
+  schema: z.string().trim().refine((v) => MESSAGE_TEMPLATE_KEYS.some((k) => k.key === v), RULE_MESSAGES.templateKey),
   list: true,
   filter: 'eq',
   sortable: true,
@@ -104,8 +107,8 @@ export const messageTemplateResource = defineResource({
     }
     // An update that sends Channel EMAIL sends the subject with it; one that does not is checked on the stored record.
     const subject = typeof r.Subject === 'string' ? r.Subject.trim() : r.Subject;
-    if (r.Channel === 'EMAIL' && (subject === undefined || subject === null || subject === '')) return { field: 'Subject', message: 'an e-mail needs a subject' };
-    if (r.Channel === 'SMS' && typeof subject === 'string' && subject !== '') return { field: 'Subject', message: 'an SMS has no subject' };
+    if (r.Channel === 'EMAIL' && (subject === undefined || subject === null || subject === '')) return { field: 'Subject', message: RULE_MESSAGES.emailSubject };
+    if (r.Channel === 'SMS' && typeof subject === 'string' && subject !== '') return { field: 'Subject', message: RULE_MESSAGES.smsSubject };
     return null;
   },
   description: 'Texts per template key and channel in en, ms, zh with the key\'s {{Placeholders}} only; e-mail needs a subject.',

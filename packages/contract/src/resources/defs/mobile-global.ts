@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { text } from '../fields.ts';
 
@@ -48,9 +49,9 @@ export const mobileGlobalResource = defineResource({
       list: true,
       filter: 'contains',
       sortable: true,
-      pattern: [MOBILE_PERMISSION_KEY, 'write the key as module:action in lower case, e.g. payment:accept'],
+      pattern: [MOBILE_PERMISSION_KEY, RULE_MESSAGES.permissionKey],
     }),
-    Module: text('module', 'res.mobileGlobal.module', { max: 40, list: true, filter: 'eq', sortable: true, pattern: [/^[A-Z][A-Z0-9_]*$/, 'write the module in capitals, e.g. PAYMENT'] }),
+    Module: text('module', 'res.mobileGlobal.module', { max: 40, list: true, filter: 'eq', sortable: true, pattern: [/^[A-Z][A-Z0-9_]*$/, RULE_MESSAGES.permissionModule] }),
     Description: text('description', 'res.mobileGlobal.description', { max: 250, list: true }),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export'],

@@ -1,3 +1,4 @@
+import { RULE_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { multiselect, select, text, textarea } from '../fields.ts';
 import { codeOptions, defaulted } from './b-fields.ts';
@@ -46,7 +47,7 @@ export const mobileUserGroupResource = defineResource({
   refine: (r) => {
     if (r.UserType !== 'CASHIER' || !Array.isArray(r.Permissions)) return null;
     const bad = (r.Permissions as string[]).filter((p) => CASHIER_EXCLUDED_PERMISSIONS.includes(p));
-    return bad.length ? { field: 'Permissions', message: `a cashier group cannot hold ${bad.join(', ')}` } : null;
+    return bad.length ? { field: 'Permissions', message: fieldMessage(RULE_MESSAGES.cashierPermissions, { permissions: bad.join(', ') }) } : null;
   },
   description: 'Mobile app user groups: name, user type (HQ, branch, cashier) and the mobile permission keys held.',
 });

@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { select, text } from '../fields.ts';
 
@@ -22,7 +23,7 @@ export const natureBusinessResource = defineResource({
   titleKey: 'nav.nature-business',
   titleField: 'CategoryName',
   fields: {
-    Mcc: text('mcc', 'res.natureBusiness.mcc', { max: 4, list: true, filter: 'contains', sortable: true, pattern: [/^\d{4}$/, 'enter the 4-digit merchant category code (MCC)'] }),
+    Mcc: text('mcc', 'res.natureBusiness.mcc', { max: 4, list: true, filter: 'contains', sortable: true, pattern: [/^\d{4}$/, RULE_MESSAGES.mcc] }),
     CategoryName: text('category_name', 'res.natureBusiness.categoryName', { max: 250, list: true, filter: 'contains', sortable: true }),
     RiskLevel: select('risk_level', 'res.natureBusiness.riskLevel', BUSINESS_RISK_LEVELS.map((l) => ({ value: l as string, labelKey: `res.natureBusiness.riskLevel.${l}` })), {
       list: true, filter: 'eq', sortable: true, optional: true,

@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { select, text } from '../fields.ts';
 import { SERVICE_TYPE_OPTIONS, UPPER_CODE } from './config-a-common.ts';
@@ -28,7 +29,7 @@ export const paymentCategoryResource = defineResource({
     ProductName: text('product_name', 'res.paymentCategory.productName', { max: 100, list: true, filter: 'contains', sortable: true }),
     ProductCode: text('product_code', 'res.paymentCategory.productCode', {
       max: 30, list: true, filter: 'contains', sortable: true,
-      pattern: [/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, 'use capital letters and digits joined by -, e.g. EC-FPX-B2C'],
+      pattern: [/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, RULE_MESSAGES.productCode],
     }),
     ServiceType: select('service_type', 'res.paymentCategory.serviceType', SERVICE_TYPE_OPTIONS, { list: true, filter: 'eq', sortable: true }),
     // Picked from the MDR categories of the chosen service type (lookup), checked by the foreign key.

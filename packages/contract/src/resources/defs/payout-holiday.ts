@@ -1,4 +1,4 @@
-import { MALAYSIAN_STATES } from '@paydesk/domain';
+import { MALAYSIAN_STATES, RULE_MESSAGES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { date, multiselect, text } from '../fields.ts';
 import { defaulted } from './b-fields.ts';
@@ -34,9 +34,9 @@ export const payoutHolidayResource = defineResource({
   refine: (r) => {
     if (typeof r.HolidayDate === 'string') {
       const y = Number(r.HolidayDate.slice(0, 4));
-      if (y < 2000 || y > 2100) return { field: 'HolidayDate', message: 'enter a date from 2000 to 2100' };
+      if (y < 2000 || y > 2100) return { field: 'HolidayDate', message: RULE_MESSAGES.holidayYear };
     }
-    if (Array.isArray(r.States) && new Set(r.States).size !== r.States.length) return { field: 'States', message: 'lists a state twice' };
+    if (Array.isArray(r.States) && new Set(r.States).size !== r.States.length) return { field: 'States', message: RULE_MESSAGES.stateTwice };
     return null;
   },
   description: 'Holiday date, name and the states it applies in (none = nationwide); payout dates skip these and weekends.',

@@ -1,5 +1,5 @@
-import { RISK_ALERT_RULE_ENTRIES, TIME_UNIT_ENTRIES, type RiskAlertRule } from '@paydesk/domain';
-import { defineResource } from '../define.ts';
+import { RISK_ALERT_RULE_ENTRIES, RULE_MESSAGES, TIME_UNIT_ENTRIES, type RiskAlertRule } from '@paydesk/domain';
+import { defineResource, type NumberKind } from '../define.ts';
 import { int, select } from '../fields.ts';
 import { codeOptions, decimal2, defaulted, optionsOf } from './b-fields.ts';
 
@@ -24,6 +24,10 @@ export const RISK_THRESHOLD_KINDS: Record<RiskAlertRule, RiskThresholdKind> = {
   FOREIGN_IP_DAILY: 'COUNT',
 };
 
+/** How a list writes a rule's Threshold: RM for amount rules, a percentage, else a whole number. */
+const THRESHOLD_NUMBER_KINDS: Record<RiskThresholdKind, NumberKind> = { AMOUNT: 'money', PERCENT: 'percent', COUNT: 'count', DAYS: 'count' };
+const thresholdNumberKind = (row: Record<string, unknown>): NumberKind => THRESHOLD_NUMBER_KINDS[RISK_THRESHOLD_KINDS[row.RuleCode as RiskAlertRule]] ?? 'decimal';
+
 /** What happens when a rule fires: an alert only, holding the payout for review, or declining. */
 export const RISK_ACTIONS = ['ALERT', 'HOLD', 'BLOCK'] as const;
 
@@ -44,7 +48,7 @@ export const riskParameterResource = defineResource({
   titleField: 'RuleCode',
   fields: {
     RuleCode: select('rule_code', 'res.riskParameter.ruleCode', optionsOf(RISK_ALERT_RULE_ENTRIES), { list: true, filter: 'eq', sortable: true }),
-    Threshold: decimal2('threshold', 'res.riskParameter.threshold', { list: true, helpKey: 'res.riskParameter.thresholdHelp' }),
+    Threshold: { ...decimal2('threshold', 'res.riskParameter.threshold', { list: true, helpKey: 'res.riskParameter.thresholdHelp' }), priority: 1, numberKind: thresholdNumberKind },
     TimeUnit: select('time_unit', 'res.riskParameter.timeUnit', optionsOf(TIME_UNIT_ENTRIES), { optional: true, list: true }),
     WindowLength: int('window_length', 'res.riskParameter.windowLength', { min: 1, max: 366, optional: true, list: true }),
     Action: defaulted(select('action', 'res.riskParameter.action', codeOptions(RISK_ACTIONS, 'res.riskParameter.action'), { list: true, filter: 'eq' })),
@@ -56,13 +60,13 @@ export const riskParameterResource = defineResource({
     const kind = RISK_THRESHOLD_KINDS[r.RuleCode as RiskAlertRule];
     if (kind && r.Threshold !== undefined && r.Threshold !== null) {
       const t = Number(r.Threshold);
-      if (kind === 'PERCENT' && t > 100) return { field: 'Threshold', message: 'a ratio is a percentage from 0 to 100' };
-      if ((kind === 'COUNT' || kind === 'DAYS') && (!Number.isInteger(t) || t < 1)) return { field: 'Threshold', message: `enter a whole number of ${kind === 'DAYS' ? 'days' : 'transactions'} (1 or more)` };
-      if (kind === 'AMOUNT' && !(t > 0)) return { field: 'Threshold', message: 'enter an amount above 0' };
+      if (kind === 'PERCENT' && t > 100) return { field: 'Threshold', message: RULE_MESSAGES.riskPercent };
+      if ((kind === 'COUNT' || kind === 'DAYS') && (!Number.isInteger(t) || t < 1)) return { field: 'Threshold', message: kind === 'DAYS' ? RULE_MESSAGES.riskDays : RULE_MESSAGES.riskCount };
+      if (kind === 'AMOUNT' && !(t > 0)) return { field: 'Threshold', message: RULE_MESSAGES.riskAmount };
     }
     // Both known (sent, or stored on the merged check): set together or not at all.
     if (r.TimeUnit !== undefined && r.WindowLength !== undefined && (r.TimeUnit === null) !== (r.WindowLength === null)) {
-      return { field: r.TimeUnit === null ? 'TimeUnit' : 'WindowLength', message: 'set TimeUnit and WindowLength together, or neither' };
+      return { field: r.TimeUnit === null ? 'TimeUnit' : 'WindowLength', message: RULE_MESSAGES.riskWindow };
     }
     return null;
   },

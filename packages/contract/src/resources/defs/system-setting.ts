@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validateField } from '@paydesk/domain';
+import { FIELD_MESSAGES, RULE_MESSAGES, VALIDATION_MESSAGES, validateField } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
-import { text, textarea } from '../fields.ts';
+import { maxLengthMessage, text, textarea, wholeNumberMessage } from '../fields.ts';
 
 /**
  * A setting's value type, stored in `value_type` and shown read-only:
@@ -25,20 +25,20 @@ export interface SystemSettingSpec {
  * (apps/server/src/platform/settings.ts), so a change takes effect without a restart.
  */
 export const SYSTEM_SETTINGS = [
-  { key: 'SESSION_IDLE_MINUTES', valueType: 'INT:1:240', description: 'A session idle longer than this many minutes ends (SC440).' },
+  { key: 'SESSION_IDLE_MINUTES', valueType: 'INT:1:240', description: 'A session idle for longer than this many minutes ends, and the user must sign in again.' },
   { key: 'LOCKOUT_THRESHOLD', valueType: 'INT:3:20', description: 'Failed sign-ins in a row that lock an account.' },
   { key: 'LOCKOUT_MINUTES', valueType: 'INT:5:1440', description: 'How long a locked account stays locked, in minutes.' },
   { key: 'PASSWORD_MIN_LENGTH', valueType: 'INT:8:64', description: 'Minimum length of a new password.' },
   { key: 'PASSWORD_REQUIRE_SYMBOL', valueType: 'BOOL', description: 'Whether a new password must contain a character that is neither a letter nor a digit.' },
-  { key: 'PRODUCT_NAME', valueType: 'TEXT:60', description: "The product name in the title '{product} Portal' (§1)." },
-  { key: 'IP_LOOKUP_V4_URL', valueType: 'URL_OR_PATH', description: "Where the browser asks for its public IPv4 address (§7), tried first." },
-  { key: 'IP_LOOKUP_V6_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv6 address (§7), tried second.' },
-  { key: 'COUNTRY_SERVICE_URL', valueType: 'URL_OR_PATH', description: 'The country service for state and city lookups (§7).' },
-  { key: 'POS_URL', valueType: 'URL_OR_EMPTY', description: 'The external point-of-sale site opened from Services (§2); empty hides the entry.' },
+  { key: 'PRODUCT_NAME', valueType: 'TEXT:60', description: "The product name shown in the portal's title and on the sign-in page." },
+  { key: 'IP_LOOKUP_V4_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv4 address; tried first.' },
+  { key: 'IP_LOOKUP_V6_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv6 address; tried second.' },
+  { key: 'COUNTRY_SERVICE_URL', valueType: 'URL_OR_PATH', description: 'The country service that lists states and cities.' },
+  { key: 'POS_URL', valueType: 'URL_OR_EMPTY', description: 'The external point-of-sale site opened from Services; empty hides the entry.' },
   // Exports are governed work (issue 8): each holds a database reader and a CPU for its whole run.
-  { key: 'EXPORT_MAX_CONCURRENT', valueType: 'INT:1:10', description: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused (EXP429).' },
+  { key: 'EXPORT_MAX_CONCURRENT', valueType: 'INT:1:10', description: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused.' },
   // At most 1,000,000 so an XLSX export always fits one sheet (1,048,576 rows with the header).
-  { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts (EXP422), asking to narrow the filter.' },
+  { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts, asking to narrow the filter.' },
 ] as const satisfies readonly SystemSettingSpec[];
 export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];
 
@@ -47,28 +47,32 @@ const LOCAL_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/?#-]*$/;
 
 const isUrl = (v: string) => HTTP_URL.test(v) && validateField('url', v) === true;
 
-/** Why `value` is not a valid value of `valueType`, or null when it is. */
+/**
+ * Why `value` is not a valid value of `valueType`, or null when it is: a field message key of
+ * packages/domain (filled with the type's range or length, e.g. 'enter a whole number from 1 to
+ * 240'), so the form shows it translated.
+ */
 export function settingValueProblem(valueType: string, value: string): string | null {
   const int = /^INT:(\d+):(\d+)$/.exec(valueType);
   if (int) {
     const [min, max] = [Number(int[1]), Number(int[2])];
-    return /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max ? null : `must be a whole number from ${min} to ${max}`;
+    return /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max ? null : wholeNumberMessage(min, max);
   }
   const txt = /^TEXT:(\d+)$/.exec(valueType);
   if (txt) {
-    if (value.trim() === '') return 'must not be empty';
-    if (value.length > Number(txt[1])) return `must be at most ${txt[1]} characters`;
-    return /[\u0000-\u001f\u007f]/.test(value) ? 'must not contain control characters' : null;
+    if (value.trim() === '') return VALIDATION_MESSAGES.required;
+    if (value.length > Number(txt[1])) return maxLengthMessage(Number(txt[1]));
+    return /[\u0000-\u001f\u007f]/.test(value) ? FIELD_MESSAGES.controlChars : null;
   }
   switch (valueType) {
     case 'BOOL':
-      return value === 'true' || value === 'false' ? null : 'must be true or false';
+      return value === 'true' || value === 'false' ? null : FIELD_MESSAGES.trueFalse;
     case 'URL_OR_PATH':
-      return isUrl(value) || LOCAL_PATH.test(value) ? null : 'must be an http(s) URL or a path starting with /';
+      return isUrl(value) || LOCAL_PATH.test(value) ? null : FIELD_MESSAGES.urlOrPath;
     case 'URL_OR_EMPTY':
-      return value === '' || isUrl(value) ? null : 'must be an http(s) URL, or empty';
+      return value === '' || isUrl(value) ? null : FIELD_MESSAGES.urlOrEmpty;
     default:
-      return `has an unknown value type ${valueType}`;
+      return RULE_MESSAGES.settingType;
   }
 }
 
@@ -90,7 +94,7 @@ export const systemSettingResource = defineResource({
   fields: {
     SettingKey: { ...text('setting_key', 'res.systemSetting.key', { max: 60, list: true, filter: 'contains', sortable: true }), readOnly: true },
     // Any text up to 500 characters (empty allowed: POS_URL may be off); the refine checks it by ValueType.
-    SettingValue: { ...text('setting_value', 'res.systemSetting.value', { max: 500, list: true }), schema: z.string().trim().max(500, 'text too long') },
+    SettingValue: { ...text('setting_value', 'res.systemSetting.value', { max: 500, list: true }), schema: z.string().trim().max(500, maxLengthMessage(500)) },
     ValueType: { ...text('value_type', 'res.systemSetting.valueType', { max: 40, list: true }), readOnly: true },
     Description: textarea('description', 'res.systemSetting.description', { max: 500, list: true }),
   },

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { TransactionListItem } from '@paydesk/contract';
 import { formatAmount, formatDateTime } from '@paydesk/domain';
 import type { PaymentMethodLabel } from '../../../shared/payment-methods.ts';
+import { rowOpenProps } from '../../../shared/row-open.ts';
 import { StatusTag } from '../../../shared/status-tag.tsx';
 
 export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: TransactionListItem[]; canOpen: boolean; paymentMethodLabel: PaymentMethodLabel }) {
@@ -17,7 +18,7 @@ export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: Trans
       dataSource={rows}
       scroll={{ x: 720 }}
       locale={{ emptyText: t('common.noData') }}
-      onRow={(row) => (canOpen ? { onClick: () => navigate(`/transaction/ecommerce/${row.Id}`), style: { cursor: 'pointer' } } : {})}
+      onRow={(row) => (canOpen ? rowOpenProps(() => void navigate(`/transaction/ecommerce/${row.Id}`), t('txn.openRow', { ref: row.TxnRefNo })) : {})}
       columns={[
         { key: 'ref', title: t('txn.txnRefNoShort'), dataIndex: 'TxnRefNo' },
         { key: 'date', title: t('txn.date'), render: (_, r) => formatDateTime(r.PaymentCreationDate ?? r.CreatedAt) },

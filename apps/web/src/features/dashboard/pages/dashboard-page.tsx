@@ -1,17 +1,19 @@
-/** `/`: today's and month-to-date figures, 30-day trend, payment-method mix, latest transactions. */
+/**
+ * `/`: today's and month-to-date figures, 30-day trend, payment-method mix, latest transactions,
+ * all in the header currency (issue 9): changing it asks the server again for every figure.
+ */
 import { Suspense, lazy } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethodLabel } from '../../../shared/payment-methods.ts';
-import { useCurrenciesQuery, useDashboardQuery } from '../../../store/api.ts';
+import { useDashboardQuery } from '../../../store/api.ts';
+import { useHeaderCurrency } from '../../../store/header-currency.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { FigureCards } from '../components/figure-cards.tsx';
 import { LatestTable } from '../components/latest-table.tsx';
-
-const FALLBACK_CURRENCY = 'MYR';
 
 // ECharts is the largest dependency: it loads after the figures, in its own chunk.
 const TrendChart = lazy(() => import('../components/charts.tsx').then((m) => ({ default: m.TrendChart })));
@@ -22,10 +24,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const held = useAppSelector(selectHeldPermissions);
   const profile = useAppSelector((s) => s.auth.profile);
-  const selected = useAppSelector((s) => s.permission.selectedCurrency);
-  const currencies = useCurrenciesQuery();
-  // Wait for the currency lookup so the first request is for the currency that will be shown.
-  const currency = selected ?? (currencies.isFetching || currencies.isUninitialized ? null : FALLBACK_CURRENCY);
+  // Null while the currency lookup loads: the first request is for the currency that will be shown.
+  const currency = useHeaderCurrency();
   const allowed = held.has('dashboard:view');
   const query = useDashboardQuery(allowed && currency ? { Currency: currency } : skipToken);
   // The payment-method lookup (§7) names the mix and the latest rows; the filter bar shares it.
@@ -49,8 +49,8 @@ export default function DashboardPage() {
     );
   }
 
-  const data = query.data;
-  const shown = currency ?? FALLBACK_CURRENCY;
+  // Figures of another currency (the previous header choice, still cached) are never shown as this one's.
+  const data = query.data && query.data.Currency === currency ? query.data : undefined;
   return (
     <Flex vertical gap={16}>
       <Flex align="baseline" justify="space-between" wrap gap={8}>
@@ -61,16 +61,16 @@ export default function DashboardPage() {
           <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay, currency: data.Currency })}</Typography.Text>
         )}
       </Flex>
-      <FigureCards data={data} currency={shown} />
+      <FigureCards data={data} canOpenList={held.has('transaction:ecommerce')} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <Card title={t('dashboard.trend')} size="small">
-            <Suspense fallback={chartSkeleton}>{data ? <TrendChart trend={data.Trend} currency={shown} /> : chartSkeleton}</Suspense>
+            <Suspense fallback={chartSkeleton}>{data ? <TrendChart trend={data.Trend} businessDay={data.BusinessDay} currency={data.Currency} /> : chartSkeleton}</Suspense>
           </Card>
         </Col>
         <Col xs={24} xl={9}>
           <Card title={t('dashboard.mix')} size="small">
-            <Suspense fallback={chartSkeleton}>{data ? <MixChart mix={data.PaymentMethodMix} currency={shown} label={paymentMethodLabel} /> : chartSkeleton}</Suspense>
+            <Suspense fallback={chartSkeleton}>{data ? <MixChart mix={data.PaymentMethodMix} currency={data.Currency} label={paymentMethodLabel} /> : chartSkeleton}</Suspense>
           </Card>
         </Col>
       </Row>

@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { focusMainIfLost } from '../../../shared/focus-return.ts';
 
 export interface ConfirmRequest {
   title: string;
@@ -48,6 +49,9 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
       onOk={() => void confirm()}
       onCancel={close}
       destroyOnHidden
+      // antd returns focus to the action that opened the prompt; after a delete that row is gone.
+      focusTriggerAfterClose
+      afterClose={focusMainIfLost}
     >
       <Flex vertical gap={12}>
         <div>{request?.content}</div>

@@ -3,12 +3,13 @@
  * API takes: money and percent as decimal strings (never floats), dates as YYYY-MM-DD, switches as
  * 1/0. Used by ResourceForm and, for filters, by the list's filter bar.
  */
-import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from 'antd';
+import { DatePicker, Input, Select, Switch, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { FieldDef, ResourceDef } from '@paydesk/contract';
 import { dayjs } from '@paydesk/domain';
 import { LookupSelect } from '../../../shared/lookup-select.tsx';
+import { WholeNumberInput } from '../../../shared/whole-number-input.tsx';
 import { isDecimalText } from '../form-values.ts';
 import { optionLabel } from '../labels.ts';
 import { entryValue, lookupAdapter, valueKey, type LookupAdapter, type LookupEntry } from '../lookups.ts';
@@ -105,16 +106,21 @@ export function FieldInput({ def, name, field, values = {}, masked, ...control }
   const given = control as Record<string, unknown>;
   const adapter = lookupAdapter(field.lookup);
   const multiple = field.input === 'multiselect';
+  // The contract's own limit, counted as the user types and marked (not cut) when passed: the
+  // schema's message then names it, so a pasted long text is never silently shortened.
+  const maxLength = field.limits?.maxLength;
+  const count = maxLength === undefined ? undefined : { show: true, max: maxLength };
   switch (field.input) {
     case 'textarea':
-      return <Input.TextArea {...given} autoSize={{ minRows: 3, maxRows: 12 }} />;
+      return <Input.TextArea {...given} count={count} autoSize={{ minRows: 3, maxRows: 12 }} />;
     case 'json':
       return <Input.TextArea {...given} autoSize={{ minRows: 4, maxRows: 16 }} style={{ fontFamily: 'monospace' }} spellCheck={false} />;
     case 'number':
     case 'money':
     case 'percent':
       if (isDecimalText(field)) return <DecimalInput {...(control as ControlProps<string>)} suffix={field.input === 'percent' ? '%' : field.input === 'money' ? 'RM' : undefined} />;
-      return <InputNumber {...given} precision={0} style={{ width: '100%' }} />;
+      // Whole numbers as typed (never clamped or reverted); the schema names the range.
+      return <WholeNumberInput {...(control as ControlProps<string>)} min={field.limits?.min} max={field.limits?.max} />;
     case 'switch':
       return <FlagInput {...(control as ControlProps<number>)} />;
     case 'date':
@@ -145,6 +151,6 @@ export function FieldInput({ def, name, field, values = {}, masked, ...control }
       );
     }
     default:
-      return <Input {...given} />;
+      return <Input {...given} count={count} />;
   }
 }

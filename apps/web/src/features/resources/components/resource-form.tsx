@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, type OrgLevel } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
+import { messageText } from '../../../shared/field-rule.ts';
 import { OrgPicker } from '../../../shared/org-picker.tsx';
 import { checkBody, differs, fieldOfMessage, toBody, toFormValues, writableFields, type FieldErrors, type FormMode, type FormValues } from '../form-values.ts';
 import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
@@ -20,7 +21,8 @@ import { FieldCell } from './field-cell.tsx';
 import { FieldInput } from './field-input.tsx';
 import { StaleAlert } from './stale-alert.tsx';
 
-export type FormTarget = { mode: 'create' } | { mode: 'update'; item: ResourceItem };
+/** `owner`: create the record of this organization (fixed, no picker), e.g. from a row of a list over owners. */
+export type FormTarget = { mode: 'create'; owner?: { Id: number; Name: string } } | { mode: 'update'; item: ResourceItem };
 
 interface Props {
   def: ResourceDef;
@@ -32,6 +34,8 @@ interface Props {
 
 const DEFAULT_OWNER_LEVEL: OrgLevel = 'MERCHANT_HQ';
 
+const isBlankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
 export function ResourceForm({ def, target, override, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -39,7 +43,8 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   const [form] = Form.useForm<FormValues>();
   const mode = target.mode;
   const [item, setItem] = useState<ResourceItem | null>(target.mode === 'update' ? target.item : null);
-  const [baseline, setBaseline] = useState<FormValues>(() => toFormValues(def, item));
+  const fixedOwner = target.mode === 'create' ? target.owner : undefined;
+  const [baseline, setBaseline] = useState<FormValues>(() => ({ ...toFormValues(def, item), ...(fixedOwner ? { OrgId: fixedOwner.Id } : {}) }));
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [ownerLevel, setOwnerLevel] = useState<OrgLevel>((def.ownerLevels?.[0] as OrgLevel | undefined) ?? DEFAULT_OWNER_LEVEL);
@@ -54,32 +59,36 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   /** Shows `next` as the fields' errors (and clears the fields in `clear` that have none now). */
   const showErrors = (next: FieldErrors, clear: Iterable<string> = []) => {
     const touched = new Set([...clear, ...Object.keys(next)]);
-    form.setFields([...touched].filter((name) => names.has(name) || name === 'OrgId').map((name) => ({ name, errors: next[name] ? [t(next[name])] : [] })));
+    // One message per field (the first problem found), translated with the limit it names.
+    form.setFields([...touched].filter((name) => names.has(name) || name === 'OrgId').map((name) => ({ name, errors: next[name] ? [messageText(next[name])] : [] })));
     errors.current = { ...Object.fromEntries(Object.entries(errors.current).filter(([k]) => !touched.has(k))), ...next };
   };
 
   const bodyOf = () => toBody(def, form.getFieldsValue(true) as FormValues, mode, item);
 
-  // After a failed submit, fields in error are checked again as they change.
-  const onValuesChange = () => {
-    const inError = Object.keys(errors.current);
-    if (!inError.length) return;
-    const checked = checkBody(def, mode, bodyOf());
-    const next = 'errors' in checked ? Object.fromEntries(Object.entries(checked.errors).filter(([k]) => inError.includes(k))) : {};
-    showErrors(next, inError);
+  // A field is checked as it is typed in (an out-of-range number or a too-long text is named at
+  // once, the typed value kept), and fields in error are checked again as anything changes.
+  const onValuesChange = (changed: FormValues) => {
+    const watched = [...new Set([...Object.keys(errors.current), ...Object.keys(changed)])];
+    if (!watched.length) return;
+    const checked = checkBody(def, mode, bodyOf(), item);
+    // A required field just emptied is not scolded while typing; submit names it.
+    const next = 'errors' in checked ? Object.fromEntries(Object.entries(checked.errors).filter(([k]) => watched.includes(k) && !isBlankRequired(k))) : {};
+    showErrors(next, watched);
   };
+  const isBlankRequired = (name: string) => !(name in errors.current) && isBlankValue(form.getFieldValue(name));
 
   const submit = async () => {
     if (busy) return;
     setConflict(null);
-    const checked = checkBody(def, mode, bodyOf());
+    const checked = checkBody(def, mode, bodyOf(), item);
     if ('errors' in checked) {
       showErrors(checked.errors, Object.keys(errors.current));
       const first = fields.find(([k]) => checked.errors[k])?.[0];
       if (first) form.scrollToField(first, { focus: true });
       // A problem the form has no field for (not expected from a declaration) is still said.
       const unplaced = Object.entries(checked.errors).filter(([k]) => !names.has(k) && k !== 'OrgId');
-      if (unplaced.length) void message.error(unplaced.map(([k, m]) => `${k}: ${t(m)}`).join('; '));
+      if (unplaced.length) void message.error(unplaced.map(([k, m]) => `${k}: ${messageText(m)}`).join('; '));
       return;
     }
     showErrors({}, Object.keys(errors.current));
@@ -151,7 +160,8 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   const title = mode === 'create' ? t('resource.createTitle', { title: resourceTitle(t, def) }) : t('resource.editTitle', { name: recordName(def, item!), title: resourceTitle(t, def) });
   const formBody = (
     <Form<FormValues> form={form} layout="vertical" initialValues={baseline} onValuesChange={onValuesChange}>
-      {mode === 'create' && def.scope === 'owned' && (
+      {fixedOwner && <Form.Item label={t('resource.organization')}>{fixedOwner.Name}</Form.Item>}
+      {mode === 'create' && def.scope === 'owned' && !fixedOwner && (
         <Form.Item label={t('resource.organization')} required={false}>
           <Flex gap={8}>
             {(def.ownerLevels?.length ?? 0) > 1 && (

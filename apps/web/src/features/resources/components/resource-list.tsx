@@ -1,21 +1,25 @@
 /**
  * The list screen of any declared resource: title, filter bar and page/sort in the URL, the
- * server-paged table with columns from the declaration (and a column chooser), row actions by
+ * server-paged table with columns from the declaration (shown by priority and the user's column
+ * choices, shared/column-layout.ts), page numbers with a jump to any page, row actions by
  * permission (edit, activate/deactivate, delete, each confirmed), and New, Export and Bulk upload.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ResourceDef } from '@paydesk/contract';
+import type { FieldDef, ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
+import { columnsWidth, layoutColumns, useColumnPrefs, useElementWidth, type ColumnPriority } from '../../../shared/column-layout.ts';
 import { ExportMenu } from '../../../shared/export-menu.tsx';
+import { formatCount } from '../../../shared/format.ts';
+import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
+import { OffsetPager } from '../../../shared/offset-pager.tsx';
 import { useAppDispatch } from '../../../store/hooks.ts';
 import { useAbilities } from '../abilities.ts';
-import { readHiddenColumns, writeHiddenColumns } from '../column-prefs.ts';
 import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
 import { PAGE_SIZES, defaultQuery, parseListQuery, toSearchBody, toSearchParams, type ListQuery } from '../list-query.ts';
 import { deleteResource, exportResource, invalidateResource, setResourceStatus, useResourceSearchQuery, type ResourceItem } from '../resource-api.ts';
@@ -27,7 +31,47 @@ import { FieldCell } from './field-cell.tsx';
 import { ResourceFilterBar } from './resource-filter-bar.tsx';
 import { ResourceForm, type FormTarget } from './resource-form.tsx';
 
-type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: string; title: string };
+type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: string; title: string; priority: ColumnPriority };
+
+/**
+ * A field column's priority: declared, else key (1) for the record's name, money and rates — the
+ * columns an operator reads first — and normal (2) for the rest.
+ */
+export function fieldPriority(def: ResourceDef, name: string): ColumnPriority {
+  const f = def.fields[name];
+  if (f?.priority) return f.priority;
+  return name === def.titleField || f?.input === 'money' || f?.input === 'percent' ? 1 : 2;
+}
+
+/** A field column's width in px by its kind: enough for its usual value; longer text ends in "…". */
+export function fieldWidth(f: FieldDef): number {
+  switch (f.input) {
+    case 'money':
+      return 115;
+    case 'percent':
+      return 95;
+    case 'number':
+      return 100;
+    case 'date':
+      return 115;
+    case 'datetime':
+      return 165;
+    case 'switch':
+      return 90;
+    case 'select':
+      return f.lookup ? 180 : 130;
+    case 'multiselect':
+      return 200;
+    default:
+      return 180;
+  }
+}
+
+/** The actions column: its buttons wrap onto a second line rather than widen it. */
+const ACTIONS_WIDTH = 180;
+
+/** Whether a list query narrows the list (a filter, the keyword or the status is set). */
+export const isFiltered = (q: ListQuery) => Object.keys(q.filters).length > 0 || q.keyword !== undefined || q.active !== undefined;
 
 /** A call whose CF409 answer the caller shows itself: resolves null when done, else the message. */
 async function refusedMessage(run: (options: { silent: (v: Verdict) => boolean; onFailure: (v: Verdict) => void }) => Promise<unknown>): Promise<string | null> {
@@ -44,14 +88,14 @@ async function refusedMessage(run: (options: { silent: (v: Verdict) => boolean; 
 }
 
 export function ResourceList({ def, override }: { def: ResourceDef; override?: ResourceOverride }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const can = useAbilities(def);
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseListQuery(def, params), [def, params]);
   const result = useResourceSearchQuery({ name: def.name, body: toSearchBody(query) });
-  const [hidden, setHidden] = useState(() => readHiddenColumns(def.name));
+  const { prefs, width, setPrefs } = useColumnPrefs(def.path);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -110,22 +154,27 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
       .map(([name, f]): Column => ({
         key: name,
         title: fieldLabel(t, name, f),
+        priority: fieldPriority(def, name),
+        width: fieldWidth(f),
         sorter: f.sortable === true,
         sortOrder: f.sortable ? sortOrder(name) : undefined,
         align: f.input === 'money' || f.input === 'percent' || f.input === 'number' ? 'right' : undefined,
-        ellipsis: f.input === 'text' || f.input === 'textarea' || f.input === 'json',
-        render: (_: unknown, item: ResourceItem) => override?.cells?.[name]?.(item) ?? <FieldCell name={name} field={f} value={item[name]} />,
+        ellipsis: f.input === 'text' || f.input === 'textarea' || f.input === 'json' || f.input === 'select',
+        render: (_: unknown, item: ResourceItem) => override?.cells?.[name]?.(item) ?? <FieldCell name={name} field={f} value={item[name]} row={item as unknown as Record<string, unknown>} />,
       })),
-    ...(def.scope === 'owned' ? [{ key: 'OrgName', title: t('resource.organization'), dataIndex: 'OrgName', ellipsis: true } satisfies Column] : []),
+    ...(def.scope === 'owned' && !def.fields.OrgName ? [{ key: 'OrgName', title: t('resource.organization'), priority: 2, width: 180, dataIndex: 'OrgName', ellipsis: true } satisfies Column] : []),
     {
       key: 'IsActive',
       title: t('resource.status'),
-      width: 110,
-      render: (_: unknown, item: ResourceItem) => (item.IsActive === 1 ? <Tag color="success">{t('resource.active')}</Tag> : <Tag>{t('resource.inactive')}</Tag>),
+      priority: 1,
+      width: 100,
+      render: (_: unknown, item: ResourceItem) => override?.cells?.IsActive?.(item) ?? (item.IsActive === 1 ? <Tag color="success">{t('resource.active')}</Tag> : <Tag>{t('resource.inactive')}</Tag>),
     },
     {
       key: 'UpdatedAt',
       title: t('resource.updatedAt'),
+      // The system date is for audits; on a 1280 px screen the money and status columns come first.
+      priority: 3,
       width: 170,
       sorter: true,
       sortOrder: sortOrder('UpdatedAt'),
@@ -134,23 +183,26 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   ];
 
   const rowActions = can.update || can.setStatus || can.delete || RowActions !== undefined;
+  // Not a fixed column: fixed over a scrolled table it covered the last data column.
   const actionColumn: Column = {
     key: 'actions',
     title: t('resource.actions'),
-    fixed: 'right',
+    priority: 1,
+    width: ACTIONS_WIDTH,
     render: (_: unknown, item: ResourceItem) => (
       <Space size={0} wrap>
-        {can.update && (
+        {/* A row without a record (an organization not configured, def.listOwners) has only its override's actions. */}
+        {can.update && item.Id !== null && (
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openForm({ mode: 'update', item })}>
             {t('resource.edit')}
           </Button>
         )}
-        {can.setStatus && (
+        {can.setStatus && item.Id !== null && (
           <Button type="link" size="small" icon={<PoweroffOutlined />} onClick={() => askStatus(item)}>
             {t(item.IsActive === 1 ? 'resource.deactivate' : 'resource.activate')}
           </Button>
         )}
-        {can.delete && (
+        {can.delete && item.Id !== null && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete(item)}>
             {t('resource.delete')}
           </Button>
@@ -160,8 +212,11 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     ),
   };
 
-  const columns = [...dataColumns.filter((c) => !hidden.includes(c.key)), ...(rowActions ? [actionColumn] : [])];
+  const [tableBox, room] = useElementWidth();
+  const shownColumns = layoutColumns(dataColumns, prefs, width, room === undefined ? undefined : room - (rowActions ? ACTIONS_WIDTH : 0));
+  const columns = [...shownColumns, ...(rowActions ? [actionColumn] : [])];
   const data = result.currentData ?? (result.isError ? undefined : result.data);
+  const total = data?.TotalRecords ?? 0;
 
   return (
     <Flex vertical gap={16}>
@@ -172,18 +227,11 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text strong data-testid="resource-total">
-            {t('common.records', { count: data?.TotalRecords ?? 0 })}
+            {data && t('list.total', { count: total, total: formatCount(total, i18n.language) })}
           </Typography.Text>
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('resource.refresh')} />
-            <ColumnChooser
-              columns={dataColumns.map((c) => ({ key: c.key, title: c.title }))}
-              hidden={hidden}
-              onChange={(next) => {
-                setHidden(next);
-                writeHiddenColumns(def.name, next);
-              }}
-            />
+            <ColumnChooser columns={dataColumns} visible={shownColumns.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
             {can.export && <ExportMenu onExport={(Format) => exportResource(def, { ...toSearchBody(query), Format })} />}
             {can.bulkUpload && (
               <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
@@ -200,36 +248,34 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         {result.isError && !result.currentData ? (
           <LoadError onRetry={() => void result.refetch()} />
         ) : (
-          <Table<ResourceItem>
-            rowKey="Id"
-            size="small"
-            columns={columns}
-            dataSource={data?.Items ?? []}
-            loading={result.isFetching}
-            scroll={{ x: 'max-content' }}
-            showSorterTooltip={false}
-            locale={{ emptyText: <Empty description={t('resource.empty')} /> }}
-            pagination={{
-              current: query.page,
-              pageSize: query.size,
-              total: data?.TotalRecords ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (total) => t('common.records', { count: total }),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              const s = Array.isArray(sorter) ? sorter[0] : sorter;
-              const next: ListQuery = { ...query, page: pagination.current ?? 1, size: pagination.pageSize ?? query.size };
-              if (extra.action === 'sort') {
+          <div ref={tableBox}>
+            <Table<ResourceItem>
+              rowKey={(item) => (item.Id === null ? `org-${String(item.OrgId)}` : item.Id)}
+              size="small"
+              columns={columns}
+              dataSource={data?.Items ?? []}
+              loading={result.isFetching}
+              // The columns' widths: within the card when they fit; wider (a phone, or columns the
+              // user turned on) it scrolls inside the card, not the page.
+              scroll={{ x: columnsWidth(columns) }}
+              tableLayout="fixed"
+              showSorterTooltip={false}
+              locale={{ emptyText: listEmptyText(result.currentData !== undefined, isFiltered(query), { filtered: t('resource.empty'), none: t('resource.emptyNone') }) }}
+              pagination={false}
+              onChange={(_pagination, _filters, sorter, extra) => {
+                if (extra.action !== 'sort') return;
+                const s = Array.isArray(sorter) ? sorter[0] : sorter;
                 const base = defaultQuery(def);
-                next.page = 1;
-                next.sort = s?.order ? String(s.columnKey) : base.sort;
-                next.order = s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : base.order;
-              }
-              if (next.size !== query.size) next.page = 1;
-              apply(next);
-            }}
-          />
+                apply({
+                  ...query,
+                  page: 1,
+                  sort: s?.order ? String(s.columnKey) : base.sort,
+                  order: s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : base.order,
+                });
+              }}
+            />
+            {data && <OffsetPager page={query.page} size={query.size} sizes={PAGE_SIZES} total={total} onChange={(page, size) => apply({ ...query, page, size })} />}
+          </div>
         )}
       </Card>
       {formTarget && (

@@ -1,10 +1,14 @@
 /**
  * /system-setting: SettingValue is text whose meaning is the row's ValueType (read-only): the list
- * shows it typed and the form edits it with a matching control. The server checks the value
- * against the type (VAL400 naming SettingValue), which the form shows on the field.
+ * shows it typed and the form edits it with a matching control; the value type itself is shown
+ * as words ("Whole number from 1 to 240"), not its code ("INT:1:240"). The form checks the value
+ * against the type with the contract's rule (the one the server answers VAL400 with) and keeps
+ * what was typed: a number out of range is named, never clamped.
  */
-import { Input, InputNumber, Switch, Tag, Typography } from 'antd';
+import { Input, Switch, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../../../shared/whole-number-input.tsx';
 import type { ResourceItem } from '../resource-api.ts';
 import type { OverrideInputProps, ResourceOverride } from './types.ts';
 
@@ -19,6 +23,26 @@ export function settingKind(valueType: unknown): SettingKind {
   if (s === 'URL_OR_PATH' || s === 'URL_OR_EMPTY') return { kind: 'url', empty: s === 'URL_OR_EMPTY' };
   const text = /^TEXT:(\d+)$/.exec(s);
   return { kind: 'text', max: text ? Number(text[1]) : 500 };
+}
+
+/** A value type in words, in the current language: 'INT:5:1440' → "Whole number from 5 to 1440". */
+export function settingTypeText(t: TFunction, valueType: unknown): string {
+  const kind = settingKind(valueType);
+  switch (kind.kind) {
+    case 'int':
+      return t('systemSetting.type.int', { min: kind.min, max: kind.max });
+    case 'bool':
+      return t('systemSetting.type.bool');
+    case 'url':
+      return t(kind.empty ? 'systemSetting.type.urlOrEmpty' : 'systemSetting.type.urlOrPath');
+    default:
+      return t('systemSetting.type.text', { max: kind.max });
+  }
+}
+
+function SettingTypeCell({ item }: { item: ResourceItem }) {
+  const { t } = useTranslation();
+  return <>{settingTypeText(t, item.ValueType)}</>;
 }
 
 function SettingValueCell({ item }: { item: ResourceItem }) {
@@ -38,19 +62,8 @@ function SettingValueInput({ item, value, onChange, id, disabled }: OverrideInpu
   const text = typeof value === 'string' ? value : '';
   switch (kind.kind) {
     case 'int':
-      return (
-        <InputNumber
-          id={id}
-          disabled={disabled}
-          min={kind.min}
-          max={kind.max}
-          precision={0}
-          value={text === '' ? null : Number(text)}
-          onChange={(n) => onChange?.(n === null ? '' : String(n))}
-          suffix={t('systemSetting.range', { min: kind.min, max: kind.max })}
-          style={{ width: '100%' }}
-        />
-      );
+      // Kept as typed: 9999 in a 1–240 setting stays 9999 with the range named, never saved as 240.
+      return <WholeNumberInput id={id} disabled={disabled} min={kind.min} max={kind.max} value={text} onChange={(v) => onChange?.(v)} />;
     case 'bool':
       return <Switch id={id} disabled={disabled} checked={text === 'true'} onChange={(on) => onChange?.(on ? 'true' : 'false')} />;
     case 'url':
@@ -67,11 +80,12 @@ function SettingValueInput({ item, value, onChange, id, disabled }: OverrideInpu
         />
       );
     default:
-      return <Input id={id} disabled={disabled} maxLength={kind.max} showCount value={text} onChange={(e) => onChange?.(e.target.value)} />;
+      // Counted against the type's limit and marked past it (not cut), so a paste is never shortened unseen.
+      return <Input id={id} disabled={disabled} count={{ show: true, max: kind.max }} value={text} onChange={(e) => onChange?.(e.target.value)} />;
   }
 }
 
 export const SYSTEM_SETTING_OVERRIDE: ResourceOverride = {
-  cells: { SettingValue: (item) => <SettingValueCell item={item} /> },
+  cells: { SettingValue: (item) => <SettingValueCell item={item} />, ValueType: (item) => <SettingTypeCell item={item} /> },
   inputs: { SettingValue: SettingValueInput },
 };

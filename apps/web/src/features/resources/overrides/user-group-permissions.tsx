@@ -8,15 +8,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Checkbox, Drawer, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
 import { SafetyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { ResponseOf } from '@paydesk/contract';
-import { ERROR_CODES, allRoutes } from '@paydesk/domain';
+import { ERROR_CODES } from '@paydesk/domain';
 import { apiClient } from '../../../api/index.ts';
 import type { Verdict } from '../../../api/failure.ts';
 import { LoadError } from '../../../shared/load-error.tsx';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
-import { humanize, recordName } from '../labels.ts';
+import { recordName } from '../labels.ts';
+import { moduleLabel, permissionLabel } from '../permission-labels.ts';
 import type { RowActionProps } from './types.ts';
 import { StaleAlert } from '../components/stale-alert.tsx';
 
@@ -24,16 +24,6 @@ type Answer = ResponseOf<'userGroupPermissions'>;
 
 export const EDIT_PERMISSION = 'usergroup:editpermission';
 
-const NAV_LABELS = new Map(allRoutes().map((r) => [r.permission, r.labelKey]));
-
-/** A permission's label: its own key's text, else the label of the screen it opens, else its action. */
-export function permissionLabel(t: TFunction, permission: string, labelKey: string): string {
-  const [, action = permission] = permission.split(':');
-  const nav = NAV_LABELS.get(permission);
-  return t(labelKey, { defaultValue: nav ? t(nav) : humanize(action) });
-}
-
-const moduleLabel = (t: TFunction, module: string) => t(`perm.module.${module}`, { defaultValue: humanize(module) });
 
 function ModuleCard({
   module,
@@ -77,7 +67,7 @@ function ModuleCard({
 }
 
 export function PermissionEditor({ groupId, name, onClose }: { groupId: number; name: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -110,12 +100,12 @@ export function PermissionEditor({ groupId, name, onClose }: { groupId: number; 
     return (answer?.Catalogue ?? [])
       .map((m) => ({
         module: m.Module,
-        permissions: m.Permissions.map((p) => ({ permission: p.Permission, label: permissionLabel(t, p.Permission, p.LabelKey) })).filter(
+        permissions: m.Permissions.map((p) => ({ permission: p.Permission, label: permissionLabel(t, p.Permission, p.LabelKey, (k) => i18n.exists(k)) })).filter(
           (p) => !needle || p.permission.toLowerCase().includes(needle) || p.label.toLowerCase().includes(needle) || moduleLabel(t, m.Module).toLowerCase().includes(needle),
         ),
       }))
       .filter((m) => m.permissions.length > 0);
-  }, [answer, search, t]);
+  }, [answer, search, t, i18n]);
 
   const dirty = answer !== null && (answer.Permissions.length !== selected.size || answer.Permissions.some((p) => !selected.has(p)));
 

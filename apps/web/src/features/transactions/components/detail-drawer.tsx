@@ -1,15 +1,20 @@
-/** The transaction detail drawer, opened by row click or by URL `/transaction/ecommerce/:id`. */
-import { Button, Drawer, Empty, Grid, Result, Skeleton } from 'antd';
+/**
+ * The transaction detail drawer, opened by row click (or Enter on the row) or by URL
+ * `/transaction/ecommerce/:id`; full width below 768 px; on close focus returns to the opener.
+ */
+import { Button, Drawer, Empty, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../../../app/use-narrow.ts';
+import { focusMainIfLost } from '../../../shared/focus-return.ts';
 import { useEcommerceGetQuery } from '../../../store/api.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { TransactionDetail } from './transaction-detail.tsx';
 
 export function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const narrow = useNarrow();
   const currency = useAppSelector((s) => s.permission.selectedCurrency) ?? undefined;
   const valid = id !== null && Number.isSafeInteger(id) && id > 0;
   const query = useEcommerceGetQuery(valid ? id : skipToken);
@@ -36,7 +41,10 @@ export function DetailDrawer({ id, onClose }: { id: number | null; onClose: () =
       open={id !== null}
       onClose={onClose}
       title={query.currentData ? `${t('txn.detail')} · ${query.currentData.TxnRefNo}` : t('txn.detail')}
-      size={screens.md ? 720 : '100%'}
+      size={narrow ? '100%' : 720}
+      afterOpenChange={(open) => {
+        if (!open) focusMainIfLost();
+      }}
       destroyOnHidden
       closable={{ 'aria-label': t('common.close') }}
     >

@@ -25,14 +25,15 @@ import {
 import { OrgPicker } from '../../../shared/org-picker.tsx';
 
 interface FormValues extends Omit<TxnQuery, 'from' | 'to' | 'sort' | 'order' | 'size'> {
-  range?: [Dayjs, Dayjs] | null;
+  /** Either end may be open: "jump to date" sets one end only. */
+  range?: [Dayjs | null, Dayjs | null] | null;
 }
 
 const DAY = 'YYYY-MM-DD';
 
 function toForm(q: TxnQuery): FormValues {
   const { from, to, sort: _s, order: _o, size: _z, ...rest } = q;
-  return { ...rest, range: from && to ? [dayjs(from, DAY), dayjs(to, DAY)] : null };
+  return { ...rest, range: from || to ? [from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null] : null };
 }
 
 function fromForm(v: FormValues, base: TxnQuery): TxnQuery {
@@ -128,7 +129,7 @@ export function FilterBar({ query, callerType, onSearch }: { query: TxnQuery; ca
         <Row gutter={16}>
           <Col xs={24} sm={12} lg={8} xl={6}>
             <Form.Item name="range" label={t('txn.dateRange')}>
-              <DatePicker.RangePicker presets={presets} format="DD-MM-YYYY" allowEmpty={[false, false]} style={{ width: '100%' }} />
+              <DatePicker.RangePicker presets={presets} format="DD-MM-YYYY" allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {multi(

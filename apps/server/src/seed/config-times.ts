@@ -1,0 +1,111 @@
+/**
+ * Creation and change times of the configuration rows in a demo database. ensureReferenceData
+ * inserts every configuration row at once (each table's `created_at`/`updated_at` default to
+ * now()), which in a demo reads as if the whole platform had been set up in one second. The demo
+ * seed therefore spreads them, deterministically from its seed, over the months before `now`, the
+ * way an acquirer's platform grows: currencies, acquirers and banks first, products and rates next,
+ * templates, risk thresholds and card BINs later; each year's payout holidays a few months before
+ * the year starts. Ids keep their order in time, and some rows carry a later change time.
+ *
+ * Only the demo seed calls this: a production database keeps the true insertion times. Rows an
+ * administrator already changed through the portal (version > 1) are left alone.
+ */
+import { mytDayStart } from './generate.ts';
+import type { Rng } from './random.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** How one configuration table's rows are dated: created between `fromDays` and `toDays` days before now; `updatedShare` of them changed since. */
+export interface ConfigTimeWindow {
+  table: string;
+  fromDays: number;
+  toDays: number;
+  updatedShare: number;
+  /** A date column whose year places the row instead of the window: created in the autumn before that year (payout holidays). */
+  yearOf?: string;
+}
+
+/**
+ * Every configuration table of the schema (the `version`, `created_at`, `updated_at` set of the
+ * resource engine, plus user groups), oldest first. A seed test checks that every table of the
+ * schema carrying those columns is listed here or in CONFIG_TIME_EXCLUDED.
+ */
+export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
+  { table: 'currencies', fromDays: 560, toDays: 520, updatedShare: 0.4 },
+  { table: 'acquirers', fromDays: 550, toDays: 470, updatedShare: 0.5 },
+  { table: 'user_groups', fromDays: 545, toDays: 120, updatedShare: 0.5 },
+  { table: 'system_settings', fromDays: 540, toDays: 380, updatedShare: 0.35 },
+  { table: 'banks', fromDays: 530, toDays: 420, updatedShare: 0.2 },
+  { table: 'business_categories', fromDays: 520, toDays: 400, updatedShare: 0.15 },
+  { table: 'mdr_categories', fromDays: 500, toDays: 430, updatedShare: 0.2 },
+  { table: 'payment_products', fromDays: 480, toDays: 300, updatedShare: 0.25 },
+  { table: 'terminal_models', fromDays: 470, toDays: 200, updatedShare: 0.2 },
+  { table: 'subscription_plans', fromDays: 420, toDays: 380, updatedShare: 0.5 },
+  { table: 'mdr_rates', fromDays: 400, toDays: 290, updatedShare: 0.3 },
+  { table: 'mobile_global_permissions', fromDays: 360, toDays: 330, updatedShare: 0.1 },
+  { table: 'mobile_user_groups', fromDays: 330, toDays: 300, updatedShare: 0.5 },
+  { table: 'tpa_product_configs', fromDays: 320, toDays: 150, updatedShare: 0.3 },
+  { table: 'risk_parameters', fromDays: 300, toDays: 200, updatedShare: 0.45 },
+  { table: 'message_templates', fromDays: 280, toDays: 60, updatedShare: 0.35 },
+  { table: 'card_bins', fromDays: 260, toDays: 20, updatedShare: 0.1 },
+  { table: 'organization_configs', fromDays: 240, toDays: 5, updatedShare: 0.4 },
+  { table: 'payout_holidays', fromDays: 0, toDays: 0, updatedShare: 0.08, yearOf: 'holiday_date' },
+];
+
+/** Tables with those columns that are not configuration: the demo hierarchy dates its own rows (generate.ts). */
+export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations'];
+
+/** Runs raw SQL inside the seed's transaction. */
+type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/** An instant in MYT office hours (09:00–18:00) of the business day `daysAgo` days before `nowMs`. */
+function officeHours(rng: Rng, nowMs: number, daysAgo: number): number {
+  return mytDayStart(nowMs - daysAgo * DAY_MS) + 9 * HOUR_MS + Math.floor(rng.next() * 9 * HOUR_MS);
+}
+
+/**
+ * Creation and change times (UTC ms) for `count` rows of one table, in id order: creation times
+ * ascending within the window (or, with `years`, in September–November of the year before each
+ * row's year), never later than a day before `nowMs`; a change time ≥ the creation time and ≤
+ * `nowMs` (equal to it when the row was never changed). Pure; `years` has `count` entries when given.
+ */
+export function configRowTimes(rng: Rng, nowMs: number, w: ConfigTimeWindow, count: number, years?: readonly number[]): { createdAt: number; updatedAt: number }[] {
+  const latest = nowMs - DAY_MS;
+  let created: number[];
+  if (years) {
+    created = years.map((y) => Math.min(Date.UTC(y - 1, 8, 1) + Math.floor(rng.next() * 91 * DAY_MS) + 2 * HOUR_MS, latest - rng.int(0, 20) * DAY_MS));
+  } else {
+    created = Array.from({ length: count }, () => officeHours(rng, nowMs, rng.int(Math.max(1, w.toDays), Math.max(1, w.fromDays))));
+    // Ids were handed out in creation order.
+    created.sort((a, b) => a - b);
+  }
+  return created.map((c) => {
+    const createdAt = Math.min(c, latest);
+    if (!rng.chance(w.updatedShare)) return { createdAt, updatedAt: createdAt };
+    return { createdAt, updatedAt: createdAt + HOUR_MS + Math.floor(rng.next() * Math.max(0, nowMs - createdAt - HOUR_MS)) };
+  });
+}
+
+/**
+ * Spreads the creation and change times of every configuration table (CONFIG_TIME_WINDOWS) over
+ * the months before `now`, inside the seed's transaction. Rows with version > 1 keep their times.
+ */
+export async function spreadConfigTimes(exec: Exec, rng: Rng, now: Date): Promise<void> {
+  const nowMs = now.getTime();
+  for (const w of CONFIG_TIME_WINDOWS) {
+    const year = w.yearOf ? `, extract(year FROM ${w.yearOf})::int AS year` : '';
+    const rows = await exec<{ id: number; year?: number }>(`SELECT id${year} FROM ${w.table} WHERE version = 1 ORDER BY id`);
+    if (rows.length === 0) continue;
+    const times = configRowTimes(rng, nowMs, w, rows.length, w.yearOf ? rows.map((r) => Number(r.year)) : undefined);
+    await exec(
+      `UPDATE ${w.table} AS t SET created_at = v.c, updated_at = v.u
+       FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[]) AS v(id, c, u) WHERE t.id = v.id`,
+      [
+        `{${rows.map((r) => Number(r.id)).join(',')}}`,
+        `{${times.map((t) => new Date(t.createdAt).toISOString()).join(',')}}`,
+        `{${times.map((t) => new Date(t.updatedAt).toISOString()).join(',')}}`,
+      ],
+    );
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * antd's providers around the signed-in layout: theme (light or dark from the ui slice; AA
+ * contrast: theme-tokens.ts), locale, the App context and the toast bridge (notify.tsx). They load
+ * with the layout, not with the sign-in page, which is drawn without antd (issue 9, first-load
+ * budgets; its colours are the same tokens as CSS variables: plain-theme.ts).
+ */
+import { useMemo } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import msMY from 'antd/locale/ms_MY';
+import zhCN from 'antd/locale/zh_CN';
+import { FONT_FAMILY } from '../i18n/fonts.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import type { Language } from '../store/ui-slice.ts';
+import { AppLayout } from './layout.tsx';
+import { NotifyBridge } from './notify.tsx';
+import { themeConfig } from './theme-tokens.ts';
+
+const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, ms: msMY, zh: zhCN };
+
+/** The signed-in layout inside antd's theme, locale and App context. */
+export function AntdFrame() {
+  const mode = useAppSelector((s) => s.ui.theme);
+  const language = useAppSelector((s) => s.ui.language);
+  // One object per mode, so antd does not recompute every token on each render.
+  const themed = useMemo(() => themeConfig(mode, FONT_FAMILY), [mode]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={themed}>
+      <AntApp>
+        <NotifyBridge />
+        <AppLayout />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Labels of the §6 permission catalogue in the permission editor: a module's name and each
+ * `module:action` permission's name, always through translated keys so the editor never shows a
+ * code ("Viewdetail", "Setstatus") or a humanized module id.
+ */
+import type { TFunction } from 'i18next';
+import { allRoutes } from '@paydesk/domain';
+
+const NAV_LABELS = new Map(allRoutes().map((r) => [r.permission, r.labelKey]));
+
+/** The key of a permission module's name: `perm.module.<module>` (e.g. `perm.module.usergroup`). */
+export const moduleLabelKey = (module: string): string => `perm.module.${module}`;
+
+/** The key of a generic permission action's name: `perm.action.<action>` (e.g. `perm.action.setstatus`). */
+export const actionLabelKey = (action: string): string => `perm.action.${action}`;
+
+/**
+ * The key that names one permission, by precedence:
+ *  1. its own key (`perm.<module>.<action>`, the LabelKey the server sends), when the catalogue has it;
+ *  2. the generic action's key (`perm.action.<action>`: view, create, update, setstatus, delete,
+ *     export, bulkupload, viewdetail, editpermission), shown under the module's card;
+ *  3. the navigation label of the screen the permission opens (`salesreport:ecommerce` → `nav.sales-report/ecommerce`);
+ *  4. null when none exists (a catalogue gap; the i18n test proves there is none).
+ * `has` tells whether the current catalogue holds a key.
+ */
+export function permissionLabelKey(permission: string, labelKey: string, has: (key: string) => boolean): string | null {
+  const [, action = ''] = permission.split(':');
+  const nav = NAV_LABELS.get(permission);
+  const candidates = [labelKey, actionLabelKey(action), ...(nav ? [nav] : [])];
+  return candidates.find(has) ?? null;
+}
+
+/** A permission's label in the UI language; the permission code itself only when no key names it. */
+export function permissionLabel(t: TFunction, permission: string, labelKey: string, has: (key: string) => boolean): string {
+  const key = permissionLabelKey(permission, labelKey, has);
+  return key ? t(key) : permission;
+}
+
+/** A module's label in the UI language; the module id only when the catalogue lacks its key. */
+export function moduleLabel(t: TFunction, module: string): string {
+  return t(moduleLabelKey(module), { defaultValue: module });
+}

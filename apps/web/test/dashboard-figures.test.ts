@@ -1,0 +1,136 @@
+/**
+ * Issue 9, figures that mean what they say (pure parts): the trend marks today as partial over a
+ * full calendar window, the donut's top methods plus "Others" with percentages adding up to 100,
+ * KPI links that the list reads back as the figure's filters, and export headers that are the
+ * screen's column titles in every language.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ENUM_LABEL_LANGUAGES, PAYMENT_METHODS, TRANSACTION_EXPORT_COLUMNS, sumMoney } from '@paydesk/domain';
+import { MIX_TOP, TREND_DAYS, ecommerceListLink, mixSlices, monthStartOf, trendLines } from '../src/features/dashboard/chart-data.ts';
+import { FIGURES } from '../src/features/dashboard/components/figure-cards.tsx';
+import { parseTxnQuery } from '../src/features/transactions/filters.ts';
+import { CATALOGUES } from '../src/i18n/catalogues.ts';
+
+const money = fc.integer({ min: 0, max: 10_000_000_00 }).map((sen) => (sen / 100).toFixed(2));
+const mixEntry = fc.record({ PaymentMethod: fc.constantFrom(...PAYMENT_METHODS), Amount: money, Count: fc.integer({ min: 0, max: 100_000 }) });
+const mixArb = fc.uniqueArray(mixEntry, { selector: (m) => m.PaymentMethod, maxLength: PAYMENT_METHODS.length });
+
+describe('payment-method donut slices', () => {
+  it('keeps the top methods by amount, folds the rest into one "Others", and loses no amount or count', () => {
+    fc.assert(
+      fc.property(mixArb, (mix) => {
+        const slices = mixSlices(mix);
+        expect(slices.length).toBeLessThanOrEqual(MIX_TOP + 1);
+        expect(slices.length).toBe(Math.min(mix.length, MIX_TOP + 1));
+        expect(sumMoney(slices.map((s) => s.amount))).toBe(sumMoney(mix.map((m) => m.Amount)));
+        expect(slices.reduce((n, s) => n + s.count, 0)).toBe(mix.reduce((n, m) => n + m.Count, 0));
+        const others = slices.filter((s) => s.code === null);
+        expect(others.length).toBe(mix.length > MIX_TOP + 1 ? 1 : 0);
+        // Every named slice is at least as large as any method folded into "Others".
+        const named = slices.filter((s) => s.code !== null);
+        const folded = mix.filter((m) => !named.some((s) => s.code === m.PaymentMethod));
+        for (const s of named) for (const f of folded) expect(Number(s.amount)).toBeGreaterThanOrEqual(Number(f.Amount));
+      }),
+    );
+  });
+
+  it('gives percentages of the total amount, to one decimal, that add up to exactly 100', () => {
+    fc.assert(
+      fc.property(mixArb, (mix) => {
+        const slices = mixSlices(mix);
+        const total = Number(sumMoney(mix.map((m) => m.Amount)));
+        const tenths = slices.reduce((n, s) => n + Math.round(s.percent * 10), 0);
+        if (total === 0) {
+          expect(slices.every((s) => s.percent === 0)).toBe(true);
+          return;
+        }
+        expect(tenths).toBe(1000);
+        for (const s of slices) {
+          expect(Math.abs(s.percent - (Number(s.amount) / total) * 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+        }
+      }),
+    );
+  });
+});
+
+describe('sales trend', () => {
+  const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+  it('spans the whole window day by day, ends on the business day, and draws today only as the separate "so far" point', () => {
+    fc.assert(
+      fc.property(day, fc.array(fc.record({ offset: fc.integer({ min: 0, max: TREND_DAYS - 1 }), ServiceType: fc.integer({ min: 1, max: 6 }), Amount: money }), { maxLength: 40 }), (businessDay, points) => {
+        const last = new Date(`${businessDay}T00:00:00Z`);
+        const dayAt = (offset: number) => new Date(last.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+        // One point per (day, service type), as the server answers.
+        const seen = new Set<string>();
+        const trend = points
+          .map((p) => ({ Day: dayAt(p.offset), ServiceType: p.ServiceType, Amount: p.Amount, Count: 1 }))
+          .filter((p) => !seen.has(`${p.Day}|${p.ServiceType}`) && seen.add(`${p.Day}|${p.ServiceType}`));
+        const { days, lines } = trendLines(trend, businessDay);
+        expect(days).toHaveLength(TREND_DAYS);
+        expect(days[TREND_DAYS - 1]).toBe(businessDay);
+        expect(days.every((d, i) => i === 0 || Date.parse(d) - Date.parse(days[i - 1]!) === 86_400_000)).toBe(true);
+        expect(lines.map((l) => l.serviceType)).toEqual([...new Set(trend.map((p) => p.ServiceType))].sort((a, b) => a - b));
+        for (const line of lines) {
+          const own = trend.filter((p) => p.ServiceType === line.serviceType);
+          days.forEach((d, i) => expect(line.amounts[i]).toBe(Number(own.find((p) => p.Day === d)?.Amount ?? 0)));
+          // Today is never on the solid line: a partial day cannot read as a collapse.
+          expect(line.complete[TREND_DAYS - 1]).toBeNull();
+          expect(line.complete.slice(0, -1)).toEqual(line.amounts.slice(0, -1));
+          // Today is drawn apart, as the "so far" point, and nothing else is.
+          expect(line.partial.slice(0, -1).every((v) => v === null)).toBe(true);
+          expect(line.partial[TREND_DAYS - 1]).toBe(line.amounts[TREND_DAYS - 1]);
+        }
+      }),
+    );
+  });
+});
+
+describe('KPI cards open the list filtered as the figure counts', () => {
+  const sample = { Currency: 'SGD', BusinessDay: '2026-03-17' } as Parameters<NonNullable<(typeof FIGURES)[number]['link']>>[0];
+
+  it.each([
+    ['dash-today-amount', '2026-03-17', '2026-03-17', ['SUCCESS']],
+    ['dash-today-count', '2026-03-17', '2026-03-17', ['SUCCESS']],
+    ['dash-mtd-amount', '2026-03-01', '2026-03-17', ['SUCCESS']],
+    ['dash-mtd-count', '2026-03-01', '2026-03-17', ['SUCCESS']],
+    ['dash-success-rate', '2026-03-01', '2026-03-17', ['SUCCESS', 'FAILED']],
+  ] as const)('%s → the e-commerce list from %s to %s, status %j', (testId, from, to, status) => {
+    const link = FIGURES.find((f) => f.testId === testId)?.link?.(sample);
+    expect(link).toBeDefined();
+    const url = new URL(link!, 'http://portal.invalid');
+    expect(url.pathname).toBe('/transaction/ecommerce');
+    const q = parseTxnQuery(url.searchParams);
+    expect([q.from, q.to, q.status]).toEqual([from, to, status]);
+  });
+
+  it('links only to built screens: pending refunds (no refund screen yet) opens nothing, and no risk card exists', () => {
+    expect(FIGURES.find((f) => f.testId === 'dash-pending-refunds')?.link).toBeUndefined();
+    expect(FIGURES.some((f) => /risk/i.test(f.testId))).toBe(false);
+  });
+
+  it('uses the first of the month as the month start', () => {
+    expect(monthStartOf('2026-02-28')).toBe('2026-02-01');
+    expect(ecommerceListLink('2026-02-01', '2026-02-28', ['SUCCESS'])).toBe('/transaction/ecommerce?from=2026-02-01&to=2026-02-28&status=SUCCESS');
+  });
+});
+
+describe('dashboard labels say what the figures count', () => {
+  it.each(ENUM_LABEL_LANGUAGES)('%s: sales and counts are labelled successful', (lang) => {
+    const word = { en: /successful/i, ms: /berjaya/i, zh: /成功/ }[lang];
+    for (const key of ['dashboard.todayAmount', 'dashboard.todayCount', 'dashboard.mtdAmount', 'dashboard.mtdCount', 'dashboard.trend', 'dashboard.mix']) {
+      expect(CATALOGUES[lang][key], `${lang} ${key}`).toMatch(word);
+    }
+  });
+});
+
+describe('transaction export headers', () => {
+  it.each(ENUM_LABEL_LANGUAGES)('%s: every header is the screen label of the same column', (lang) => {
+    for (const c of TRANSACTION_EXPORT_COLUMNS) {
+      const screen = CATALOGUES[lang][c.screenKey];
+      expect(screen, `${lang} ${c.screenKey}`).toBeDefined();
+      expect(c.label[lang], `${lang} ${c.id}`).toBe(`${screen}${c.suffix ?? ''}`);
+    }
+  });
+});

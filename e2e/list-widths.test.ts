@@ -1,0 +1,101 @@
+/**
+ * Operations lists in real Chromium at the widths of issue 9. At 1280 px the key money and status
+ * columns (e-commerce Status and Amount, MDR rate and fees, risk thresholds) are on screen without
+ * scrolling the table, and no fixed column covers another; below 768 px the table scrolls inside
+ * its card (the page itself does not), key columns first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { startPortal, type RunningPortal } from './server.ts';
+
+const PASSWORD = 'Paydesk@2026';
+
+/** Each list, the columns that must be visible at 1280 px, and its key columns (first on a phone). */
+const LISTS = [
+  { path: '/transaction/ecommerce', visible: ['Reference no.', 'Status', 'Amount'], first: ['Reference no.', 'Transaction date', 'Status', 'Amount'] },
+  { path: '/mdr-products', visible: ['MDR rate', 'Flat amount', 'Minimum fee', 'Maximum fee', 'Status', 'Actions'], first: [] },
+  { path: '/risk-parameter', visible: ['Risk rule', 'Threshold', 'Status', 'Actions'], first: [] },
+];
+
+interface Layout {
+  headers: { text: string; left: number; right: number }[];
+  /** The table's own scroll box: content wider than the box means a horizontal scroll. */
+  scrollWidth: number;
+  clientWidth: number;
+  boxRight: number;
+  pageScrollWidth: number;
+  viewport: number;
+  fixedCells: number;
+}
+
+async function layout(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    const box = document.querySelector<HTMLElement>('.ant-table-content, .ant-table-body')!;
+    const rect = box.getBoundingClientRect();
+    return {
+      headers: Array.from(document.querySelectorAll<HTMLElement>('.ant-table-thead th'))
+        .filter((th) => th.offsetParent !== null && th.getBoundingClientRect().height > 0)
+        .map((th) => ({ text: th.innerText.trim(), left: th.getBoundingClientRect().left, right: th.getBoundingClientRect().right })),
+      scrollWidth: box.scrollWidth,
+      clientWidth: box.clientWidth,
+      boxRight: rect.right,
+      pageScrollWidth: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      fixedCells: document.querySelectorAll('.ant-table-cell-fix-right, .ant-table-cell-fix-left').length,
+    };
+  });
+}
+
+describe('list widths', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '3000' });
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${portal.url}/auth`);
+    await page.getByLabel('Email').fill('admin@paydesk.my');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  async function open(path: string) {
+    await page.goto(`${portal.url}${path}`);
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'));
+  }
+
+  for (const list of LISTS) {
+    it(`${list.path} at 1280 px: the key columns are on screen, the table does not scroll, no column is fixed over another`, async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await open(list.path);
+      const l = await layout(page);
+      const texts = l.headers.map((h) => h.text);
+      expect(texts).toEqual(expect.arrayContaining(list.visible));
+      expect(l.scrollWidth, `table ${l.scrollWidth} px in a ${l.clientWidth} px box`).toBeLessThanOrEqual(l.clientWidth + 1);
+      for (const h of l.headers) expect(h.right, `${h.text} ends at ${h.right}`).toBeLessThanOrEqual(Math.min(l.viewport, l.boxRight) + 1);
+      expect(l.fixedCells).toBe(0);
+      expect(l.pageScrollWidth).toBeLessThanOrEqual(l.viewport);
+    });
+  }
+
+  it('below 768 px the list scrolls inside its card, key columns first', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open('/transaction/ecommerce');
+    const l = await layout(page);
+    expect(l.headers.slice(0, 4).map((h) => h.text)).toEqual(LISTS[0]!.first);
+    expect(l.scrollWidth).toBeGreaterThan(l.clientWidth);
+    expect(l.pageScrollWidth).toBeLessThanOrEqual(l.viewport);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The route table's addresses without its zod schemas: for each route, its method, path and
+ * whether its body travels over the secure channel (§7). The browser's API client needs only
+ * these, and the schemas (zod and every endpoint's shapes, ~25 KB brotli) would otherwise load
+ * with the sign-in page (issue 9, first-load budgets).
+ *
+ * One source: `routes.ts` stays the table; this copy is typed by it (every route name, each
+ * method as declared) and `test/route-paths.test.ts` proves every path and flag equal to it.
+ */
+import type { Method, RouteName, Routes } from './routes.ts';
+
+/** Where a route is called: method, path (with `:Name` segments) and encryption (§7). */
+export interface RoutePath<M extends Method = Method> {
+  method: M;
+  path: string;
+  encrypted: boolean;
+}
+
+/** Every route of `routes` by name; the client fills `:Name` segments with `resolvePath`. */
+export const ROUTE_PATHS: { readonly [N in RouteName]: RoutePath<Routes[N]['method']> } = {
+  config: { method: 'GET', path: '/api/portal/config', encrypted: false },
+  healthz: { method: 'GET', path: '/healthz', encrypted: false },
+  readyz: { method: 'GET', path: '/readyz', encrypted: false },
+  ipEcho: { method: 'GET', path: '/api/portal/ip/echo', encrypted: false },
+  handshake: { method: 'POST', path: '/api/portal/secure/Handshake', encrypted: false },
+  login: { method: 'POST', path: '/api/portal/auth/Login', encrypted: true },
+  changeUserGroup: { method: 'POST', path: '/api/portal/auth/ChangeUserUserGroup', encrypted: true },
+  logout: { method: 'POST', path: '/api/portal/auth/Logout', encrypted: true },
+  profile: { method: 'GET', path: '/api/portal/auth/GetProfile', encrypted: true },
+  currencies: { method: 'GET', path: '/api/portal/Home/GetCurrency', encrypted: true },
+  serverTime: { method: 'GET', path: '/api/portal/Home/GetServerDateTime', encrypted: true },
+  dashboard: { method: 'POST', path: '/api/portal/Dashboard/GetSummary', encrypted: true },
+  orgSelection: { method: 'POST', path: '/api/portal/Organization/GetSelection', encrypted: true },
+  ecommerceSearch: { method: 'POST', path: '/api/portal/Transaction/Ecommerce/Search', encrypted: true },
+  ecommerceGet: { method: 'GET', path: '/api/portal/Transaction/Ecommerce/Get/:Id', encrypted: true },
+  ecommerceExport: { method: 'POST', path: '/api/portal/Transaction/Ecommerce/Export', encrypted: true },
+  bankList: { method: 'POST', path: '/api/portal/Bank/GetBankList', encrypted: true },
+  userTypeSelection: { method: 'GET', path: '/api/portal/UserGroup/GetUserTypeSelection', encrypted: true },
+  userGroupList: { method: 'GET', path: '/api/portal/UserGroup/GetUserGroupList', encrypted: true },
+  paymentMethodList: { method: 'GET', path: '/api/portal/Transaction/Payment/GetPaymentMethod', encrypted: true },
+  paymentProductList: { method: 'GET', path: '/api/portal/Transaction/GetPaymentProductList/:ServiceType', encrypted: true },
+  mdrCategorySearch: { method: 'POST', path: '/api/portal/MDRCategory/Search', encrypted: true },
+  subscriptionCompanyList: { method: 'GET', path: '/api/portal/Subscription/GetSubscriptionCompanyList', encrypted: true },
+  serviceTypeList: { method: 'GET', path: '/api/portal/Dashboard/GetServiceType', encrypted: true },
+  countryList: { method: 'GET', path: '/api/portal/Localization/GetAllCountry', encrypted: true },
+  messageTemplateKeys: { method: 'GET', path: '/api/portal/MessageTemplate/GetMessageTemplateKey', encrypted: true },
+  cardSchemeTypes: { method: 'GET', path: '/api/portal/CardBIN/GetCardSchemeType', encrypted: true },
+  acquirersByServiceType: { method: 'POST', path: '/api/portal/Acquirer/GetAcquirerByServiceType', encrypted: true },
+  riskViolationOptions: { method: 'GET', path: '/api/portal/TPA/Settlement/RiskViolationOptions', encrypted: true },
+  masterMerchantList: { method: 'POST', path: '/api/portal/MasterMerchant/GetMasterMerchantList', encrypted: true },
+  terminalModels: { method: 'GET', path: '/api/portal/terminal/GetTerminalModel', encrypted: true },
+  countryStates: { method: 'POST', path: '/api/country/states', encrypted: false },
+  stateCities: { method: 'POST', path: '/api/country/state/cities', encrypted: false },
+  userGroupPermissions: { method: 'GET', path: '/api/portal/UserGroup/Permissions/:Id', encrypted: true },
+  setUserGroupPermissions: { method: 'PUT', path: '/api/portal/UserGroup/SetPermissions', encrypted: true },
+  messageTemplatePreview: { method: 'POST', path: '/api/portal/MessageTemplate/Preview', encrypted: true },
+  bulkUpdateMdrPreview: { method: 'POST', path: '/api/portal/BulkUpdateMdr/Preview', encrypted: false },
+  bulkUpdateMdrApply: { method: 'POST', path: '/api/portal/BulkUpdateMdr/Apply', encrypted: false },
+};
