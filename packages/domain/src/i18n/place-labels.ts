@@ -24,24 +24,8 @@ const enStates = {
   'state.MY-16': 'W.P. Putrajaya',
 } as const;
 
-const msStates = {
-  'state.MY-01': 'Johor',
-  'state.MY-02': 'Kedah',
-  'state.MY-03': 'Kelantan',
-  'state.MY-04': 'Melaka',
-  'state.MY-05': 'Negeri Sembilan',
-  'state.MY-06': 'Pahang',
-  'state.MY-07': 'Pulau Pinang',
-  'state.MY-08': 'Perak',
-  'state.MY-09': 'Perlis',
-  'state.MY-10': 'Selangor',
-  'state.MY-11': 'Terengganu',
-  'state.MY-12': 'Sabah',
-  'state.MY-13': 'Sarawak',
-  'state.MY-14': 'W.P. Kuala Lumpur',
-  'state.MY-15': 'W.P. Labuan',
-  'state.MY-16': 'W.P. Putrajaya',
-};
+/** Malay writes the states' proper names as English does. */
+const msStates: Record<keyof typeof enStates, string> = enStates;
 
 const zhStates = {
   'state.MY-01': '柔佛',
