@@ -3,7 +3,7 @@
  * (default 200,000 transactions, the `npm start` dataset). On one in-memory PGlite it times, in
  * the same process:
  *  - the 200th page of 50 rows by keyset cursor (what the API does) against OFFSET 9,950 (baseline);
- *  - the dashboard's month-to-date figures from daily_sales_summary against the same aggregate
+ *  - the dashboard's month-to-date figures from sales_summary_daily (platform level 0) against the same aggregate
  *    over raw transactions (baseline);
  * and prints each ratio. Numbers only, no assertions.
  */
@@ -41,12 +41,14 @@ console.log(`  ratio OFFSET / keyset: ${(offset / keyset).toFixed(1)}x`);
 
 console.log('dashboard month-to-date by service type and method, platform scope');
 const MTD = `(now() AT TIME ZONE 'Asia/Kuala_Lumpur')::date - 30`;
-const summary = await time('daily_sales_summary', 10, () =>
-  database.query(`SELECT service_type, payment_method, status, sum(txn_count), sum(amount) FROM daily_sales_summary WHERE currency = 'MYR' AND business_day >= ${MTD} GROUP BY 1, 2, 3`),
+const summary = await time('sales_summary_daily, platform level', 10, () =>
+  database.query(
+    `SELECT service_type, payment_method, sum(success_count), sum(success_amount) FROM sales_summary_daily WHERE level = 0 AND currency = 'MYR' AND business_day >= ${MTD} GROUP BY 1, 2`,
+  ),
 );
 const raw = await time('baseline: aggregate over raw transactions', 10, () =>
   database.query(
-    `SELECT service_type, payment_method, status, count(*), sum(amount) FROM transactions WHERE currency = 'MYR' AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date >= ${MTD} GROUP BY 1, 2, 3`,
+    `SELECT service_type, payment_method, count(*), sum(amount) FROM transactions WHERE currency = 'MYR' AND status = 'SUCCESS' AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date >= ${MTD} GROUP BY 1, 2`,
   ),
 );
 console.log(`  ratio raw / summary: ${(raw / summary).toFixed(1)}x`);

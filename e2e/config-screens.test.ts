@@ -189,7 +189,11 @@ describe('configuration screens', () => {
       await memberPage.reload();
       await memberPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
       expect(new URL(memberPage.url()).pathname).toBe('/');
-      await expect.poll(() => memberNav.getByText('Live transaction (online)').count()).toBe(0);
+      // The group stays for its other views; its E-commerce entry is gone.
+      const preauth = memberNav.getByText('E-commerce pre-auth', { exact: true });
+      if ((await preauth.count()) === 0) await memberNav.getByText('Live transaction (online)').click();
+      await expect.poll(() => preauth.count()).toBe(1);
+      await expect(memberNav.getByText('E-commerce', { exact: true }).count()).resolves.toBe(0);
       await expect(memberNav.getByText('Dashboard').count()).resolves.toBeGreaterThan(0);
     } finally {
       await member.close();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
-import { TRANSACTION_EXPORT_COLUMNS, transactionExportHeaders } from '@paydesk/domain';
+import { REPORT_LABELS, columnIn, ecommerceTransactions } from '@paydesk/contract';
 import { launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -33,7 +33,7 @@ describe('portal journey', () => {
     await portal?.stop();
   });
 
-  const total = async () => Number(/(\d+)/.exec((await page.getByTestId('txn-total').innerText()).replace(/,/g, ''))?.[1]);
+  const total = async () => Number(/(\d+)/.exec((await page.getByTestId('report-total').innerText()).replace(/,/g, ''))?.[1]);
 
   it('sends a page request without a session to /auth', async () => {
     const res = await page.goto(`${portal.url}/transaction/ecommerce`);
@@ -71,9 +71,9 @@ describe('portal journey', () => {
   it('opens Live transaction › E-commerce from the menu, filters, and opens a detail', async () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByText('Live transaction (online)').click();
-    await nav.getByText('E-commerce').click();
+    await nav.getByText('E-commerce', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/transaction/ecommerce');
-    await page.getByTestId('txn-total').waitFor();
+    await page.getByTestId('report-total').waitFor();
     await expect.poll(total).toBeGreaterThan(0);
     const all = await total();
 
@@ -109,17 +109,18 @@ describe('portal journey', () => {
     const [header, ...rows] = parse(readFileSync(file, 'utf8'), { bom: true }) as string[][];
     expect(rows.length).toBe(expected);
     // The screen's column titles and status label (not TxnRefNo, SUCCESS), its §9 date format in MYT.
-    expect(header).toEqual(transactionExportHeaders('en'));
-    const at = (id: string) => TRANSACTION_EXPORT_COLUMNS.findIndex((c) => c.id === id);
-    expect(rows.every((r) => r[at('status')] === 'Success')).toBe(true);
-    expect(rows.every((r) => /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/.test(r[at('date')] ?? ''))).toBe(true);
+    const columns = ecommerceTransactions.columns.filter((c) => columnIn(c, 'export'));
+    expect(header).toEqual(columns.map((c) => REPORT_LABELS.en[c.labelKey]! + (c.kind === 'datetime' ? ' (MYT)' : '')));
+    const at = (key: string) => columns.findIndex((c) => c.key === key);
+    expect(rows.every((r) => r[at('Status')] === 'Success')).toBe(true);
+    expect(rows.every((r) => /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/.test(r[at('CreatedAt')] ?? ''))).toBe(true);
     // The header currency (MYR, the first active one) governs the list and so the export.
-    expect(rows.every((r) => r[at('currency')] === 'MYR')).toBe(true);
+    expect(rows.every((r) => r[at('Currency')] === 'MYR')).toBe(true);
   });
 
   it('switches user group and the menu changes at once', async () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByText('E-commerce').count()).resolves.toBe(1);
+    await expect(nav.getByText('E-commerce', { exact: true }).count()).resolves.toBe(1);
     await page.getByLabel('User group').click();
     await page.locator('.ant-select-item-option', { hasText: 'Merchant HQ Finance' }).click();
     await expect.poll(() => nav.getByText('Live transaction (online)').count()).toBe(0);

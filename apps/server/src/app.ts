@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
-import { transactionRoutes } from './modules/transactions/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { systemSettingRoutes } from './modules/system-settings/routes.ts';
@@ -88,7 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   authRoutes(app);
   dashboardRoutes(app);
   organizationRoutes(app);
-  transactionRoutes(app);
+  reportRoutes(app);
   lookupRoutes(app);
   countryRoutes(app);
   for (const def of RESOURCES) registerResource(app, def);

@@ -60,7 +60,7 @@ describe('first-load budgets', () => {
     expect(files.some((f) => /^assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /^assets\/sign-in-page-[\w-]+\.js$/.test(f))).toBe(true);
     // The screens behind the sign-in are not part of it.
-    expect(files.some((f) => /(dashboard-page|resource-page|ecommerce-page|charts|zrender)-/.test(f))).toBe(false);
+    expect(files.some((f) => /(dashboard-page|resource-page|report-page|charts|zrender)-/.test(f))).toBe(false);
   });
 
   it('keeps the sign-in page at most 150 KB of brotli-compressed JavaScript', () => {

@@ -302,7 +302,8 @@ describe('API client: files (§7)', () => {
       raw: 'a,b\n1,2\n',
       headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename*=UTF-8''ecommerce%20May.csv` },
     }));
-    const name = await client.postFile('ecommerceExport', { ServiceType: 1, SearchData: {}, Sort: { Field: 'CreatedAt', Order: 'desc' }, Format: 'csv' });
+    // A report export (issue 10: generated per report, called by path).
+    const name = await client.path.postFile('/api/portal/Transaction/Ecommerce/Export', { SearchData: {}, Sort: { Field: 'CreatedAt', Order: 'desc' }, Format: 'csv' });
     expect(name).toBe('ecommerce May.csv');
     expect(deps.download).toHaveBeenCalledTimes(1);
     const [blob, filename] = deps.download.mock.calls[0]!;
@@ -313,7 +314,7 @@ describe('API client: files (§7)', () => {
 
   it('defaults the name to defaultName.xls', async () => {
     const { client, deps } = setup(() => ({ raw: 'x', headers: { 'content-type': 'application/vnd.ms-excel' } }));
-    await client.postFile('ecommerceExport', { ServiceType: 1, Format: 'xlsx' });
+    await client.path.postFile('/api/portal/Transaction/Ecommerce/Export', { Format: 'xlsx' });
     expect(deps.download.mock.calls[0]![1]).toBe('defaultName.xls');
   });
 });

@@ -11,13 +11,14 @@ import { App as AntApp, Form, Input } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { ENUM_LABELS, validateField } from '@paydesk/domain';
+import { ecommerceTransactions } from '@paydesk/contract';
+import { ENUM_LABELS, RULE_MESSAGES, validateField } from '@paydesk/domain';
 import { createApiClient } from '../src/api/client.ts';
 import { memoryChannelStore } from '../src/api/channel-store.ts';
 import { setApiClient } from '../src/api/index.ts';
 import SignInPage from '../src/features/auth/pages/sign-in-page.tsx';
-import { FilterBar } from '../src/features/transactions/components/filter-bar.tsx';
-import { DEFAULT_QUERY, toSearchData, type TxnQuery } from '../src/features/transactions/filters.ts';
+import { ReportFilterBar } from '../src/features/reports/report-filter-bar.tsx';
+import { defaultReportQuery, toReportSearchData, type ReportQuery } from '../src/features/reports/report-query.ts';
 import { i18n } from '../src/i18n/index.ts';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { fieldRule } from '../src/shared/field-rule.ts';
@@ -142,7 +143,9 @@ describe('sign-in form', () => {
   });
 });
 
-describe('e-commerce filter bar', () => {
+describe('e-commerce filter bar (generated from the report declaration)', () => {
+  // The generated bar mounts every declared filter (antd pickers): slow on a loaded machine.
+  const SLOW = 30_000;
   const methods = [
     { Code: 'CC', Name: 'Credit/debit card' },
     { Code: 'EW', Name: 'E-wallet' },
@@ -152,8 +155,8 @@ describe('e-commerce filter bar', () => {
     req.path === '/api/portal/Transaction/Payment/GetPaymentMethod' ? paymentMethods : { body: [] };
 
   function renderBar(handle: (req: SeenRequest) => Answer) {
-    const onSearch = vi.fn<(q: TxnQuery) => void>();
-    const mounted = mount(<FilterBar query={DEFAULT_QUERY} callerType="MERCHANT_BRANCH" onSearch={onSearch} />, handle);
+    const onSearch = vi.fn<(q: ReportQuery) => void>();
+    const mounted = mount(<ReportFilterBar def={ecommerceTransactions} query={defaultReportQuery(ecommerceTransactions)} callerType="MERCHANT_BRANCH" onSearch={onSearch} />, handle);
     return { ...mounted, onSearch };
   }
 
@@ -168,7 +171,7 @@ describe('e-commerce filter bar', () => {
     await waitFor(() => expect(store.getState().api.queries['paymentMethodList(undefined)']?.status).toBe('fulfilled'));
     fireEvent.mouseDown(screen.getByLabelText('Payment method'));
     await waitFor(() => expect(pmOptions()).toEqual(['Credit/debit card', 'E-wallet']));
-  });
+  }, SLOW);
 
   it('offers nothing (not the constants) when the lookup fails, without a toast, and still searches', async () => {
     const { store, notify, onSearch } = renderBar(lookups({ status: 500, body: { ErrorCode: 'SRV500', ErrorMessage: 'Unexpected server error' } }));
@@ -180,9 +183,9 @@ describe('e-commerce filter bar', () => {
     expect(notify).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
-  });
+  }, SLOW);
 
-  it('checks amounts as §5 decimals of money and the last 4 digits as §5 numbers', async () => {
+  it('checks amounts as §5 decimals of money and the last 4 digits by their declared pattern', async () => {
     const { onSearch } = renderBar(lookups({ body: methods }));
     const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     const submit = () => fireEvent.click(screen.getByRole('button', { name: /Search/ }));
@@ -193,7 +196,7 @@ describe('e-commerce filter bar', () => {
     submit();
     await waitFor(() => expect(errorsOf('Amount from')).toEqual([ENUM_LABELS.en['invalid transaction amount']]));
     expect(errorsOf('Amount to')).toEqual(['Enter an amount with at most 2 decimals']);
-    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en['enter number only']]);
+    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en[RULE_MESSAGES.last4]]);
 
     type('Amount from', '20');
     type('Amount to', '5');
@@ -201,7 +204,7 @@ describe('e-commerce filter bar', () => {
     submit();
     await waitFor(() => expect(errorsOf('Amount to')).toEqual(['The lower amount must not exceed the upper amount']));
     expect(errorsOf('Amount from')).toEqual([]);
-    expect(errorsOf('Card last 4 digits')).toEqual(['Enter the last 4 digits of the card']);
+    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en[RULE_MESSAGES.last4]]);
     expect(onSearch).not.toHaveBeenCalled();
 
     type('Amount from', '.5');
@@ -211,6 +214,6 @@ describe('e-commerce filter bar', () => {
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
     const query = onSearch.mock.calls[0]![0];
     expect([query.min, query.max, query.last4]).toEqual(['.5', '12.', '4242']);
-    expect(toSearchData(query)).toMatchObject({ AmountMin: '0.50', AmountMax: '12.00', Last4: '4242' });
-  });
+    expect(toReportSearchData(ecommerceTransactions, query)).toMatchObject({ AmountMin: '0.50', AmountMax: '12.00', Last4: '4242' });
+  }, SLOW);
 });

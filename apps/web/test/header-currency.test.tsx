@@ -38,7 +38,7 @@ function shownFigures(): Record<string, string> {
 beforeAll(async () => {
   server = await startTestServer({ transactions: 3000 });
   direct = await server.signIn('admin@paydesk.my');
-  await Promise.all([import('../src/features/dashboard/pages/dashboard-page.tsx'), import('../src/features/transactions/pages/ecommerce-page.tsx')]);
+  await Promise.all([import('../src/features/dashboard/pages/dashboard-page.tsx'), import('../src/features/reports/report-page.tsx')]);
 }, 120_000);
 afterAll(async () => server?.close());
 afterEach(() => {
@@ -67,12 +67,12 @@ describe('the header currency governs every figure and list (issue 9)', () => {
   it('changes the e-commerce list: only rows of the header currency, and its total', async () => {
     const totals: Record<string, number> = {};
     for (const Currency of ['MYR', 'SGD']) {
-      totals[Currency] = (await direct.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { Currency } } })).TotalRecords;
+      totals[Currency] = (await direct.callPath<{ TotalRecords: number }>('POST', '/api/portal/Transaction/Ecommerce/Search', { SearchData: { Currency } })).TotalRecords;
     }
     expect(totals.SGD).toBeGreaterThan(0);
     expect(totals.SGD).not.toBe(totals.MYR);
     const { store } = await renderSignedIn(server, '/transaction/ecommerce');
-    const total = () => Number((screen.queryByTestId('txn-total')?.textContent ?? '').replace(/\D/g, ''));
+    const total = () => Number((screen.queryByTestId('report-total')?.textContent ?? '').replace(/\D/g, ''));
     await waitFor(() => expect(total()).toBe(totals.MYR), { timeout: 45_000 });
 
     act(() => {

@@ -6,7 +6,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NO_PREFS, choose, isShown, layoutColumns, prefsKey, readPrefs, writePrefs, type ColumnPrefs, type ColumnPriority, type ScreenWidth } from '../src/shared/column-layout.ts';
-import { DEFAULT_QUERY, hasFilters, jumpToDate, type TxnQuery } from '../src/features/transactions/filters.ts';
+import { ecommerceTransactions } from '@paydesk/contract';
+import { defaultReportQuery, hasReportFilters as hasFilters, jumpToDate as jumpToDay, type ReportQuery as TxnQuery } from '../src/features/reports/report-query.ts';
+
+const DEFAULT_QUERY = defaultReportQuery(ecommerceTransactions);
+/** The e-commerce list is in date order when sorted by CreatedAt. */
+const jumpToDate = (q: TxnQuery, day: string) => jumpToDay(q, day, 'CreatedAt');
 
 const priority = fc.constantFrom<ColumnPriority>(1, 2, 3);
 /** Columns with distinct keys c0…cN and any priorities. */
@@ -128,7 +133,7 @@ describe('jump to date (keyset transaction list)', () => {
     from: fc.option(day, { nil: undefined }),
     to: fc.option(day, { nil: undefined }),
     order: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
-    sort: fc.constantFrom<'CreatedAt' | 'Amount'>('CreatedAt', 'Amount'),
+    sort: fc.constantFrom<'CreatedAt' | 'TxnAmount'>('CreatedAt', 'TxnAmount'),
     ref: fc.option(fc.constantFrom('T1', 'ABC'), { nil: undefined }),
   }).map((r): TxnQuery => ({ ...DEFAULT_QUERY, ...r }));
 
@@ -154,8 +159,8 @@ describe('jump to date (keyset transaction list)', () => {
 
   it('a query with a filter is filtered; sort, order and page size alone are not', () => {
     expect(hasFilters(DEFAULT_QUERY)).toBe(false);
-    expect(hasFilters({ ...DEFAULT_QUERY, sort: 'Amount', order: 'asc', size: 100 })).toBe(false);
-    const filters: Partial<TxnQuery>[] = [{ from: '2026-01-01' }, { to: '2026-01-01' }, { status: ['SUCCESS'] }, { pm: ['CC'] }, { scheme: ['VISA'] }, { mm: 1 }, { agency: 2 }, { agent: 3 }, { merchant: 4 }, { ref: 'T' }, { min: '1' }, { max: '2' }, { last4: '1234' }];
+    expect(hasFilters({ ...DEFAULT_QUERY, sort: 'TxnAmount', order: 'asc', size: 100 })).toBe(false);
+    const filters: Partial<TxnQuery>[] = [{ from: '2026-01-01' }, { to: '2026-01-01' }, { status: ['SUCCESS'] }, { pm: ['CC'] }, { scheme: ['VISA'] }, { mm: 1 }, { agency: 2 }, { agent: 3 }, { merchant: 4 }, { branch: 5 }, { ref: 'T' }, { min: '1' }, { max: '2' }, { last4: '1234' }];
     for (const f of filters) expect(hasFilters({ ...DEFAULT_QUERY, ...f })).toBe(true);
   });
 });

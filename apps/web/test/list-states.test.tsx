@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer();
   direct = await server.signIn('admin@paydesk.my');
   await import('../src/features/resources/pages/resource-page.tsx');
-  await import('../src/features/transactions/pages/ecommerce-page.tsx');
+  await import('../src/features/reports/report-page.tsx');
 }, 180_000);
 afterAll(async () => server?.close());
 
@@ -165,7 +165,7 @@ describe('keyset transaction list', () => {
     }
     await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0));
 
-    const totalText = screen.getByTestId('txn-total').textContent!;
+    const totalText = screen.getByTestId('report-total').textContent!;
     const total = Number(totalText.replace(/\D/g, ''));
     expect(totalText).toBe(`${formatCount(total, 'en')} records`);
     const pages = Math.ceil(total / 20);

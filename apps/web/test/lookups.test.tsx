@@ -58,7 +58,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../src/features/auth/pages/sign-in-page.tsx'),
     import('../src/features/dashboard/pages/dashboard-page.tsx'),
-    import('../src/features/transactions/pages/ecommerce-page.tsx'),
+    import('../src/features/reports/report-page.tsx'),
   ]);
 }, 120_000);
 afterAll(async () => server?.close());
@@ -230,7 +230,7 @@ describe('lookup cache on the real server', () => {
 
       // The toast check can see toasts: a failed call that is not a lookup shows one.
       await apiClient()
-        .get('ecommerceGet', { params: { Id: 1 } })
+        .path.get('/api/portal/Transaction/Ecommerce/Get/1')
         .catch(() => undefined);
       await waitFor(() => expect(toasts()).toHaveLength(1));
     } finally {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTE, NAV_TREE, POS_ROUTE_PATH, allRoutes, type NavNode } from '@paydesk/domain';
-import { RESOURCES, resourcePermission } from '@paydesk/contract';
-import { BUILT_ROUTE_PATHS, RESOURCE_PATHS, SCREEN_PATHS, isBuiltPath, visibleNavigation } from '../src/app/built-route-paths.ts';
+import { REPORTS, RESOURCES, resourcePermission } from '@paydesk/contract';
+import { BUILT_ROUTE_PATHS, REPORT_PATHS, RESOURCE_PATHS, SCREEN_PATHS, isBuiltPath, visibleNavigation } from '../src/app/built-route-paths.ts';
 
 const keys = (nodes: NavNode[]): string[] => nodes.flatMap((n) => (n.kind === 'route' ? [n.path] : [`group:${n.key}`, ...keys(n.children)]));
 
@@ -16,7 +16,7 @@ describe('menu visibility', () => {
   });
 
   it('hides permitted entries whose screens are not built, and their groups', () => {
-    const menu = visibleNavigation(new Set(['mastermerchant:view', 'transaction:paybycard', 'logfiles:paymentview']));
+    const menu = visibleNavigation(new Set(['mastermerchant:view', 'salesreport:paybycard', 'logfiles:paymentview']));
     expect(keys(menu)).toEqual(['/']);
   });
 
@@ -50,8 +50,9 @@ describe('menu visibility', () => {
 
   it('built paths are navigation paths', () => {
     const navPaths = new Set(allRoutes(NAV_TREE).map((r) => r.path));
-    // The screens written one by one, and one per declared resource.
-    expect(BUILT_ROUTE_PATHS).toEqual([...SCREEN_PATHS, ...RESOURCE_PATHS]);
+    // The screens written one by one, one per declared list report, and one per declared resource.
+    expect(BUILT_ROUTE_PATHS).toEqual([...SCREEN_PATHS, ...REPORT_PATHS, ...RESOURCE_PATHS]);
+    expect(REPORT_PATHS).toEqual(REPORTS.filter((r) => r.kind === 'list').map((r) => r.path));
     expect(RESOURCE_PATHS).toEqual(RESOURCES.map((r) => r.path));
     expect(new Set(BUILT_ROUTE_PATHS).size).toBe(BUILT_ROUTE_PATHS.length);
     for (const p of BUILT_ROUTE_PATHS) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes, PERMISSION_CATALOGUE } from '@paydesk/domain';
-import { RESOURCES } from '@paydesk/contract';
-import { BUILT_ROUTE_PATHS, SCREEN_PATHS } from '../src/app/built-route-paths.ts';
+import { REPORTS, RESOURCES } from '@paydesk/contract';
+import { BUILT_ROUTE_PATHS, REPORT_PATHS, SCREEN_PATHS } from '../src/app/built-route-paths.ts';
 
 describe('navigation catalogue', () => {
   it('walks every route of §2 and counts the built ones', () => {
@@ -16,9 +16,10 @@ describe('navigation catalogue', () => {
     expect(built).toEqual(BUILT_ROUTE_PATHS.filter((p) => !p.includes(':')));
     expect(built).toContain('/');
     expect(built).toContain('/transaction/ecommerce');
-    // Every declared resource is a built screen: the count grows with RESOURCES.
-    expect(built).toHaveLength(SCREEN_PATHS.length + RESOURCES.length);
+    // Every declared resource and list report is a built screen: the count grows with RESOURCES and REPORTS.
+    expect(built).toHaveLength(SCREEN_PATHS.length + REPORT_PATHS.length + RESOURCES.length);
     for (const def of RESOURCES) expect(built).toContain(def.path);
+    for (const def of REPORTS.filter((r) => r.kind === 'list')) expect(built).toContain(def.path);
     console.log(`${built.length} of ${routes.length} routes built`);
   });
 

@@ -69,8 +69,11 @@ describe('theme contrast (WCAG AA) in light and dark mode', () => {
     });
   }
 
-  it('sets the font stack when given one, and only then', () => {
+  it('sets the font stack and reduced motion when asked, and only then', () => {
     expect(themeConfig('light', 'Inter, sans-serif').token?.fontFamily).toBe('Inter, sans-serif');
     expect(themeConfig('dark').token?.fontFamily).toBeUndefined();
+    // prefers-reduced-motion: antd's transitions off; otherwise antd's default (on).
+    expect(themeConfig('light', undefined, true).token?.motion).toBe(false);
+    expect(themeConfig('dark').token?.motion).toBeUndefined();
   });
 });

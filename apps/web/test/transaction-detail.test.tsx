@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../src/i18n/index.ts';
-import { TransactionDetail, type TransactionDetailRecord } from '../src/features/transactions/components/transaction-detail.tsx';
+import { ecommerceTransactions, type ReportRow } from '@paydesk/contract';
+import { ReportDetail } from '../src/features/reports/report-detail.tsx';
+
+type TransactionDetailRecord = ReportRow;
 
 const sample: TransactionDetailRecord = {
   Id: 42,
@@ -50,7 +53,7 @@ const sample: TransactionDetailRecord = {
 function renderDetail(detail: TransactionDetailRecord) {
   return render(
     <I18nextProvider i18n={i18n}>
-      <TransactionDetail detail={detail} />
+      <ReportDetail def={ecommerceTransactions} detail={detail} fallbackCurrency={String(detail.Currency)} />
     </I18nextProvider>,
   );
 }
@@ -64,20 +67,21 @@ function valueOf(label: string, container: HTMLElement = document.body): string 
 
 afterEach(cleanup);
 
-describe('TransactionDetail', () => {
+describe('the e-commerce detail, generated from the report columns', () => {
   it('shows the amount with symbol, separators and 2 decimals, and the date in MYT', () => {
     renderDetail(sample);
     expect(valueOf('Amount')).toBe('RM 1,234.50');
     expect(screen.getByText('RM 1,234.50')).toBeTruthy();
     expect(valueOf('Transaction date')).toBe('01-05-2024 10:03:04');
     expect(valueOf('Payment method')).toBe('Credit/debit card');
-    expect(valueOf('Card scheme')).toBe('VISA');
+    expect(valueOf('Card scheme')).toBe('Visa');
     expect(valueOf('Masked card number')).toBe('411111******1111');
     expect(valueOf('Acquirer name')).toBe('Maybank');
-    expect(valueOf('Transaction reference number')).toContain('EC20240501000042');
+    expect(valueOf('Reference no.')).toContain('EC20240501000042');
     expect(valueOf('Status')).toBe('Success');
     expect(valueOf('MID')).toBe('MID000123');
-    expect(valueOf('Response')).toBe('00 · Approved');
+    expect(valueOf('Response code')).toBe('00');
+    expect(valueOf('Response message')).toBe('Approved');
     expect(valueOf('Bank code')).toBe('-');
   });
 
@@ -85,7 +89,7 @@ describe('TransactionDetail', () => {
     renderDetail(sample);
     const customer = screen.getByTestId('txn-customer');
     expect(within(customer).getByText('Customer')).toBeTruthy();
-    expect(valueOf('Name', customer)).toBe('Siti Aminah');
+    expect(valueOf('Customer name', customer)).toBe('Siti Aminah');
     expect(valueOf('Phone', customer)).toBe('+60123456789');
     expect(valueOf('Email', customer)).toBe('siti@example.my');
     expect(valueOf('Customer reference', customer)).toBe('CUST-9');
@@ -108,7 +112,7 @@ describe('TransactionDetail', () => {
     expect(valueOf('Transaction date')).toBe('-');
     expect(valueOf('Masked card number')).toBe('-');
     const customer = screen.getByTestId('txn-customer');
-    expect(valueOf('Name', customer)).toBe('-');
+    expect(valueOf('Customer name', customer)).toBe('-');
     expect(valueOf('Email', customer)).toBe('-');
     expect(valueOf('Address line 2', screen.getByTestId('txn-customer-address'))).toBe('-');
   });

@@ -9,6 +9,8 @@ import type { RouteDef } from './routes.ts';
 
 export const API_DOC_BEGIN = '<!-- generated: resource endpoints (npm run docs:api) -->';
 export const API_DOC_END = '<!-- end of generated resource endpoints -->';
+export const REPORT_DOC_BEGIN = '<!-- generated: report endpoints (npm run docs:api) -->';
+export const REPORT_DOC_END = '<!-- end of generated report endpoints -->';
 
 /** The markdown a route's row shows: its method and path exactly as the drift gate looks them up. */
 export const endpointKey = (r: Pick<RouteDef, 'method' | 'path'>) => `\`${r.method} ${r.path}\``;
@@ -23,4 +25,22 @@ export function resourceEndpointsMarkdown(): string {
     lines.push(`| ${endpointKey(r)} | \`${r.permission ?? 'signed in'}\` | ${transport} | ${answer} |`);
   }
   return [API_DOC_BEGIN, ...lines, API_DOC_END].join('\n');
+}
+
+/** What each report operation answers (issue 10; schemas: reports/schemas.ts). */
+const REPORT_ANSWER: Record<string, string> = {
+  Search: '`{Items, TotalRecords, TotalCapped, NextCursor, RowsPerPage}` (keyset page; count exact up to 10,000)',
+  Get: 'the detail (NF404 outside the scope or the report)',
+  Totals: '`{Available, Count, Amount, Currency}` (exact, or not available above 10,000 rows)',
+  Export: '*file* (XLSX or CSV, streamed; headers in `Language`)',
+};
+
+/** The generated table of every report-engine route (issue 10), in route-table order. */
+export function reportEndpointsMarkdown(): string {
+  const lines = ['| Method and path | Permission | Transport | Answer |', '|---|---|---|---|'];
+  for (const r of Object.values(ROUTE_TABLE) as (RouteDef & { report?: { name: string; op: string } })[]) {
+    if (!r.report) continue;
+    lines.push(`| ${endpointKey(r)} | \`${r.permission ?? 'signed in'}\` | ${r.file ? 'request encrypted' : 'encrypted'} | ${REPORT_ANSWER[r.report.op] ?? ''} |`);
+  }
+  return [REPORT_DOC_BEGIN, ...lines, REPORT_DOC_END].join('\n');
 }

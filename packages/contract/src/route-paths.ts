@@ -4,10 +4,13 @@
  * these, and the schemas (zod and every endpoint's shapes, ~25 KB brotli) would otherwise load
  * with the sign-in page (issue 9, first-load budgets).
  *
- * One source: `routes.ts` stays the table; this copy is typed by it (every route name, each
- * method as declared) and `test/route-paths.test.ts` proves every path and flag equal to it.
+ * One source: `routes.ts` and the report declarations stay the table; this copy is typed by it
+ * (every route name, each method as declared) and `test/route-paths.test.ts` proves every path
+ * and flag equal to ROUTE_TABLE's (resource routes excepted: their client builds their paths).
  */
 import type { Method, RouteName, Routes } from './routes.ts';
+import { REPORTS } from './reports/defs/index.ts';
+import { reportRoutePaths, type ReportRouteName } from './reports/paths.ts';
 
 /** Where a route is called: method, path (with `:Name` segments) and encryption (§7). */
 export interface RoutePath<M extends Method = Method> {
@@ -16,8 +19,14 @@ export interface RoutePath<M extends Method = Method> {
   encrypted: boolean;
 }
 
-/** Every route of `routes` by name; the client fills `:Name` segments with `resolvePath`. */
-export const ROUTE_PATHS: { readonly [N in RouteName]: RoutePath<Routes[N]['method']> } = {
+/**
+ * Every route of `routes` by name, and every declared report's routes (`Report.{name}.{Op}`,
+ * derived from REPORTS by `reportRoutePaths`, no zod); the client fills `:Name` segments with
+ * `resolvePath`.
+ */
+// One mapped type over both name sets (not an intersection), so indexing it with `never` stays `never`.
+export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N extends RouteName ? RoutePath<Routes[N]['method']> : RoutePath } = {
+  ...reportRoutePaths(REPORTS),
   config: { method: 'GET', path: '/api/portal/config', encrypted: false },
   healthz: { method: 'GET', path: '/healthz', encrypted: false },
   readyz: { method: 'GET', path: '/readyz', encrypted: false },
@@ -31,9 +40,6 @@ export const ROUTE_PATHS: { readonly [N in RouteName]: RoutePath<Routes[N]['meth
   serverTime: { method: 'GET', path: '/api/portal/Home/GetServerDateTime', encrypted: true },
   dashboard: { method: 'POST', path: '/api/portal/Dashboard/GetSummary', encrypted: true },
   orgSelection: { method: 'POST', path: '/api/portal/Organization/GetSelection', encrypted: true },
-  ecommerceSearch: { method: 'POST', path: '/api/portal/Transaction/Ecommerce/Search', encrypted: true },
-  ecommerceGet: { method: 'GET', path: '/api/portal/Transaction/Ecommerce/Get/:Id', encrypted: true },
-  ecommerceExport: { method: 'POST', path: '/api/portal/Transaction/Ecommerce/Export', encrypted: true },
   bankList: { method: 'POST', path: '/api/portal/Bank/GetBankList', encrypted: true },
   userTypeSelection: { method: 'GET', path: '/api/portal/UserGroup/GetUserTypeSelection', encrypted: true },
   userGroupList: { method: 'GET', path: '/api/portal/UserGroup/GetUserGroupList', encrypted: true },

@@ -1,14 +1,17 @@
 /**
- * The whole route table (issue 8): the hand-declared endpoints of routes.ts and every route the
- * resource engine generates from the declared resources, keyed by route name. The server
+ * The whole route table (issue 8): the hand-declared endpoints of routes.ts, every route the
+ * resource engine generates from the declared resources and every route of the declared reports
+ * (issue 10, `Report.{name}.{Op}`), keyed by route name. The server
  * registers exactly these, docs/API.md and /api/docs list exactly these, and the generated fuzz,
  * authorization and cross-tenant suites run over exactly these.
  */
 import { routes, type RouteDef } from './routes.ts';
 import { RESOURCES } from './resources/defs/index.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { allReportRoutes } from './reports/routes.ts';
 
 export const ROUTE_TABLE: Readonly<Record<string, RouteDef>> = Object.freeze({
   ...routes,
   ...Object.fromEntries(RESOURCES.flatMap((def) => Object.entries(resourceRoutes(def)))),
+  ...allReportRoutes(),
 });

@@ -1,8 +1,8 @@
 /**
- * The route table: every endpoint once, with its method, path, zod schemas, the `module:action`
+ * The hand-declared routes: every endpoint once, with its method, path, zod schemas, the `module:action`
  * permission it checks (§6), whether it needs a session and whether its body travels over the
  * secure channel (§7). The server registers from this table, the web client is typed by it and
- * /api/docs is generated from it.
+ * /api/docs is generated from it. Generated routes (resources, reports) join it in ROUTE_TABLE.
  */
 import { z } from 'zod';
 import * as auth from './endpoints/auth.ts';
@@ -59,9 +59,6 @@ export const routes = {
   serverTime: def({ method: 'GET', path: '/api/portal/Home/GetServerDateTime', summary: 'Server time', response: sys.ServerDateTime, permission: null, auth: true, encrypted: true }),
   dashboard: def({ method: 'POST', path: '/api/portal/Dashboard/GetSummary', summary: 'Dashboard figures', body: dash.DashboardRequest, response: dash.DashboardResponse, permission: 'dashboard:view', auth: true, encrypted: true }),
   orgSelection: def({ method: 'POST', path: '/api/portal/Organization/GetSelection', summary: 'Scoped organization picker', body: txn.OrgSelectionRequest, response: txn.OrgSelectionResponse, permission: null, auth: true, encrypted: true }),
-  ecommerceSearch: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Search', summary: 'E-commerce transactions (keyset paged)', body: txn.TransactionSearchRequest, response: txn.TransactionSearchResponse, permission: 'transaction:ecommerce', auth: true, encrypted: true }),
-  ecommerceGet: def({ method: 'GET', path: '/api/portal/Transaction/Ecommerce/Get/:Id', summary: 'E-commerce transaction detail', params: txn.TransactionGetParams, response: txn.TransactionDetail, permission: 'transaction:ecommerce', auth: true, encrypted: true, idOf: 'transaction' }),
-  ecommerceExport: def({ method: 'POST', path: '/api/portal/Transaction/Ecommerce/Export', summary: 'Export e-commerce transactions (XLSX or CSV, streamed)', body: txn.TransactionExportRequest, permission: 'transaction:export', auth: true, encrypted: true, file: true }),
   bankList: def({ method: 'POST', path: '/api/portal/Bank/GetBankList', summary: 'Active banks', body: lk.BankListRequest, response: lk.BankListResponse, permission: null, auth: true, encrypted: true }),
   userTypeSelection: def({ method: 'GET', path: '/api/portal/UserGroup/GetUserTypeSelection', summary: 'User types (group types)', response: lk.UserTypeSelectionResponse, permission: null, auth: true, encrypted: true }),
   userGroupList: def({ method: 'GET', path: '/api/portal/UserGroup/GetUserGroupList', summary: 'Portal user groups the caller may assign', response: lk.UserGroupListResponse, permission: null, auth: true, encrypted: true }),

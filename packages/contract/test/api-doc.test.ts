@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_DOC_BEGIN, API_DOC_END, endpointKey, resourceEndpointsMarkdown } from '../src/api-doc.ts';
+import { API_DOC_BEGIN, API_DOC_END, REPORT_DOC_BEGIN, REPORT_DOC_END, endpointKey, reportEndpointsMarkdown, resourceEndpointsMarkdown } from '../src/api-doc.ts';
 import { ROUTE_TABLE } from '../src/route-table.ts';
 
 describe('docs/API.md', () => {
@@ -18,5 +18,12 @@ describe('docs/API.md', () => {
     const end = doc.indexOf(API_DOC_END) + API_DOC_END.length;
     expect(start).toBeGreaterThan(0);
     expect(doc.slice(start, end)).toBe(resourceEndpointsMarkdown());
+  });
+
+  it('holds the generated report table exactly as the report declarations make it (run `npm run docs:api`)', () => {
+    const start = doc.indexOf(REPORT_DOC_BEGIN);
+    const end = doc.indexOf(REPORT_DOC_END) + REPORT_DOC_END.length;
+    expect(start).toBeGreaterThan(0);
+    expect(doc.slice(start, end)).toBe(reportEndpointsMarkdown());
   });
 });

@@ -120,6 +120,44 @@ export const PREAUTH_OPERATIONS = ['PREAUTH', 'PREAUTH_VOID', 'CAPTURE', 'CAPTUR
 export type PreAuthOperation = (typeof PREAUTH_OPERATIONS)[number];
 export const PREAUTH_OPERATION_ENTRIES = entriesOf('preAuthOperation', PREAUTH_OPERATIONS);
 
+/** How a card was read (issue 10 item 2): terminal CHIP, CONTACTLESS, SWIPE, FALLBACK (chip failed, then swiped); KEYED by staff (pay-by-card, MOTO). */
+export const ENTRY_MODES = ['CHIP', 'CONTACTLESS', 'SWIPE', 'FALLBACK', 'KEYED'] as const;
+export type EntryMode = (typeof ENTRY_MODES)[number];
+export const ENTRY_MODE_ENTRIES = entriesOf('entryMode', ENTRY_MODES);
+
+/** Which terminal view a terminal (service type 2) transaction belongs to: card, e-wallet or BNPL (`transactions.terminal_kind`). */
+export const TERMINAL_KINDS = ['CARD', 'EWALLET', 'BNPL'] as const;
+export type TerminalKind = (typeof TERMINAL_KINDS)[number];
+export const TERMINAL_KIND_ENTRIES = entriesOf('terminalKind', TERMINAL_KINDS);
+
+/** Malaysian e-wallets and the national QR accepted at terminals and online (issue 10 item 2). */
+export const WALLET_PROVIDERS = ['DUITNOW_QR', 'TNG', 'GRABPAY', 'BOOST', 'SHOPEEPAY'] as const;
+export type WalletProvider = (typeof WALLET_PROVIDERS)[number];
+export const WALLET_PROVIDER_ENTRIES = entriesOf('walletProvider', WALLET_PROVIDERS);
+
+/**
+ * Buy-now-pay-later providers operating in Malaysia (docs/transaction-model.md): Atome, Grab
+ * PayLater, Shopee SPayLater, ShopBack PayLater (formerly hoolah) and Boost PayFlex.
+ */
+export const BNPL_PROVIDERS = ['ATOME', 'GRAB_PAYLATER', 'SPAYLATER', 'SHOPBACK_PAYLATER', 'BOOST_PAYFLEX'] as const;
+export type BnplProvider = (typeof BNPL_PROVIDERS)[number];
+export const BNPL_PROVIDER_ENTRIES = entriesOf('bnplProvider', BNPL_PROVIDERS);
+
+/** Payment link status (service type 3): open, paid once, past its expiry, or withdrawn by the merchant. */
+export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+export const PAYMENT_LINK_STATUS_ENTRIES = entriesOf('paymentLinkStatus', PAYMENT_LINK_STATUSES);
+
+/** Recurring schedule status (service type 6). */
+export const RECURRING_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED', 'SUSPENDED'] as const;
+export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
+export const RECURRING_STATUS_ENTRIES = entriesOf('recurringStatus', RECURRING_STATUSES);
+
+/** Terminal settlement batch status: still taking sales, settled, or settled after a batch upload. */
+export const SETTLEMENT_BATCH_STATUSES = ['OPEN', 'SETTLED', 'UPLOADED'] as const;
+export type SettlementBatchStatus = (typeof SETTLEMENT_BATCH_STATUSES)[number];
+export const SETTLEMENT_BATCH_STATUS_ENTRIES = entriesOf('settlementBatchStatus', SETTLEMENT_BATCH_STATUSES);
+
 /**
  * Transaction status as stored. §4 gives payment status PENDING/SUCCESS, outcome SUCCESS/VOID and
  * success/failed; one column holds the union so a list can filter on one field.

@@ -11,7 +11,7 @@ export * from './permissions.ts';
 export * from './errors.ts';
 export * from './i18n/enum-labels.ts';
 export { PROVIDER_NAMES } from './i18n/place-labels.ts';
-export * from './i18n/transaction-columns.ts';
+export * from './i18n/enum-labeller.ts';
 export * from './myt-clock.ts';
 export * from './reference/index.ts';
 export * from './payout-calendar.ts';

@@ -66,6 +66,11 @@ export const RULE_MESSAGES = Object.freeze({
   // Transaction filters.
   last4: 'enter the last 4 digits of the card',
   currencyFilter: 'enter a 3-letter currency code',
+  txnRefNo: 'enter the reference with letters, digits, - or _ only',
+  tid: 'enter the terminal ID (TID): 8 letters or digits',
+  mid: 'enter the merchant ID (MID): up to 15 letters or digits',
+  batchNo: 'enter the batch number: 6 digits',
+  approvalCode: 'enter the approval code: 6 letters or digits',
 } as const);
 export type RuleMessageKey = (typeof RULE_MESSAGES)[keyof typeof RULE_MESSAGES];
 /** Every key of RULE_MESSAGES (each has en, ms and zh texts in ENUM_LABELS). */

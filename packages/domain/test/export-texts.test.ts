@@ -10,13 +10,11 @@ import {
   ENUM_LABEL_LANGUAGES,
   PAYMENT_METHODS,
   SERVICE_TYPE_CODES,
-  TRANSACTION_EXPORT_COLUMNS,
   TRANSACTION_STATUSES,
   enumLabelKey,
   enumLabeller,
   formatDateTime,
   formatMytDateTime,
-  transactionExportHeaders,
 } from '../src/index.ts';
 
 describe('formatMytDateTime (§9 date format, MYT by fixed offset)', () => {
@@ -48,13 +46,6 @@ describe('formatMytDateTime (§9 date format, MYT by fixed offset)', () => {
 });
 
 describe('transaction export texts', () => {
-  it.each(ENUM_LABEL_LANGUAGES)('%s: a header for every column, none empty, none repeated', (lang) => {
-    const headers = transactionExportHeaders(lang);
-    expect(headers).toHaveLength(TRANSACTION_EXPORT_COLUMNS.length);
-    expect(headers.every((h) => h.trim() !== '')).toBe(true);
-    expect(new Set(headers).size).toBe(headers.length);
-  });
-
   const lists = [
     ['status', TRANSACTION_STATUSES],
     ['paymentMethod', PAYMENT_METHODS],

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, char, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, char, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -253,45 +253,261 @@ export const transactions = pgTable(
     paymentCreationDate: ts('payment_creation_date'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // --- The per-kind model (issue 10 item 2; docs/transaction-model.md). Null where a kind has none.
+    /** Merchant discount fee in ringgit of the row's currency, computed at ingest from the merchant's MDR (0 unless SUCCESS). */
+    mdrFee: numeric('mdr_fee', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Pre-auth (service type 4): PREAUTH, PREAUTH_VOID, CAPTURE or CAPTURE_VOID (§4 pre-auth operations). */
+    preauthOp: text('preauth_op'),
+    /** The PREAUTH an operation belongs to (every PREAUTH_VOID, CAPTURE and CAPTURE_VOID points at its PREAUTH, not at the previous step). */
+    originalTxnId: bigint('original_txn_id', { mode: 'number' }),
+    /** Payment link (3): the link paid. */
+    paymentLinkId: bigint('payment_link_id', { mode: 'number' }),
+    /** Recurring (6): the schedule charged, and which cycle of it (1-based). */
+    recurringScheduleId: bigint('recurring_schedule_id', { mode: 'number' }),
+    recurringCycle: integer('recurring_cycle'),
+    /** How the card was read: CHIP, CONTACTLESS, SWIPE, FALLBACK (terminal) or KEYED (pay-by-card, MOTO). */
+    entryMode: text('entry_mode'),
+    /** Pay-by-card (5): the staff user who keyed the card in. */
+    keyedByUserId: integer('keyed_by_user_id'),
+    /** Terminal (2): CARD, EWALLET or BNPL — which terminal view the row belongs to. */
+    terminalKind: text('terminal_kind'),
+    /** Terminal card rows: the terminal's batch, system trace audit number and retrieval reference number. */
+    batchNo: text('batch_no'),
+    stan: text('stan'),
+    rrn: text('rrn'),
+    /** E-wallet rows: DUITNOW_QR, TNG, GRABPAY, BOOST, SHOPEEPAY. */
+    walletProvider: text('wallet_provider'),
+    /** BNPL rows: ATOME, GRAB_PAYLATER, SPAYLATER, SHOPBACK_PAYLATER, BOOST_PAYFLEX. */
+    bnplProvider: text('bnpl_provider'),
   },
   (t) => [
     uniqueIndex('transactions_ref_uq').on(t.txnRefNo),
+    // Terminal views: TID filter, settlement drill-down (tid, batch) and the batch-grouped card view.
+    index('transactions_tid_batch_idx').on(t.tid, t.batchNo, t.createdAt).where(sql`${t.tid} IS NOT NULL`),
+    // E-wallet and BNPL terminal views are minorities of service type 2: their own small keyset index.
+    index('transactions_term_kind_idx').on(t.terminalKind, t.createdAt, t.id).where(sql`${t.terminalKind} IN ('EWALLET', 'BNPL')`),
+    // The pre-auth detail: every operation of a chain from its PREAUTH.
+    index('transactions_original_idx').on(t.originalTxnId).where(sql`${t.originalTxnId} IS NOT NULL`),
     index('transactions_st_created_idx').on(t.serviceType, t.createdAt, t.id),
     index('transactions_mm_idx').on(t.masterMerchantId, t.serviceType, t.createdAt, t.id),
     index('transactions_agency_idx').on(t.agencyId, t.serviceType, t.createdAt, t.id),
     index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id),
     index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id),
     index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id),
+    // Report engine (issue 10): TxnRefNo prefix search (LIKE 'p%' needs text_pattern_ops under C.UTF-8) and the
+    // TxnAmount sort, one index per scope level so every caller's amount-ordered keyset page is an index range.
+    index('transactions_ref_prefix_idx').on(t.txnRefNo.op('text_pattern_ops')),
+    index('transactions_st_amount_idx').on(t.serviceType, t.amount, t.id),
+    index('transactions_mm_amount_idx').on(t.masterMerchantId, t.serviceType, t.amount, t.id),
+    index('transactions_agency_amount_idx').on(t.agencyId, t.serviceType, t.amount, t.id),
+    index('transactions_agent_amount_idx').on(t.agentId, t.serviceType, t.amount, t.id),
+    index('transactions_merchant_amount_idx').on(t.merchantId, t.serviceType, t.amount, t.id),
+    index('transactions_branch_amount_idx').on(t.branchId, t.serviceType, t.amount, t.id),
+  ],
+);
+
+/** Owner columns of every transaction-sized table: the denormalized ancestors, as on `transactions`. */
+const owner = () => ({
+  masterMerchantId: integer('master_merchant_id').notNull(),
+  agencyId: integer('agency_id').notNull(),
+  agentId: integer('agent_id').notNull(),
+  merchantId: integer('merchant_id').notNull(),
+  branchId: integer('branch_id'),
+});
+
+/**
+ * Payment links (service type 3): a priced request a merchant sends; a paid link has one
+ * transaction carrying its id. Status ACTIVE, PAID, EXPIRED or CANCELLED (PAYMENT_LINK_STATUSES).
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...owner(),
+    linkRef: text('link_ref').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    description: text('description'),
+    status: text('status').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_links_ref_uq').on(t.linkRef), index('payment_links_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+/**
+ * Recurring schedules (service type 6): a customer's standing charge at a §9 frequency (DAILY,
+ * WEEKLY, MONTHLY, YEARLY); each charge is a transaction with the schedule id and its cycle.
+ * Status ACTIVE, COMPLETED, CANCELLED or SUSPENDED (RECURRING_STATUSES). `cyclesTotal` null = until cancelled.
+ */
+export const recurringSchedules = pgTable(
+  'recurring_schedules',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...owner(),
+    custName: text('cust_name').notNull(),
+    custEmail: text('cust_email'),
+    custRef: text('cust_ref'),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    frequency: text('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    cyclesTotal: integer('cycles_total'),
+    cyclesDone: integer('cycles_done').notNull().default(0),
+    nextRunAt: ts('next_run_at'),
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recurring_schedules_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+/**
+ * A terminal's settlement batch (card rows only): opened by its first transaction, closed by a
+ * SETTLE (OPEN, SETTLED, or UPLOADED when the host asked for a batch upload before the trailer).
+ */
+export const terminalSettlementBatches = pgTable(
+  'terminal_settlement_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...owner(),
+    tid: text('tid').notNull(),
+    mid: text('mid').notNull(),
+    batchNo: text('batch_no').notNull(),
+    openedAt: ts('opened_at').notNull(),
+    settledAt: ts('settled_at'),
+    status: text('status').notNull(),
+  },
+  (t) => [
+    uniqueIndex('terminal_settlement_batches_uq').on(t.tid, t.batchNo),
+    index('terminal_settlement_batches_merchant_idx').on(t.merchantId, t.openedAt),
   ],
 );
 
 /**
- * Sales per MYT business day, kept current by a trigger on `transactions` (insert, status or
- * amount change, delete), so the dashboard never scans the raw table. `branchId` 0 = the HQ itself.
+ * Totals of a batch per card scheme and type, in the batch currency (MYR): sales are every debit
+ * of the batch (voided ones included, as the host saw them), voids those later voided, net = sales − voids.
  */
-export const dailySalesSummary = pgTable(
-  'daily_sales_summary',
+export const terminalSettlementBatchLines = pgTable(
+  'terminal_settlement_batch_lines',
+  {
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+    cardScheme: text('card_scheme').notNull(),
+    cardType: text('card_type').notNull(),
+    saleCount: integer('sale_count').notNull(),
+    saleAmount: numeric('sale_amount', { precision: 18, scale: 2 }).notNull(),
+    voidCount: integer('void_count').notNull(),
+    voidAmount: numeric('void_amount', { precision: 18, scale: 2 }).notNull(),
+    netAmount: numeric('net_amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.cardScheme, t.cardType] })],
+);
+
+/**
+ * The columns shared by the sales summaries (issue 10 Build 5, docs/ARCHITECTURE.md "Summaries"):
+ * one row per hierarchy `level` (0 platform, 1 master merchant, 2 agency, 3 agent, 4 merchant HQ,
+ * 5 outlet) and the organization at that level, written with all its ancestors: the id columns
+ * deeper than `level` are 0, and at level 5 `branchId` 0 is the HQ's own (branchless) sales. So
+ * every transaction is counted once per level, and a caller's figures are one primary-key range:
+ * (level, ancestors…, day). Money is ringgit-style decimal (numeric, 2 places).
+ */
+const summaryOrgColumns = () => ({
+  level: smallint('level').notNull(),
+  masterMerchantId: integer('master_merchant_id').notNull(),
+  agencyId: integer('agency_id').notNull(),
+  agentId: integer('agent_id').notNull(),
+  merchantId: integer('merchant_id').notNull(),
+  branchId: integer('branch_id').notNull(),
+});
+
+/**
+ * The status is pivoted into the measures (issue 10 Build 5, second pass): one key row holds the
+ * count, amount and MDR fee of each TRANSACTION_STATUSES value, so a key row is not repeated per
+ * status (the summaries held 1.77 M daily rows per 1 M transactions with status in the key).
+ */
+const statusMeasures = () => ({
+  pendingCount: integer('pending_count').notNull().default(0),
+  pendingAmount: numeric('pending_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  pendingMdrFee: numeric('pending_mdr_fee', { precision: 20, scale: 2 }).notNull().default('0'),
+  successCount: integer('success_count').notNull().default(0),
+  successAmount: numeric('success_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  successMdrFee: numeric('success_mdr_fee', { precision: 20, scale: 2 }).notNull().default('0'),
+  failedCount: integer('failed_count').notNull().default(0),
+  failedAmount: numeric('failed_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  failedMdrFee: numeric('failed_mdr_fee', { precision: 20, scale: 2 }).notNull().default('0'),
+  voidCount: integer('void_count').notNull().default(0),
+  voidAmount: numeric('void_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  voidMdrFee: numeric('void_mdr_fee', { precision: 20, scale: 2 }).notNull().default('0'),
+});
+
+const salesSummaryColumns = () => ({
+  ...summaryOrgColumns(),
+  serviceType: smallint('service_type').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  /**
+   * '' when the transaction has no card scheme (a key column cannot be null); '*' in the daily
+   * rows of the levels that do not keep the scheme (all schemes together, see salesSummaryDaily).
+   */
+  cardScheme: text('card_scheme').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  ...statusMeasures(),
+});
+
+/**
+ * Transactions per MYT business day at the upper hierarchy levels only (0 platform, 1 master
+ * merchant: by card scheme too; 2 agency: card scheme '*'), kept current by statement-level
+ * triggers on `transactions` (migration summaries_triggers) and rebuilt in bulk by
+ * `summaries/rebuild.ts`. Deeper levels read whole months from salesSummaryMonthly and the other
+ * days from `transactions` (one index range per caller): daily rows there would outnumber the
+ * raw rows they summarize. `businessDay` is the MYT date of `created_at`.
+ */
+export const salesSummaryDaily = pgTable(
+  'sales_summary_daily',
+  { businessDay: date('business_day', { mode: 'string' }).notNull(), ...salesSummaryColumns() },
+  (t) => [
+    primaryKey({
+      name: 'sales_summary_daily_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.businessDay,
+        t.serviceType, t.paymentMethod, t.cardScheme, t.currency],
+    }),
+  ],
+);
+
+/** The same figures per MYT calendar month (`month` is its first day) at all six levels, card scheme kept. */
+export const salesSummaryMonthly = pgTable(
+  'sales_summary_monthly',
+  { month: date('month', { mode: 'string' }).notNull(), ...salesSummaryColumns() },
+  (t) => [
+    primaryKey({
+      name: 'sales_summary_monthly_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.month,
+        t.serviceType, t.paymentMethod, t.cardScheme, t.currency],
+    }),
+  ],
+);
+
+/**
+ * Refunds done (refund_requests REFUNDED or COMPLETED) per MYT day of `updated_at` (the day the
+ * request reached that status) at every hierarchy level; payment method and card scheme are the
+ * refunded transaction's. Kept current by statement-level triggers on `refund_requests`.
+ */
+export const refundSummaryDaily = pgTable(
+  'refund_summary_daily',
   {
     businessDay: date('business_day', { mode: 'string' }).notNull(),
-    masterMerchantId: integer('master_merchant_id').notNull(),
-    agencyId: integer('agency_id').notNull(),
-    agentId: integer('agent_id').notNull(),
-    merchantId: integer('merchant_id').notNull(),
-    branchId: integer('branch_id').notNull(),
+    ...summaryOrgColumns(),
     serviceType: smallint('service_type').notNull(),
     paymentMethod: text('payment_method').notNull(),
-    status: text('status').notNull(),
+    cardScheme: text('card_scheme').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    txnCount: integer('txn_count').notNull(),
-    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    refundCount: integer('refund_count').notNull(),
+    refundAmount: numeric('refund_amount', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.businessDay, t.merchantId, t.branchId, t.serviceType, t.paymentMethod, t.status, t.currency] }),
-    index('dss_mm_idx').on(t.masterMerchantId, t.businessDay),
-    index('dss_agency_idx').on(t.agencyId, t.businessDay),
-    index('dss_agent_idx').on(t.agentId, t.businessDay),
-    index('dss_merchant_idx').on(t.merchantId, t.businessDay),
-    index('dss_day_idx').on(t.businessDay),
+    primaryKey({
+      name: 'refund_summary_daily_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.businessDay,
+        t.serviceType, t.paymentMethod, t.cardScheme, t.currency],
+    }),
   ],
 );
 

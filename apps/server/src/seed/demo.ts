@@ -1,21 +1,28 @@
 /**
- * The deterministic demo dataset: hierarchy, users of every group type, transactions over the
- * last 90 days, refund requests, and the daily sales summary. Built for speed: rows are generated
- * in memory (generate.ts) and written in large `INSERT ... SELECT * FROM unnest(...)` batches,
- * with the per-row summary trigger disabled during the load and the summary rebuilt with one
- * aggregate. Everything runs in one database transaction, so a failure leaves nothing behind.
+ * The deterministic demo dataset: hierarchy, users of every group type, transactions of every kind
+ * (docs/transaction-model.md) over the last 90 days with their payment links, recurring schedules
+ * and terminal settlement batches, refund requests, and the daily sales summary. Built for speed
+ * at any size (issue 10): rows are streamed from generate.ts in time order and written with
+ * `COPY … FROM STDIN WITH (FREEZE)` on PostgreSQL (keys and indexes dropped before and built after
+ * the load) or large `INSERT ... SELECT * FROM unnest(...)` batches on PGlite, with the per-row
+ * summary trigger disabled during the load and the summary rebuilt with one aggregate, then
+ * `VACUUM (ANALYZE)`. Everything but the vacuum runs in one database transaction, so a failure
+ * leaves nothing behind.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { defaultPermissions, type GroupType } from '@paydesk/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
+import { CopyWriter } from './copy-load.ts';
 import {
-  DEMO_SIGN_INS, ORG_COUNT, generateHierarchy, generateRefunds, generateTransactions, generateUsers, spreadOrgChanges,
-  type AcquirerRef, type GenOrg, type GenRefund, type GenTxn,
+  DEMO_SIGN_INS, ORG_COUNT, generateHierarchy, generateUsers, spreadOrgChanges, streamTransactions,
+  type AcquirerRef, type GenOrg, type GenRefund, type GenTxn, type TxnChunk,
 } from './generate.ts';
+import { senToText, type GenBatch, type GenBatchLine, type GenLink, type GenSchedule } from './txn-model.ts';
 import { spreadConfigTimes } from './config-times.ts';
 import { Rng } from './random.ts';
+import { SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } from '../summaries/rebuild.ts';
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
 
 export interface SeedDemoOptions {
@@ -31,7 +38,7 @@ export interface SeedDemoOptions {
   log?: (msg: string) => void;
   /** Wipe organizations, users, memberships, sessions, transactions, summary, refunds and the audit log first. */
   reset?: boolean;
-  /** Benchmarks: how transactions are written (default 'unnest'). 'rows' is one INSERT per row. */
+  /** How transactions are written (default 'copy' on PostgreSQL, 'unnest' on PGlite). 'rows' is one INSERT per row. */
   insertMode?: InsertMode;
   /** Benchmarks: 'rebuild' (default) disables the per-row summary trigger during the load and rebuilds once; 'trigger' leaves it on. */
   summaryMode?: 'rebuild' | 'trigger';
@@ -41,7 +48,8 @@ export interface SeedDemoOptions {
   batchSize?: number;
 }
 
-export type InsertMode = 'unnest' | 'values' | 'rows';
+/** 'copy' (PostgreSQL only, its default): COPY FROM STDIN; 'unnest' (PGlite's default): unnest batches. */
+export type InsertMode = 'copy' | 'unnest' | 'values' | 'rows';
 
 export interface DemoSummary {
   organizations: number;
@@ -54,7 +62,15 @@ export interface DemoSummary {
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** Tables a reset empties (TRUNCATE is allowed on the append-only audit log: its guard is a row trigger). */
-const RESET_TABLES = ['organizations', 'users', 'memberships', 'sessions', 'transactions', 'daily_sales_summary', 'refund_requests', 'audit_log'];
+const RESET_TABLES = [
+  'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'audit_log',
+  'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
+];
+/** Tables the seed writes in bulk, vacuumed and analysed after it. */
+const SEEDED_TABLES = [
+  'organizations', 'users', 'memberships', 'transactions', ...SUMMARY_TABLES, 'refund_requests',
+  'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
+];
 
 /**
  * Seeds the demo dataset. Calls ensureReferenceData first. Refuses (throws) when the database
@@ -67,7 +83,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   const log = opts.log ?? (() => {});
   const started = Date.now();
   const now = opts.now ?? new Date();
-  const insertMode = opts.insertMode ?? 'unnest';
+  const insertMode = opts.insertMode ?? (database.kind === 'pglite' ? 'unnest' : 'copy');
   const summaryMode = opts.summaryMode ?? 'rebuild';
 
   await ensureReferenceData(database);
@@ -78,7 +94,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   if (acquirers.length === 0) throw new Error('seedDemo: no active acquirer');
   const passwordHash = await hashPassword(opts.password);
 
-  const result = await inTransaction(database, async (exec) => {
+  const result = await inTransaction(database, async (exec, conn) => {
     const [{ n: orgCount } = { n: 0 }] = await exec<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
     if (opts.reset) {
       await exec(`TRUNCATE TABLE ${RESET_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
@@ -119,53 +135,105 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     await addFinanceGroup(exec, userIds.get('merchant@paydesk.my')!, hierarchy.demo.hq.id);
     log(`users: ${users.length} (${memberships.length + 1} memberships)`);
 
-    const genStarted = Date.now();
-    const txns = generateTransactions(rng, { hierarchy, acquirers, now }, opts.transactions);
-    log(`generated ${txns.length} transactions in ${Date.now() - genStarted} ms`);
-
-    const [{ m: maxIdBefore } = { m: '0' }] = await exec<{ m: string }>('SELECT coalesce(max(id), 0)::text AS m FROM transactions');
+    const staffOf = new Map<number, number[]>();
+    for (const m of memberships) {
+      if (m.orgId === null || (m.groupType !== 'MERCHANT_HQ' && m.groupType !== 'MERCHANT_BRANCH')) continue;
+      const list = staffOf.get(m.orgId) ?? [];
+      list.push(userIds.get(m.email)!);
+      staffOf.set(m.orgId, list);
+    }
+    const [maxIds] = await exec<{ t: string; l: string; s: string; b: string; empty: boolean }>(
+      `SELECT (SELECT coalesce(max(id), 0) FROM transactions)::text AS t, (SELECT coalesce(max(id), 0) FROM payment_links)::text AS l,
+              (SELECT coalesce(max(id), 0) FROM recurring_schedules)::text AS s, (SELECT coalesce(max(id), 0) FROM terminal_settlement_batches)::text AS b,
+              NOT EXISTS (SELECT 1 FROM transactions) AND NOT EXISTS (SELECT 1 FROM refund_requests) AS empty`,
+    );
     const bulk = summaryMode === 'rebuild';
     const deferIndexes = bulk && opts.deferIndexes !== false;
+    const client = conn;
+    if (insertMode === 'copy' && !client) throw new Error('seedDemo: insertMode copy needs PostgreSQL');
     if (bulk) {
-      await exec('ALTER TABLE transactions DISABLE TRIGGER transactions_dss');
+      await setSummaryTriggers(exec, 'transactions', false);
       await exec(`SET LOCAL work_mem = '64MB'`);
-      await exec(`SET LOCAL maintenance_work_mem = '128MB'`);
+      await exec(`SET LOCAL maintenance_work_mem = '${client ? '512MB' : '128MB'}'`);
     }
+    // COPY FREEZE needs the table truncated in this transaction: free when it is empty anyway.
+    const freeze = insertMode === 'copy' && Boolean(maxIds!.empty);
+    if (freeze) await exec('TRUNCATE transactions, refund_requests');
+    const stream = streamTransactions(rng, { hierarchy, acquirers, now }, opts.transactions, {
+      firstTxnId: Number(maxIds!.t) + 1,
+      firstLinkId: Number(maxIds!.l) + 1,
+      firstScheduleId: Number(maxIds!.s) + 1,
+      firstBatchId: Number(maxIds!.b) + 1,
+      staffOf,
+      chunkSize: insertMode === 'copy' ? 5000 : 20_000,
+    });
+    const refunds: GenRefund[] = [];
+    let written = 0;
     let loaded = false;
     try {
       const batch = opts.batchSize ?? (insertMode === 'values' ? 1500 : 5000);
-      await withIndexesDeferred(exec, deferIndexes ? 'transactions' : null, log, async () => {
+      await withIndexesDeferred(exec, deferIndexes ? 'transactions' : null, log, insertMode === 'copy', async () => {
         const insertStarted = Date.now();
-        await insertBatches(exec, 'transactions', TXN_COLUMNS, txns, insertMode, batch, (done) => log(`transactions: ${done}/${txns.length}`));
-        log(`inserted ${txns.length} transactions in ${Date.now() - insertStarted} ms (${insertMode})`);
+        const side = new SideRows();
+        const reportEvery = Math.max(1, Math.ceil(opts.transactions / 10));
+        let nextReport = reportEvery;
+        let copy = client && insertMode === 'copy' ? new CopyWriter(client, 'transactions', TXN_COLUMNS, freeze) : null;
+        for (const chunk of stream) {
+          if (copy) {
+            await copy.write(chunk.txns);
+            // Let the socket drain between chunks, so PostgreSQL ingests while the next chunk is made.
+            await new Promise((r) => setImmediate(r));
+          } else await insertBatches(exec, 'transactions', TXN_COLUMNS, chunk.txns, insertMode === 'copy' ? 'unnest' : insertMode, batch);
+          written += chunk.txns.length;
+          side.add(chunk);
+          for (const r of chunk.refunds) refunds.push(r);
+          // Side rows go in between (one COPY at a time on a connection), about every 500,000 transactions.
+          if (side.size >= 100_000) {
+            await copy?.end();
+            await side.flush(exec, client);
+            if (copy) copy = new CopyWriter(client!, 'transactions', TXN_COLUMNS, freeze);
+          }
+          if (written >= nextReport) {
+            log(`transactions: ${written}/${opts.transactions}`);
+            nextReport += reportEvery;
+          }
+        }
+        await copy?.end();
+        await side.flush(exec, client);
+        log(`inserted ${written} transactions in ${Date.now() - insertStarted} ms (${insertMode})`);
       });
+      await exec(`SELECT setval(pg_get_serial_sequence('transactions', 'id'), greatest(1, (SELECT coalesce(max(id), 0) FROM transactions)))`);
+      for (const t of ['payment_links', 'recurring_schedules', 'terminal_settlement_batches']) {
+        await exec(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), greatest(1, (SELECT coalesce(max(id), 0) FROM ${t})))`);
+      }
       if (bulk) {
-        await withIndexesDeferred(exec, deferIndexes ? 'daily_sales_summary' : null, log, async () => {
-          const summaryStarted = Date.now();
-          await exec(REBUILD_SUMMARY_SQL, [maxIdBefore]);
-          log(`daily_sales_summary rebuilt in ${Date.now() - summaryStarted} ms`);
-        });
+        const summaryStarted = Date.now();
+        await rebuildSummaries(exec);
+        log(`summaries rebuilt in ${Date.now() - summaryStarted} ms`);
       }
       loaded = true;
     } finally {
       if (bulk) {
-        const enable = exec('ALTER TABLE transactions ENABLE TRIGGER transactions_dss');
+        const enable = setSummaryTriggers(exec, 'transactions', true);
         // After a failure the transaction may be aborted; its rollback restores the trigger anyway.
         if (loaded) await enable;
         else await enable.catch(() => undefined);
       }
     }
 
-    const refunds = generateRefunds(rng, txns, now, hierarchy.demo.hq.id);
     await insertRefunds(exec, refunds);
     log(`refund requests: ${refunds.length}`);
     await spreadConfigTimes(exec, timesRng, now);
     log('configuration rows dated over the past months');
-    return { organizations: hierarchy.all.length, users: users.length, transactions: txns.length };
+    return { organizations: hierarchy.all.length, users: users.length, transactions: written };
   });
 
-  // Fresh statistics for the planner after a bulk load (outside the transaction; cheap).
-  await database.query('ANALYZE organizations, users, memberships, transactions, daily_sales_summary, refund_requests');
+  // Visibility map (index-only scans) and fresh statistics for the planner after a bulk load, outside
+  // the transaction (VACUUM cannot run in one); after COPY FREEZE there is nothing to freeze. PGlite
+  // (small, in-process datasets) only needs the statistics.
+  const vacuumStarted = Date.now();
+  await database.query(`${database.kind === 'pglite' ? 'ANALYZE' : 'VACUUM (ANALYZE)'} ${[...SEEDED_TABLES].join(', ')}`);
+  log(`${database.kind === 'pglite' ? 'ANALYZE' : 'VACUUM (ANALYZE)'} in ${Date.now() - vacuumStarted} ms`);
   log(`demo dataset ready in ${Date.now() - started} ms`);
   return { ...result, signIns: DEMO_SIGN_INS.map((s) => ({ ...s })) };
 }
@@ -175,17 +243,18 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
 
 /**
  * Runs `fn` in one database transaction on a single connection: PGlite's own transaction, or a
- * pooled PostgreSQL client with BEGIN/COMMIT (ROLLBACK on any error).
+ * pooled PostgreSQL client with BEGIN/COMMIT (ROLLBACK on any error). `fn` also gets that client
+ * on PostgreSQL (null on PGlite), for COPY.
  */
-export async function inTransaction<T>(database: Database, fn: (exec: Exec) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(database: Database, fn: (exec: Exec, conn: pg.PoolClient | null) => Promise<T>): Promise<T> {
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (database.kind === 'pglite') {
-    return (client as PGlite).transaction(async (tx) => fn(async <R,>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows));
+    return (client as PGlite).transaction(async (tx) => fn(async <R,>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows, null));
   }
   const conn = await (client as pg.Pool).connect();
   try {
     await conn.query('BEGIN');
-    const out = await fn(async <R,>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as R[]);
+    const out = await fn(async <R,>(text: string, params?: unknown[]) => (await conn.query(text, params)).rows as R[], conn);
     await conn.query('COMMIT');
     return out;
   } catch (err) {
@@ -198,11 +267,12 @@ export async function inTransaction<T>(database: Database, fn: (exec: Exec) => P
 
 /**
  * Bulk-load helper: when `table` is empty, drops its secondary indexes (those backing no
- * constraint), runs `load`, then recreates them from their own definitions (pg_get_indexdef), as
- * one sorted build per index is much faster than row-by-row maintenance. Inside the seed's
+ * constraint) — and with `constraints` its primary-key and unique constraints too — runs `load`,
+ * then recreates them from their own definitions (pg_get_indexdef / pg_get_constraintdef), as one
+ * sorted build per index is much faster than row-by-row maintenance. Inside the seed's
  * transaction, so a failure rolls the drops back. A non-empty table (or null) just runs `load`.
  */
-async function withIndexesDeferred(exec: Exec, table: string | null, log: (m: string) => void, load: () => Promise<void>): Promise<void> {
+async function withIndexesDeferred(exec: Exec, table: string | null, log: (m: string) => void, constraints: boolean, load: () => Promise<void>): Promise<void> {
   if (!table) return load();
   const [{ empty } = { empty: false }] = await exec<{ empty: boolean }>(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
   if (!empty) return load();
@@ -217,11 +287,64 @@ async function withIndexesDeferred(exec: Exec, table: string | null, log: (m: st
      ORDER BY i.relname`,
     [table],
   );
+  const keys = constraints
+    ? await exec<{ name: string; def: string }>(
+        `SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def
+         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+         WHERE t.relname = $1 AND n.nspname = current_schema() AND c.contype IN ('p', 'u')
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.confrelid = t.oid)
+         ORDER BY c.conname`,
+        [table],
+      )
+    : [];
   for (const ix of indexes) await exec(`DROP INDEX ${quoteIdent(ix.name)}`);
+  for (const k of keys) await exec(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(k.name)}`);
   await load();
   const started = Date.now();
+  for (const k of keys) await exec(`ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(k.name)} ${k.def}`);
   for (const ix of indexes) await exec(ix.def);
-  if (indexes.length > 0) log(`${table}: rebuilt ${indexes.length} indexes in ${Date.now() - started} ms`);
+  if (indexes.length + keys.length > 0) log(`${table}: rebuilt ${keys.length} constraints and ${indexes.length} indexes in ${Date.now() - started} ms`);
+}
+
+/**
+ * Side rows of the stream (payment links, recurring schedules, settlement batches and lines)
+ * gathered between flushes, then written with COPY on PostgreSQL or unnest batches on PGlite.
+ */
+class SideRows {
+  private links: GenLink[] = [];
+  private schedules: GenSchedule[] = [];
+  private batches: GenBatch[] = [];
+  private lines: GenBatchLine[] = [];
+
+  get size(): number {
+    return this.links.length + this.batches.length + this.lines.length;
+  }
+
+  add(c: TxnChunk): void {
+    for (const r of c.links) this.links.push(r);
+    for (const r of c.schedules) this.schedules.push(r);
+    for (const r of c.batches) this.batches.push(r);
+    for (const r of c.batchLines) this.lines.push(r);
+  }
+
+  async flush(exec: Exec, client: pg.PoolClient | null): Promise<void> {
+    const put = async <R,>(table: string, cols: Column<R>[], rows: R[]) => {
+      if (rows.length === 0) return;
+      if (client) {
+        const w = new CopyWriter(client, table, cols);
+        await w.write(rows);
+        await w.end();
+      } else await insertBatches(exec, table, cols, rows, 'unnest', 5000);
+    };
+    await put('payment_links', LINK_COLUMNS, this.links);
+    await put('recurring_schedules', SCHEDULE_COLUMNS, this.schedules);
+    await put('terminal_settlement_batches', BATCH_COLUMNS, this.batches);
+    await put('terminal_settlement_batch_lines', LINE_COLUMNS, this.lines);
+    this.links = [];
+    this.schedules = [];
+    this.batches = [];
+    this.lines = [];
+  }
 }
 
 function quoteIdent(name: string): string {
@@ -231,7 +354,7 @@ function quoteIdent(name: string): string {
 // ---------------------------------------------------------------------------------------------
 // Batched inserts
 
-type PgType = 'text' | 'int2' | 'int4' | 'int8' | 'numeric' | 'timestamptz' | 'bool';
+type PgType = 'text' | 'int2' | 'int4' | 'int8' | 'numeric' | 'timestamptz' | 'bool' | 'date';
 interface Column<R> {
   name: string;
   type: PgType;
@@ -371,6 +494,7 @@ const MEMBERSHIP_COLUMNS: Column<MembershipRow>[] = [
 ];
 
 const TXN_COLUMNS: Column<GenTxn>[] = [
+  { name: 'id', type: 'int8', get: (t) => t.id },
   { name: 'txn_ref_no', type: 'text', get: (t) => t.txnRefNo },
   { name: 'merchant_order_no', type: 'text', get: (t) => t.merchantOrderNo },
   { name: 'order_description', type: 'text', get: (t) => t.orderDescription },
@@ -412,23 +536,77 @@ const TXN_COLUMNS: Column<GenTxn>[] = [
   { name: 'payment_creation_date', type: 'timestamptz', get: (t) => t.paymentCreationDate },
   { name: 'created_at', type: 'timestamptz', get: (t) => t.createdAt },
   { name: 'updated_at', type: 'timestamptz', get: (t) => t.updatedAt },
+  { name: 'mdr_fee', type: 'numeric', get: (t) => t.mdrFee },
+  { name: 'preauth_op', type: 'text', get: (t) => t.preauthOp },
+  { name: 'original_txn_id', type: 'int8', get: (t) => t.originalTxnId },
+  { name: 'payment_link_id', type: 'int8', get: (t) => t.paymentLinkId },
+  { name: 'recurring_schedule_id', type: 'int8', get: (t) => t.recurringScheduleId },
+  { name: 'recurring_cycle', type: 'int4', get: (t) => t.recurringCycle },
+  { name: 'entry_mode', type: 'text', get: (t) => t.entryMode },
+  { name: 'keyed_by_user_id', type: 'int4', get: (t) => t.keyedByUserId },
+  { name: 'terminal_kind', type: 'text', get: (t) => t.terminalKind },
+  { name: 'batch_no', type: 'text', get: (t) => t.batchNo },
+  { name: 'stan', type: 'text', get: (t) => t.stan },
+  { name: 'rrn', type: 'text', get: (t) => t.rrn },
+  { name: 'wallet_provider', type: 'text', get: (t) => t.walletProvider },
+  { name: 'bnpl_provider', type: 'text', get: (t) => t.bnplProvider },
 ];
 
-/**
- * Adds the rows written since `$1` (an id) to daily_sales_summary, grouped exactly as the
- * `dss_apply` trigger function does (0001_triggers.sql): MYT business day, merchant, branch (0 =
- * the HQ itself), service type, payment method, status, currency; onto existing rows.
- */
-export const REBUILD_SUMMARY_SQL = `
-INSERT INTO daily_sales_summary AS s (business_day, master_merchant_id, agency_id, agent_id, merchant_id, branch_id,
-    service_type, payment_method, status, currency, txn_count, amount)
-SELECT (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, master_merchant_id, agency_id, agent_id, merchant_id,
-    coalesce(branch_id, 0), service_type, payment_method, status, currency, count(*)::int, sum(amount)
-FROM transactions
-WHERE id > $1::bigint
-GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-ON CONFLICT (business_day, merchant_id, branch_id, service_type, payment_method, status, currency)
-DO UPDATE SET txn_count = s.txn_count + EXCLUDED.txn_count, amount = s.amount + EXCLUDED.amount`;
+type Owned = { masterMerchantId: number; agencyId: number; agentId: number; merchantId: number; branchId: number | null };
+const ownerColumns = <R extends Owned>(): Column<R>[] => [
+  { name: 'master_merchant_id', type: 'int4', get: (r) => r.masterMerchantId },
+  { name: 'agency_id', type: 'int4', get: (r) => r.agencyId },
+  { name: 'agent_id', type: 'int4', get: (r) => r.agentId },
+  { name: 'merchant_id', type: 'int4', get: (r) => r.merchantId },
+  { name: 'branch_id', type: 'int4', get: (r) => r.branchId },
+];
+const LINK_COLUMNS: Column<GenLink>[] = [
+  { name: 'id', type: 'int8', get: (r) => r.id },
+  ...ownerColumns<GenLink>(),
+  { name: 'link_ref', type: 'text', get: (r) => r.linkRef },
+  { name: 'amount', type: 'numeric', get: (r) => r.amount },
+  { name: 'currency', type: 'text', get: (r) => r.currency },
+  { name: 'description', type: 'text', get: (r) => r.description },
+  { name: 'status', type: 'text', get: (r) => r.status },
+  { name: 'expires_at', type: 'timestamptz', get: (r) => r.expiresAt },
+  { name: 'created_at', type: 'timestamptz', get: (r) => r.createdAt },
+];
+const SCHEDULE_COLUMNS: Column<GenSchedule>[] = [
+  { name: 'id', type: 'int8', get: (r) => r.id },
+  ...ownerColumns<GenSchedule>(),
+  { name: 'cust_name', type: 'text', get: (r) => r.custName },
+  { name: 'cust_email', type: 'text', get: (r) => r.custEmail },
+  { name: 'cust_ref', type: 'text', get: (r) => r.custRef },
+  { name: 'amount', type: 'numeric', get: (r) => r.amount },
+  { name: 'currency', type: 'text', get: (r) => r.currency },
+  { name: 'frequency', type: 'text', get: (r) => r.frequency },
+  { name: 'start_date', type: 'date', get: (r) => r.startDate },
+  { name: 'cycles_total', type: 'int4', get: (r) => r.cyclesTotal },
+  { name: 'cycles_done', type: 'int4', get: (r) => r.cyclesDone },
+  { name: 'next_run_at', type: 'timestamptz', get: (r) => r.nextRunAt },
+  { name: 'status', type: 'text', get: (r) => r.status },
+  { name: 'created_at', type: 'timestamptz', get: (r) => r.createdAt },
+];
+const BATCH_COLUMNS: Column<GenBatch>[] = [
+  { name: 'id', type: 'int8', get: (r) => r.id },
+  ...ownerColumns<GenBatch>(),
+  { name: 'tid', type: 'text', get: (r) => r.tid },
+  { name: 'mid', type: 'text', get: (r) => r.mid },
+  { name: 'batch_no', type: 'text', get: (r) => r.batchNo },
+  { name: 'opened_at', type: 'timestamptz', get: (r) => r.openedAt },
+  { name: 'settled_at', type: 'timestamptz', get: (r) => r.settledAt },
+  { name: 'status', type: 'text', get: (r) => r.status },
+];
+const LINE_COLUMNS: Column<GenBatchLine>[] = [
+  { name: 'batch_id', type: 'int8', get: (r) => r.batchId },
+  { name: 'card_scheme', type: 'text', get: (r) => r.cardScheme },
+  { name: 'card_type', type: 'text', get: (r) => r.cardType },
+  { name: 'sale_count', type: 'int4', get: (r) => r.saleCount },
+  { name: 'sale_amount', type: 'numeric', get: (r) => senToText(r.saleSen) },
+  { name: 'void_count', type: 'int4', get: (r) => r.voidCount },
+  { name: 'void_amount', type: 'numeric', get: (r) => senToText(r.voidSen) },
+  { name: 'net_amount', type: 'numeric', get: (r) => senToText(r.saleSen - r.voidSen) },
+];
 
 /** Refund requests copy amount, currency, service type and scope from their transaction (joined on the reference). */
 async function insertRefunds(exec: Exec, refunds: readonly GenRefund[]): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import {
   CARD_PAYMENT_METHODS, detectCardScheme, maskPan,
-  type CardScheme, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
+  type BnplProvider, type CardScheme, type EntryMode, type PreAuthOperation, type TerminalKind, type WalletProvider, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
   type TransactionStatus, type TransactionType,
 } from '@paydesk/domain';
 import {
@@ -21,6 +21,10 @@ import {
   type Address, type Person,
 } from './names.ts';
 import { Rng, WeightedTable } from './random.ts';
+import {
+  BNPL_MIX, CONTACTLESS_LIMIT_RM, ENTRY_MODE_MIX, FREQUENCY_MIX, MinHeap, PERIOD_MS, REF_SPACE, WALLET_MIX, mdrFeeSen, scrambleRef, senToText, tenDigits, textToSen,
+  type GenBatch, type GenBatchLine, type GenLink, type GenSchedule,
+} from './txn-model.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -370,6 +374,8 @@ export interface AcquirerRef {
 
 /** One transaction row, field for field as the `transactions` columns (id and summary aside). */
 export interface GenTxn {
+  /** Assigned by the generator (ascending with time), so pre-auth operations can point at their PREAUTH. */
+  id: number;
   txnRefNo: string;
   merchantOrderNo: string | null;
   orderDescription: string | null;
@@ -411,6 +417,21 @@ export interface GenTxn {
   paymentCreationDate: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** MDR fee in ringgit ("1.23"): the default rate of the method (txn-model.ts) on successful sales, else "0.00". */
+  mdrFee: string;
+  preauthOp: PreAuthOperation | null;
+  originalTxnId: number | null;
+  paymentLinkId: number | null;
+  recurringScheduleId: number | null;
+  recurringCycle: number | null;
+  entryMode: EntryMode | null;
+  keyedByUserId: number | null;
+  terminalKind: TerminalKind | null;
+  batchNo: string | null;
+  stan: string | null;
+  rrn: string | null;
+  walletProvider: WalletProvider | null;
+  bnplProvider: BnplProvider | null;
 }
 
 export interface GenRefund {
@@ -689,21 +710,93 @@ export const ZIPF_SHIFT = 12;
 export const DEMO_MERCHANT_RANK = 4;
 
 /**
- * Generates `count` transactions over the 90 MYT days up to `now` (none after it), sorted by
- * creation time, with unique references "PD" + yymmdd (MYT) + 10 digits. Merchants' volumes follow
- * the Zipf–Mandelbrot law above over a seeded random order of the merchants (the demo merchant is
- * placed at DEMO_MERCHANT_RANK); within a merchant, sales spread unevenly over the HQ itself and its
- * branches. Every row, today's and the newest included, draws its merchant from the same law, so
- * the latest transactions come from many merchants. Only when the demo branch or the demo HQ itself
- * has no successful MYR sale today (small datasets, or just after midnight) is one such sale put in
- * its place — at a time drawn from today's trading hours, replacing a row of another merchant — so
- * every demo user sees figures for today. `count` rows are returned whatever happens.
+/** One chunk of the transaction stream and the side rows that became final with it. */
+export interface TxnChunk {
+  txns: GenTxn[];
+  links: GenLink[];
+  batches: GenBatch[];
+  batchLines: GenBatchLine[];
+  /** Recurring schedules: only in the last chunk (their cycle counts are final only then). */
+  schedules: GenSchedule[];
+  refunds: GenRefund[];
+}
+
+export interface StreamOptions {
+  /** Id of the first transaction (ids are assigned here, ascending with time, so chains can point at them). Default 1. */
+  firstTxnId?: number;
+  firstLinkId?: number;
+  firstScheduleId?: number;
+  firstBatchId?: number;
+  /** Rows per chunk (default 50,000). */
+  chunkSize?: number;
+  /** Staff user ids per organization id, for `keyed_by_user_id` of pay-by-card rows. */
+  staffOf?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Debit types that make up a terminal batch's sales, and their voided forms. */
+const VOID_OF: Partial<Record<TransactionType, TransactionType>> = {
+  SALE: 'VOID', MOTO: 'VOIDMOTO', EPP: 'VOIDEPP', SALECOMPLETION: 'VOIDSALECOMPLETION', PREAUTH: 'VOIDPREAUTH',
+};
+const BATCH_DEBITS = new Set<TransactionType>(['SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION']);
+/** Terminal card transaction types other than EPP (decided by the method) and the batch messages. */
+const TERMINAL_CARD_TYPES = new WeightedTable<TransactionType>([['SALE', 94], ['PREAUTH', 2], ['SALECOMPLETION', 1.6], ['MOTO', 0.8], ['REVERSE', 0.6]]);
+/** Share of settlements the host answers "95 reconcile error", so the terminal uploads the batch before the trailer. */
+const RECONCILE_ERROR_RATE = 0.06;
+/**
+ * A terminal settles its batch on its first use of a later MYT day once the batch holds 8 sales
+ * or is 3 days old (busy terminals settle daily; a quiet one lets a few days gather).
  */
-export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): GenTxn[] {
+const SETTLE_AFTER_SALES = 8;
+const SETTLE_AFTER_MS = 3 * DAY_MS;
+const PREAUTH_STATUS = new WeightedTable<TransactionStatus>([['SUCCESS', 90], ['FAILED', 8], ['PENDING', 2]]);
+const TERMINAL_KIND_OF: Partial<Record<PaymentMethod, TerminalKind>> = {
+  CC: 'CARD', EPP: 'CARD', EPP_BSN: 'CARD', EW: 'EWALLET', STATIC_QR: 'EWALLET', GEN_QR: 'EWALLET', BNPL: 'BNPL',
+};
+
+/** Open batch state of one terminal. */
+interface TerminalState {
+  stan: number;
+  batchSeq: number;
+  batch: GenBatch | null;
+  day: number;
+  lines: Map<string, GenBatchLine>;
+  sales: number;
+  uploadsLeft: number;
+}
+
+/** A scheduled pre-auth follow-up. */
+interface FollowUp {
+  due: number;
+  parent: GenTxn;
+  op: 'CAPTURE' | 'PREAUTH_VOID' | 'CAPTURE_VOID';
+  captureSen: number;
+}
+
+/**
+ * Generates `count` transactions over the 90 MYT days up to `now` (none after it), sorted by
+ * creation time and yielded in chunks (memory stays flat but for one Float64Array of `count`
+ * instants), with unique references "PD" + yymmdd (MYT) + 10 digits (scrambleRef of the row
+ * index) and ids from `firstTxnId` up. Merchants' volumes follow the Zipf–Mandelbrot law above
+ * over a seeded random order of the merchants (the demo merchant is placed at DEMO_MERCHANT_RANK);
+ * within a merchant, sales spread unevenly over the HQ itself and its branches.
+ *
+ * Every kind of docs/transaction-model.md: pre-auth chains (a CAPTURE never above its PREAUTH, a
+ * void ends the chain, follow-ups take later pre-auth slots), payment links, recurring schedules
+ * with cycles at their frequency, pay-by-card keyed by staff, terminal card rows in per-terminal
+ * batches closed by SETTLE (or SETTLE 95 → BATCHUPLOAD → SETTLETRAILER) with lines equal to the
+ * batch's rows, terminal e-wallet and BNPL rows; MDR fee on successful sales.
+ *
+ * Only when the demo branch or the demo HQ itself has no successful MYR sale today is one such
+ * terminal sale put in its place, replacing a row of another merchant among today's (kept back
+ * until the end), so every demo user sees figures for today. Exactly `count` rows are yielded.
+ */
+export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, opts: StreamOptions = {}): Generator<TxnChunk> {
   const { hierarchy: h, now } = ctx;
   const nowMs = now.getTime();
+  const chunkSize = Math.max(1, opts.chunkSize ?? 50_000);
   const acquirerTable = new WeightedTable(ctx.acquirers.map((a) => [a, ACQUIRER_WEIGHTS[a.code] ?? 3] as const));
   const bsn = ctx.acquirers.find((a) => a.code === 'BSN') ?? ctx.acquirers[0]!;
+  const staffOf = opts.staffOf ?? new Map<number, readonly number[]>();
 
   // Merchants that trade: verified ones, and suspended ones (their history), with their outlets' terminals.
   let outletSeq = 0;
@@ -736,6 +829,8 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
     });
   }
   const demoMerchant = merchants.find((m) => m.hq.id === h.demo.hq.id)!;
+  const merchantById = new Map(merchants.map((m) => [m.hq.id, m]));
+  const orgById = new Map(h.all.map((o) => [o.id, o]));
 
   // Ranks are a seeded permutation of the merchants, the demo merchant swapped to DEMO_MERCHANT_RANK.
   const ranks = rng.shuffle(merchants.map((_, i) => i + 1));
@@ -753,24 +848,87 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
   const foreignCount = Math.max(20, Math.round(domesticCount * 0.05));
   const domestic = Array.from({ length: domesticCount }, (_, i) => makeCustomer(rng, i, false));
   const foreign = Array.from({ length: foreignCount }, (_, i) => makeCustomer(rng, domesticCount + i, true));
+  const customers = [...domestic, ...foreign];
 
   const retailTimes = new TimeSampler(now, 90, HOURS_RETAIL, DOW_RETAIL);
   const onlineTimes = new TimeSampler(now, 90, HOURS_ONLINE, DOW_ONLINE);
   const todayStart = mytDayStart(nowMs);
 
-  const rows: GenTxn[] = [];
-  const make = (forced?: { merchant: Merchant; branch: GenOrg | null; st: ServiceTypeCode; at: number }): GenTxn => {
-    const st = forced?.st ?? rng.weighted(SERVICE_MIX);
-    const merchant = forced?.merchant ?? rng.weighted(merchantByService.get(st)!);
-    const outlet = forced ? (forced.branch ?? merchant.hq) : rng.weighted(merchant.outlets);
-    const branch = outlet === merchant.hq ? null : outlet;
-    const at = forced?.at ?? (st === 2 ? retailTimes : onlineTimes).sample(rng);
-    const method = rng.weighted(METHODS[st]);
-    const isCard = CARD_METHODS.has(method);
-    const status: TransactionStatus = forced ? 'SUCCESS' : rng.weighted(STATUS_TABLE);
+  // Every row's service type and instant first (8 bytes a row), sorted, so rows are made in time order.
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const st = rng.weighted(SERVICE_MIX);
+    keys[i] = (st === 2 ? retailTimes : onlineTimes).sample(rng) * 8 + st;
+  }
+  keys.sort();
 
-    const wantsForeign = isCard && (method === 'CCINT' || ((st === 1 || st === 4) && rng.chance(0.08)));
-    const customer = wantsForeign ? rng.pick(foreign) : rng.pick(domestic);
+  const refOffset = rng.int(0, REF_SPACE - 1);
+  let nextTxnId = opts.firstTxnId ?? 1;
+  let nextLinkId = opts.firstLinkId ?? 1;
+  let nextScheduleId = opts.firstScheduleId ?? 1;
+  let nextBatchId = opts.firstBatchId ?? 1;
+
+  const terminals = new Map<string, TerminalState>();
+  const followUps = new MinHeap<FollowUp>((f) => f.due);
+  const schedulesDue = new Map<number, MinHeap<GenSchedule>>();
+  const schedules: GenSchedule[] = [];
+  let links: GenLink[] = [];
+  let batches: GenBatch[] = [];
+  let batchLines: GenBatchLine[] = [];
+
+  const terminalOf = (tid: string): TerminalState => {
+    let s = terminals.get(tid);
+    if (!s) {
+      s = { stan: rng.int(1, 900_000), batchSeq: rng.int(1, 400), batch: null, day: 0, lines: new Map(), sales: 0, uploadsLeft: 0 };
+      terminals.set(tid, s);
+    }
+    return s;
+  };
+  const closeBatch = (s: TerminalState, at: number, status: 'SETTLED' | 'UPLOADED') => {
+    const b = s.batch!;
+    b.settledAt = new Date(at);
+    b.status = status;
+    batches.push(b);
+    for (const line of s.lines.values()) batchLines.push(line);
+    s.batch = null;
+    s.lines = new Map();
+    s.sales = 0;
+    s.batchSeq = (s.batchSeq % 999_999) + 1;
+  };
+
+  const scheduleKey = (s: GenSchedule) => s.nextRunAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const schedulePool = (m: Merchant) => {
+    let heap = schedulesDue.get(m.hq.id);
+    if (!heap) schedulesDue.set(m.hq.id, (heap = new MinHeap(scheduleKey)));
+    return heap;
+  };
+
+  const make = (st: ServiceTypeCode, at: number, forced?: { merchant: Merchant; branch: GenOrg | null }): GenTxn => {
+    // Pre-auth follow-ups take the next pre-auth slot once due.
+    const due = st === 4 && !forced && followUps.size > 0 && followUps.peek()!.due <= at ? followUps.pop()! : null;
+
+    const merchant = forced?.merchant ?? (due ? merchantById.get(due.parent.merchantId)! : rng.weighted(merchantByService.get(st)!));
+    const outlet = forced ? (forced.branch ?? merchant.hq) : due ? (orgById.get(due.parent.branchId ?? due.parent.merchantId) ?? merchant.hq) : rng.weighted(merchant.outlets);
+    const branch = outlet === merchant.hq ? null : outlet;
+    let method = forced ? 'CC' : due ? due.parent.paymentMethod : rng.weighted(METHODS[st]);
+    let status: TransactionStatus = forced || due ? 'SUCCESS' : st === 4 ? rng.weighted(PREAUTH_STATUS) : rng.weighted(STATUS_TABLE);
+
+    // Recurring: a due schedule of this merchant takes the slot, else a schedule is (first) seen.
+    let schedule: GenSchedule | null = null;
+    let cycle: number | null = null;
+    if (st === 6) {
+      const pool = schedulePool(merchant);
+      const head = pool.peek();
+      if (head && scheduleKey(head) <= at) {
+        schedule = pool.pop()!;
+        cycle = schedule.cyclesDone + 1;
+      }
+    }
+
+    const isCard = CARD_METHODS.has(method);
+    const wantsForeign = !schedule && isCard && (method === 'CCINT' || ((st === 1 || st === 4) && rng.chance(0.08)));
+    const customerIndex = schedule ? schedule.customerIndex : wantsForeign ? domestic.length + rng.int(0, foreign.length - 1) : rng.int(0, domestic.length - 1);
+    const customer = customers[customerIndex]!;
     const card = isCard ? customer.card : null;
 
     let value = amountFor(rng, st, merchant.category);
@@ -780,23 +938,100 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
       currency = foreignCurrency;
       value /= MYR_PER[foreignCurrency];
     }
+    let amount = cents(value);
+    if (schedule) {
+      amount = schedule.amount;
+      currency = schedule.currency;
+    }
 
     let txnType: TransactionType = 'SALE';
-    if (st === 4) txnType = rng.chance(0.55) ? 'PREAUTH' : 'SALECOMPLETION';
-    else if (st === 5 && rng.chance(0.35)) txnType = 'MOTO';
-    else if (method === 'EPP' || method === 'EPP_BSN') txnType = 'EPP';
-    if (status === 'VOID') txnType = 'VOID';
+    let preauthOp: GenTxn['preauthOp'] = null;
+    let originalTxnId: number | null = null;
+    let terminalKind: TerminalKind | null = null;
+    let entryMode: EntryMode | null = null;
+    let batchNo: string | null = null;
+    let stan: string | null = null;
+    let rrn: string | null = null;
+    let tid: string | null = null;
+    let terminal: TerminalState | null = null;
+    let control = false;
+    let responseOverride: [string, string] | null = null;
+
+    if (st === 4) {
+      if (due) {
+        preauthOp = due.op;
+        originalTxnId = due.parent.id;
+        amount = senToText(due.op === 'PREAUTH_VOID' ? textToSen(due.parent.amount) : due.captureSen);
+        currency = due.parent.currency;
+        txnType = due.op === 'CAPTURE' ? 'SALECOMPLETION' : due.op === 'PREAUTH_VOID' ? 'VOIDPREAUTH' : 'VOIDSALECOMPLETION';
+      } else {
+        preauthOp = 'PREAUTH';
+        txnType = 'PREAUTH';
+      }
+    } else if (st === 5) {
+      entryMode = 'KEYED';
+      if (rng.chance(0.35)) txnType = 'MOTO';
+    } else if (st === 2) {
+      terminalKind = TERMINAL_KIND_OF[method] ?? 'CARD';
+      tid = rng.pick(merchant.tids.get(outlet.id)!);
+      if (terminalKind === 'CARD') {
+        terminal = terminalOf(tid);
+        const day = mytDayStart(at);
+        if (!forced && terminal.batch && terminal.uploadsLeft > 0) {
+          // The host asked for the batch: upload its rows one by one, then the trailer closes it.
+          control = true;
+          terminal.uploadsLeft--;
+          txnType = terminal.uploadsLeft > 0 ? 'BATCHUPLOAD' : 'SETTLETRAILER';
+        } else if (!forced && terminal.batch && terminal.sales > 0 && day > terminal.day && (terminal.sales >= SETTLE_AFTER_SALES || day - terminal.day >= SETTLE_AFTER_MS)) {
+          control = true;
+          txnType = 'SETTLE';
+          if (rng.chance(RECONCILE_ERROR_RATE)) {
+            status = 'FAILED';
+            responseOverride = ['95', 'Reconcile error, batch upload requested'];
+            terminal.uploadsLeft = Math.min(terminal.sales, rng.int(1, 3)) + 1;
+          }
+        } else if (method === 'EPP' || method === 'EPP_BSN') txnType = 'EPP';
+        else txnType = forced ? 'SALE' : rng.weighted(TERMINAL_CARD_TYPES);
+        if (control) {
+          method = 'CC';
+          if (status !== 'FAILED') status = 'SUCCESS';
+        }
+        if (!terminal.batch) {
+          terminal.batch = {
+            id: nextBatchId++, masterMerchantId: merchant.hq.mm, agencyId: merchant.hq.agency, agentId: merchant.hq.agent, merchantId: merchant.hq.id,
+            branchId: branch?.id ?? null, tid, mid: outlet.mid!, batchNo: String(terminal.batchSeq).padStart(6, '0'), openedAt: new Date(at), settledAt: null, status: 'OPEN',
+          };
+          terminal.day = day;
+        }
+        batchNo = terminal.batch.batchNo;
+        terminal.stan = (terminal.stan % 999_999) + 1;
+        stan = String(terminal.stan).padStart(6, '0');
+        const local = new Date(at + MYT_OFFSET_MS);
+        const julian = Math.floor((local.getTime() - Date.UTC(local.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
+        rrn = `${local.getUTCFullYear() % 10}${String(julian).padStart(3, '0')}${String(local.getUTCHours()).padStart(2, '0')}${stan}`;
+        if (!control) entryMode = txnType === 'MOTO' ? 'KEYED' : rng.weighted(ENTRY_MODE_MIX);
+        if (entryMode === 'CONTACTLESS' && Number(amount) > CONTACTLESS_LIMIT_RM) entryMode = 'CHIP';
+      } else if (method === 'EPP' || method === 'EPP_BSN') txnType = 'EPP';
+    } else if (method === 'EPP' || method === 'EPP_BSN') txnType = 'EPP';
+    if (status === 'VOID') {
+      const voided = VOID_OF[txnType];
+      if (voided) txnType = voided;
+      else status = 'SUCCESS';
+    }
+    const hasCard = isCard && !control;
+    if (control) amount = '0.00';
 
     let responseCode: string | null = '00';
     let responseMessage: string | null = 'Approved';
-    if (status === 'FAILED') {
+    if (responseOverride) [responseCode, responseMessage] = responseOverride;
+    else if (status === 'FAILED') {
       [responseCode, responseMessage] = rng.weighted(isCard ? (st === 2 ? DECLINE_TABLES.terminal : DECLINE_TABLES.card) : DECLINE_TABLES.other);
     } else if (status === 'PENDING') {
       responseCode = null;
       responseMessage = null;
     }
     let authCode: string | null = null;
-    if (isCard && (status === 'SUCCESS' || status === 'VOID')) {
+    if (hasCard && (status === 'SUCCESS' || status === 'VOID')) {
       authCode = '';
       for (let i = 0; i < 6; i++) authCode += AUTH_CHARS[Math.floor(rng.next() * AUTH_CHARS.length)];
     }
@@ -804,33 +1039,39 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
     const acquirer = isCard ? (method === 'EPP_BSN' ? bsn : merchant.acquirer) : null;
     const provider = method === 'EPP_BSN' ? 'BSN' : st === 2 ? merchant.terminalProvider : merchant.onlineProvider;
     const bankCode = method === 'FPX_B2C' || method === 'OB' ? rng.weighted(FPX_B2C) : method === 'FPX_B2B' ? rng.weighted(FPX_B2B) : null;
+    const walletProvider: WalletProvider | null =
+      method === 'STATIC_QR' || (method === 'GEN_QR' && st !== 2) ? 'DUITNOW_QR' : method === 'GEN_QR' ? (rng.chance(0.7) ? 'DUITNOW_QR' : rng.weighted(WALLET_MIX)) : method === 'EW' ? rng.weighted(WALLET_MIX) : null;
+    const bnplProvider: BnplProvider | null = method === 'BNPL' ? rng.weighted(BNPL_MIX) : null;
     const online = st !== 2;
-    const withCustomer = online;
     const created = new Date(at);
     const updated = status === 'VOID' ? new Date(Math.min(nowMs, at + rng.int(60, 6 * 3600) * 1000)) : created;
+    // Exact: a 2-decimal amount below RM 10^11 times 100 is within 0.5 of its integer.
+    const amountSen = Math.round(Number(amount) * 100);
+    const earns = status === 'SUCCESS' && !control && txnType !== 'PREAUTH' && txnType !== 'REVERSE' && !txnType.startsWith('VOID');
 
-    return {
+    const row: GenTxn = {
+      id: nextTxnId++,
       txnRefNo: '',
-      merchantOrderNo: online ? `${rng.pick(['ORD', 'INV', 'SO', 'BK'])}${rng.digits(8)}` : null,
+      merchantOrderNo: online ? (due ? due.parent.merchantOrderNo : `${rng.pick(['ORD', 'INV', 'SO', 'BK'])}${rng.digits(8)}`) : null,
       orderDescription: online ? rng.pick(ORDER_WORDS[merchant.category.kind]) : null,
       serviceType: st,
       paymentMethod: method,
-      cardScheme: card?.scheme ?? null,
-      cardType: card?.cardType ?? null,
-      maskedPan: card?.maskedPan ?? null,
-      panLast4: card?.last4 ?? null,
-      issuerCountry: card ? (method === 'CCINT' && card.issuerCountry === 'MYS' ? rng.pick(FOREIGN_ISSUERS) : card.issuerCountry) : null,
+      cardScheme: hasCard ? card!.scheme : null,
+      cardType: hasCard ? card!.cardType : null,
+      maskedPan: hasCard ? card!.maskedPan : null,
+      panLast4: hasCard ? card!.last4 : null,
+      issuerCountry: hasCard ? (method === 'CCINT' && card!.issuerCountry === 'MYS' ? rng.pick(FOREIGN_ISSUERS) : card!.issuerCountry) : null,
       bankCode,
       txnType,
       status,
-      amount: cents(value),
+      amount,
       currency,
       mid: outlet.mid,
-      tid: st === 2 ? rng.pick(merchant.tids.get(outlet.id)!) : null,
+      tid,
       acquirerId: acquirer?.id ?? null,
       acquirerName: acquirer?.name ?? null,
       provider,
-      authCode,
+      authCode: due && due.op !== 'CAPTURE' ? due.parent.authCode : authCode,
       responseCode,
       responseMessage,
       masterMerchantId: merchant.hq.mm,
@@ -838,51 +1079,207 @@ export function generateTransactions(rng: Rng, ctx: TxnContext, count: number): 
       agentId: merchant.hq.agent,
       merchantId: merchant.hq.id,
       branchId: branch?.id ?? null,
-      custName: withCustomer ? customer.name : null,
-      custPhoneNo: withCustomer ? customer.phone : null,
-      custEmail: withCustomer ? customer.email : null,
-      custRef: withCustomer ? customer.ref : null,
-      custAddress1: withCustomer ? customer.address1 : null,
-      custAddress2: withCustomer ? customer.address2 : null,
-      custState: withCustomer ? customer.state : null,
-      custCity: withCustomer ? customer.city : null,
-      custCountry: withCustomer ? customer.country : null,
+      custName: online ? customer.name : null,
+      custPhoneNo: online ? customer.phone : null,
+      custEmail: online ? customer.email : null,
+      custRef: online ? customer.ref : null,
+      custAddress1: online ? customer.address1 : null,
+      custAddress2: online ? customer.address2 : null,
+      custState: online ? customer.state : null,
+      custCity: online ? customer.city : null,
+      custCountry: online ? customer.country : null,
       clientIp: online && st !== 5 && st !== 6 ? customer.ip : null,
       paymentCreationDate: status === 'PENDING' && rng.chance(0.5) ? null : created,
       createdAt: created,
       updatedAt: updated,
+      mdrFee: earns ? senToText(mdrFeeSen(method, amountSen)) : '0.00',
+      preauthOp,
+      originalTxnId,
+      paymentLinkId: null,
+      recurringScheduleId: null,
+      recurringCycle: cycle,
+      entryMode,
+      keyedByUserId: null,
+      terminalKind,
+      batchNo,
+      stan,
+      rrn,
+      walletProvider,
+      bnplProvider,
     };
+
+    // Side effects of the kind, now that the row exists.
+    if (st === 4 && preauthOp === 'PREAUTH' && status === 'SUCCESS') {
+      const r = rng.next();
+      if (r < 0.78) followUps.push({ due: at + rng.int(3600, 5 * 86400) * 1000, parent: row, op: 'CAPTURE', captureSen: Math.max(100, Math.round(amountSen * (0.8 + rng.next() * 0.2))) });
+      else if (r < 0.9) followUps.push({ due: at + rng.int(600, 2 * 86400) * 1000, parent: row, op: 'PREAUTH_VOID', captureSen: 0 });
+    } else if (due?.op === 'CAPTURE' && rng.chance(0.04)) {
+      followUps.push({ due: at + rng.int(600, 12 * 3600) * 1000, parent: due.parent, op: 'CAPTURE_VOID', captureSen: amountSen });
+    }
+    if (st === 3) {
+      const linkCreated = Math.max(at - rng.int(300, 3 * 86400) * 1000, at - 89 * DAY_MS);
+      const expires = linkCreated + rng.pick([1, 3, 7, 14, 30]) * DAY_MS;
+      const link = makeLink(row, nextLinkId++, linkCreated, Math.max(expires, at + 60_000), status === 'SUCCESS' || status === 'VOID' ? 'PAID' : expires < nowMs ? 'EXPIRED' : 'ACTIVE');
+      row.paymentLinkId = link.id;
+      links.push(link);
+      if (rng.chance(0.15)) {
+        // A link sent but never paid.
+        const c2 = at - rng.int(60, 5 * 86400) * 1000;
+        const e2 = c2 + rng.pick([1, 3, 7]) * DAY_MS;
+        const unpaid = makeLink(row, nextLinkId++, c2, e2, rng.chance(0.1) ? 'CANCELLED' : e2 < nowMs ? 'EXPIRED' : 'ACTIVE');
+        unpaid.amount = cents(amountFor(rng, 3, merchant.category));
+        links.push(unpaid);
+      }
+    }
+    if (st === 6) {
+      if (!schedule) {
+        const frequency = rng.weighted(FREQUENCY_MIX);
+        const periodMs = PERIOD_MS[frequency];
+        const seen = frequency === 'YEARLY' ? 1 : rng.int(1, frequency === 'MONTHLY' ? 6 : 3);
+        const start = at - (seen - 1) * periodMs;
+        const startLocal = new Date(mytDayStart(start) + MYT_OFFSET_MS);
+        schedule = {
+          id: nextScheduleId++, masterMerchantId: row.masterMerchantId, agencyId: row.agencyId, agentId: row.agentId, merchantId: row.merchantId, branchId: row.branchId,
+          custName: customer.name, custEmail: customer.email, custRef: customer.ref, amount: row.amount, currency: row.currency, frequency,
+          startDate: startLocal.toISOString().slice(0, 10), cyclesTotal: rng.pick([3, 6, 12, 12, 24, null]), cyclesDone: seen - 1, nextRunAt: null,
+          status: 'ACTIVE', createdAt: new Date(start - rng.int(60, 3600) * 1000), customerIndex, periodMs,
+        };
+        schedules.push(schedule);
+        if (schedule.cyclesTotal !== null && schedule.cyclesTotal < seen) schedule.cyclesTotal = seen;
+        cycle = seen;
+        row.recurringCycle = cycle;
+      }
+      row.recurringScheduleId = schedule.id;
+      schedule.cyclesDone = cycle!;
+      if (schedule.cyclesTotal !== null && schedule.cyclesDone >= schedule.cyclesTotal) {
+        schedule.status = 'COMPLETED';
+        schedule.nextRunAt = null;
+      } else if (status === 'FAILED' && rng.chance(0.3)) {
+        schedule.status = 'SUSPENDED';
+        schedule.nextRunAt = null;
+      } else if (rng.chance(0.01)) {
+        schedule.status = 'CANCELLED';
+        schedule.nextRunAt = null;
+      } else {
+        schedule.nextRunAt = new Date(at + schedule.periodMs);
+        schedulePool(merchant).push(schedule);
+      }
+    }
+    if (st === 5) {
+      const staff = staffOf.get(outlet.id) ?? staffOf.get(merchant.hq.id);
+      if (staff && staff.length > 0) row.keyedByUserId = rng.pick(staff);
+    }
+    if (terminal && !control) {
+      terminal.day = terminal.sales === 0 ? mytDayStart(at) : terminal.day;
+      if (BATCH_DEBITS.has(txnType) && (status === 'SUCCESS' || status === 'VOID')) {
+        const key = `${row.cardScheme}|${row.cardType}`;
+        let line = terminal.lines.get(key);
+        if (!line) terminal.lines.set(key, (line = { batchId: terminal.batch!.id, cardScheme: row.cardScheme!, cardType: row.cardType!, saleCount: 0, saleSen: 0, voidCount: 0, voidSen: 0 }));
+        line.saleCount++;
+        line.saleSen += amountSen;
+        if (status === 'VOID') {
+          line.voidCount++;
+          line.voidSen += amountSen;
+        }
+        terminal.sales++;
+      }
+    } else if (terminal && control && (txnType === 'SETTLE' && status === 'SUCCESS')) closeBatch(terminal, at, 'SETTLED');
+    else if (terminal && control && txnType === 'SETTLETRAILER') closeBatch(terminal, at, 'UPLOADED');
+    return row;
   };
 
-  while (rows.length < count) rows.push(make());
+  const makeLink = (t: GenTxn, id: number, created: number, expires: number, status: GenLink['status']): GenLink => ({
+    id, masterMerchantId: t.masterMerchantId, agencyId: t.agencyId, agentId: t.agentId, merchantId: t.merchantId, branchId: t.branchId,
+    linkRef: `PL${tenDigits(scrambleRef(id % REF_SPACE, 1_234_567_891))}`, amount: t.amount, currency: t.currency, description: t.orderDescription,
+    status, expiresAt: new Date(expires), createdAt: new Date(created),
+  });
 
-  // A demo outlet without a successful MYR sale today gets one (a terminal sale: the demo merchant
-  // is a restaurant), replacing the newest-generated row of another merchant so the count holds.
-  // The time is drawn from today's trading hours, not spread evenly up to now, so a dataset made
-  // just after midnight does not put the demo outlets at the head of the latest transactions.
-  const todayTimes = nowMs > todayStart ? new TimeSampler(now, 1, HOURS_RETAIL, DOW_RETAIL) : null;
-  const soldToday = (branch: GenOrg | null) =>
-    rows.some(
-      (r) => r.merchantId === demoMerchant.hq.id && r.branchId === (branch?.id ?? null) && r.status === 'SUCCESS' && r.currency === 'MYR' && r.createdAt.getTime() >= todayStart,
-    );
-  let victim = rows.length - 1;
-  for (const branch of [h.demo.branch, null]) {
-    if (soldToday(branch)) continue;
-    while (victim >= 0 && rows[victim]!.merchantId === demoMerchant.hq.id) victim--;
-    if (victim < 0) break;
-    rows[victim--] = make({ merchant: demoMerchant, branch, st: 2, at: todayTimes ? todayTimes.sample(rng) : nowMs });
+  const dayPrefix = new Map<number, string>();
+  const refs = (rows: GenTxn[], start: number) => {
+    rows.forEach((r, k) => {
+      const day = mytDayStart(r.createdAt.getTime());
+      let prefix = dayPrefix.get(day);
+      if (prefix === undefined) {
+        const local = new Date(day + MYT_OFFSET_MS);
+        prefix = `PD${String(local.getUTCFullYear() % 100).padStart(2, '0')}${String(local.getUTCMonth() + 1).padStart(2, '0')}${String(local.getUTCDate()).padStart(2, '0')}`;
+        dayPrefix.set(day, prefix);
+      }
+      r.txnRefNo = prefix + tenDigits(scrambleRef(start + k, refOffset));
+    });
+  };
+  const refundPicker = new RefundPicker(rng, now, demoMerchant.hq.id);
+  const flush = (rows: GenTxn[], start: number, last: boolean): TxnChunk => {
+    refs(rows, start);
+    const chunk: TxnChunk = { txns: rows, links, batches, batchLines, schedules: last ? schedules : [], refunds: refundPicker.pick(rows, last) };
+    links = [];
+    batches = [];
+    batchLines = [];
+    return chunk;
+  };
+
+  // Today's rows (and at least the last 16) are kept back: a demo outlet may need a sale among them.
+  let holdFrom = count;
+  while (holdFrom > 0 && keys[holdFrom - 1]! / 8 >= todayStart) holdFrom--;
+  holdFrom = Math.max(0, Math.min(holdFrom, count - 16));
+  let emitted = 0;
+  let chunk: GenTxn[] = [];
+  for (let i = 0; i < holdFrom; i++) {
+    const key = keys[i]!;
+    chunk.push(make((key % 8) as ServiceTypeCode, Math.floor(key / 8)));
+    if (chunk.length >= chunkSize) {
+      yield flush(chunk, emitted, false);
+      emitted += chunk.length;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) {
+    yield flush(chunk, emitted, false);
+    emitted += chunk.length;
+  }
+  const held: GenTxn[] = [];
+  for (let i = holdFrom; i < count; i++) {
+    const key = keys[i]!;
+    held.push(make((key % 8) as ServiceTypeCode, Math.floor(key / 8)));
   }
 
-  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  // References: "PD" + MYT yymmdd + 10 digits that are a bijection of the row index (so unique).
-  const offset = rng.int(0, 9_999_999_999);
-  rows.forEach((r, i) => {
-    const local = new Date(r.createdAt.getTime() + MYT_OFFSET_MS);
-    const yymmdd = `${String(local.getUTCFullYear() % 100).padStart(2, '0')}${String(local.getUTCMonth() + 1).padStart(2, '0')}${String(local.getUTCDate()).padStart(2, '0')}`;
-    const n = (i * 7_777_777_777 + offset) % 10_000_000_000;
-    r.txnRefNo = `PD${yymmdd}${String(n).padStart(10, '0')}`;
-  });
-  return rows;
+  // A demo outlet without a successful MYR sale today gets one (a terminal card sale: the demo
+  // merchant is a restaurant), replacing a plain row of another merchant (e-commerce, pay-by-card
+  // or terminal e-wallet/BNPL: no chain, link, schedule or batch depends on it) so the count holds.
+  const todayTimes = nowMs > todayStart ? new TimeSampler(now, 1, HOURS_RETAIL, DOW_RETAIL) : null;
+  const soldToday = (branch: GenOrg | null) =>
+    held.some((r) => r.merchantId === demoMerchant.hq.id && r.branchId === (branch?.id ?? null) && r.status === 'SUCCESS' && r.currency === 'MYR' && r.createdAt.getTime() >= todayStart);
+  const plain = (r: GenTxn) => r.merchantId !== demoMerchant.hq.id && (r.serviceType === 1 || r.serviceType === 5 || (r.serviceType === 2 && r.terminalKind !== 'CARD'));
+  let victim = held.length - 1;
+  for (const branch of [h.demo.branch, null]) {
+    if (soldToday(branch)) continue;
+    while (victim >= 0 && !plain(held[victim]!)) victim--;
+    if (victim < 0) break;
+    const replaced = held[victim]!;
+    const forced = make(2, todayTimes ? todayTimes.sample(rng) : nowMs, { merchant: demoMerchant, branch });
+    forced.id = replaced.id;
+    nextTxnId--;
+    held[victim--] = forced;
+  }
+  // The forced row takes the replaced row's id (nothing refers to a plain row), so ids stay unique;
+  // every other row keeps its id, as pre-auth chains point at them.
+  held.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  // Batches still open (today's, mostly) are written with the last chunk, their lines as they stand.
+  for (const s of terminals.values()) {
+    if (!s.batch) continue;
+    batches.push(s.batch);
+    for (const line of s.lines.values()) batchLines.push(line);
+  }
+  yield flush(held, emitted, true);
+}
+
+/**
+ * Generates `count` transactions in memory (the whole stream of streamTransactions in one array,
+ * side rows dropped): for tests and small datasets.
+ */
+export function generateTransactions(rng: Rng, ctx: TxnContext, count: number, opts: StreamOptions = {}): GenTxn[] {
+  const out: GenTxn[] = [];
+  for (const c of streamTransactions(rng, ctx, count, opts)) for (const t of c.txns) out.push(t);
+  return out;
 }
 
 const REFUND_REASONS = new WeightedTable<GenRefund['reasonCode']>([['RC', 60], ['DP', 15], ['OT', 15], ['FR', 10]]);
@@ -900,33 +1297,47 @@ const REFUNDABLE = new Set<number>([1, 3, 5, 6]);
 
 /**
  * Refund requests on about 0.5% of successful e-commerce, payment-link, pay-by-card and recurring
- * transactions (mostly PENDING when recent); at least two pending ones in the demo merchant when it has refundable sales.
+ * sales, chunk by chunk (mostly PENDING when recent); at the last chunk, at least two pending
+ * ones in the demo merchant when it has refundable sales (among its 20 latest).
  */
-export function generateRefunds(rng: Rng, rows: readonly GenTxn[], now: Date, demoMerchantId: number): GenRefund[] {
-  const nowMs = now.getTime();
-  const out: GenRefund[] = [];
-  const make = (t: GenTxn, forcePending: boolean): GenRefund => {
+class RefundPicker {
+  private readonly demoRecent: GenTxn[] = [];
+  private demoPending = 0;
+
+  constructor(private readonly rng: Rng, private readonly now: Date, private readonly demoMerchantId: number) {}
+
+  private make(t: GenTxn, forcePending: boolean): GenRefund {
+    const { rng } = this;
+    const nowMs = this.now.getTime();
     const at = Math.min(nowMs, t.createdAt.getTime() + rng.int(3600, 12 * 86400) * 1000);
     const ageDays = (nowMs - at) / DAY_MS;
     const status = forcePending ? 'PENDING' : rng.weighted(ageDays <= 14 ? REFUND_STATUS_RECENT : REFUND_STATUS_OLD);
     const reasonCode = rng.weighted(REFUND_REASONS);
     const updated = status === 'PENDING' ? at : Math.min(nowMs, at + rng.int(3600, 5 * 86400) * 1000);
     return { txnRefNo: t.txnRefNo, reasonCode, status, description: rng.pick(REFUND_DESCRIPTIONS[reasonCode]), createdAt: new Date(at), updatedAt: new Date(updated) };
-  };
-  const chosen = new Set<string>();
-  for (const t of rows) {
-    if (t.status !== 'SUCCESS' || !REFUNDABLE.has(t.serviceType)) continue;
-    if (rng.chance(0.005)) {
-      out.push(make(t, false));
-      chosen.add(t.txnRefNo);
+  }
+
+  pick(rows: readonly GenTxn[], last: boolean): GenRefund[] {
+    const out: GenRefund[] = [];
+    for (const t of rows) {
+      if (t.status !== 'SUCCESS' || !REFUNDABLE.has(t.serviceType)) continue;
+      const chosen = this.rng.chance(0.005);
+      if (chosen) {
+        const r = this.make(t, false);
+        out.push(r);
+        if (t.merchantId === this.demoMerchantId && r.status === 'PENDING') this.demoPending++;
+      }
+      if (!chosen && t.merchantId === this.demoMerchantId) {
+        this.demoRecent.push(t);
+        if (this.demoRecent.length > 20) this.demoRecent.shift();
+      }
     }
+    if (last) {
+      for (let i = this.demoPending; i < 2 && this.demoRecent.length > 0; i++) {
+        const t = this.demoRecent.splice(this.demoRecent.length - 1 - Math.floor(this.rng.next() * this.demoRecent.length), 1)[0]!;
+        out.push(this.make(t, true));
+      }
+    }
+    return out;
   }
-  const demoEligible = rows.filter((t) => t.merchantId === demoMerchantId && t.status === 'SUCCESS' && REFUNDABLE.has(t.serviceType) && !chosen.has(t.txnRefNo));
-  const demoRefs = new Set(rows.filter((t) => t.merchantId === demoMerchantId).map((t) => t.txnRefNo));
-  const demoPending = out.filter((r) => r.status === 'PENDING' && demoRefs.has(r.txnRefNo)).length;
-  for (let i = demoPending; i < 2 && demoEligible.length > 0; i++) {
-    const t = demoEligible.splice(demoEligible.length - 1 - Math.floor(rng.next() * Math.min(20, demoEligible.length)), 1)[0]!;
-    out.push(make(t, true));
-  }
-  return out;
 }

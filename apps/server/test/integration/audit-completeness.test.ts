@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { RESOURCE_LABELS, RESOURCES, routes, type PortalClient } from '@paydesk/contract';
+import { RESOURCE_LABELS, RESOURCES, ROUTE_TABLE, ecommerceTransactions, reportApi, routes, type PortalClient } from '@paydesk/contract';
 import { sealPlainSecrets } from '../../src/engine/secret-fields.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
@@ -48,12 +48,12 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
       const merchant = await s.signIn('merchant@paydesk.my');
       const own = (await merchant.call('profile')).Current.CompanyId!;
       const [foreign] = await s.database.query<{ id: number }>(`SELECT id::int AS id FROM transactions WHERE service_type = 1 AND merchant_id <> $1 ORDER BY id LIMIT 1`, [own]);
-      const e = await errorOf(merchant.call('ecommerceGet', { params: { Id: foreign!.id } }));
+      const e = await errorOf(reportApi(merchant, ecommerceTransactions).get(foreign!.id));
       expect(e.errorCode).toBe('NF404');
       const id = await userId('merchant@paydesk.my');
       await expect.poll(async () => (await refusals('NF404')).filter((r) => r.actor_user_id === id).length).toBe(1);
       const [r] = (await refusals('NF404')).filter((x) => x.actor_user_id === id);
-      expect(r).toMatchObject({ result: 'FAILURE', actor_email: 'merchant@paydesk.my', target_type: 'route', target_id: `GET ${routes.ecommerceGet.path}`, detail: { status: 404, params: { Id: foreign!.id } } });
+      expect(r).toMatchObject({ result: 'FAILURE', actor_email: 'merchant@paydesk.my', target_type: 'route', target_id: `GET ${ROUTE_TABLE['Report.TransactionEcommerce.Get']!.path}`, detail: { status: 404, params: { Id: foreign!.id } } });
       expect(r!.detail.reason).toMatch(/not found/);
     });
 

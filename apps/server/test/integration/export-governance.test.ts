@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, type PortalClient } from '@paydesk/contract';
+import { RESOURCES, ecommerceTransactions, reportApi, type PortalClient } from '@paydesk/contract';
 import { countResourceRows, openResourceExport } from '../../src/engine/export.ts';
 import { installErrorHandlers } from '../../src/platform/errors.ts';
 import { sendExport, type ExportJob } from '../../src/platform/export-run.ts';
@@ -53,7 +53,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
 
   const runsOf = (userId: number) => s.database.query<Run>(`SELECT id, user_id, status, rows, ended_at FROM export_runs WHERE user_id = $1 ORDER BY started_at, id`, [userId]);
   const auditsOfRun = (run: string) => s.database.query<AuditRow>(`SELECT action, result, actor_user_id, target_type, detail FROM audit_log WHERE detail->>'run' = $1 ORDER BY id`, [run]);
-  const exportTxns = (c: PortalClient, Format: 'csv' | 'xlsx' = 'csv', SearchData: Record<string, unknown> = {}) => c.send('ecommerceExport', { body: { ServiceType: 1, SearchData, Format } });
+  const exportTxns = (c: PortalClient, Format: 'csv' | 'xlsx' = 'csv', SearchData: Record<string, unknown> = {}) => reportApi(c, ecommerceTransactions).export({ SearchData, Format });
   const setSetting = async (key: string, value: string) => {
     const { Items } = await admin.callPath<{ Items: { Id: number; Version: number; SettingKey: string }[] }>('POST', api('SystemSetting', 'Search'), { RowsPerPage: 50, SearchData: { SettingKey: key } });
     const row = Items.find((x) => x.SettingKey === key)!;

@@ -6,18 +6,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { ENUM_LABEL_LANGUAGES, TRANSACTION_EXPORT_COLUMNS, enumLabeller, formatDateTime, transactionExportHeaders, type EnumLabelLanguage } from '@paydesk/domain';
-import type { PortalClient, TransactionListItem } from '@paydesk/contract';
+import { ENUM_LABEL_LANGUAGES, enumLabeller, formatDateTime, type EnumLabelLanguage } from '@paydesk/domain';
+import { REPORT_LABELS, columnIn, ecommerceTransactions, reportApi, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
-/** The file position of an export column (the header row is checked to be exactly TRANSACTION_EXPORT_COLUMNS). */
-const col = (id: string) => TRANSACTION_EXPORT_COLUMNS.findIndex((c) => c.id === id);
+/** The export's columns: the declaration's columns shown in a file, in order. */
+const EXPORT_COLUMNS = ecommerceTransactions.columns.filter((c) => columnIn(c, 'export'));
+/** The file position of an export column, by its API key. */
+const col = (key: string) => EXPORT_COLUMNS.findIndex((c) => c.key === key);
+/** The header row a file in `language` must carry: the screen's column titles; instants say their clock. */
+const headersIn = (language: EnumLabelLanguage) => EXPORT_COLUMNS.map((c) => REPORT_LABELS[language][c.labelKey]! + (c.kind === 'datetime' ? ' (MYT)' : ''));
 
-async function allItems(c: PortalClient, SearchData: Record<string, unknown>): Promise<TransactionListItem[]> {
-  const items: TransactionListItem[] = [];
+const search = (c: PortalClient, body: Parameters<ReturnType<typeof reportApi>['search']>[0]) => reportApi(c, ecommerceTransactions).search(body);
+const exportFile = (c: PortalClient, body: Parameters<ReturnType<typeof reportApi>['export']>[0]) => reportApi(c, ecommerceTransactions).export(body);
+
+async function allItems(c: PortalClient, SearchData: Record<string, unknown>): Promise<ReportRow[]> {
+  const items: ReportRow[] = [];
   let Cursor: string | undefined;
   for (;;) {
-    const page = await c.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 200, Cursor, SearchData } });
+    const page = await search(c, { RowsPerPage: 200, Cursor, SearchData });
     items.push(...page.Items);
     if (!page.NextCursor) return items;
     Cursor = page.NextCursor;
@@ -45,23 +52,23 @@ describe.each(DATABASES)('figures in the header currency on %s', (kind) => {
   });
 
   it('lists only the header currency, and the currencies together make the unfiltered list', async () => {
-    const all = await admin.call('ecommerceSearch', { body: { ServiceType: 1 } });
+    const all = await search(admin, {});
     let sum = 0;
     for (const Currency of currencies) {
-      const res = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 200, SearchData: { Currency } } });
+      const res = await search(admin, { RowsPerPage: 200, SearchData: { Currency } });
       const [row] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE service_type = 1 AND currency = $1`, [Currency]);
       expect(res.TotalRecords, Currency).toBe(row!.n);
       expect(res.Items.every((i) => i.Currency === Currency), Currency).toBe(true);
       sum += res.TotalRecords;
     }
     expect(sum).toBe(all.TotalRecords);
-    const none = await admin.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { Currency: 'EUR' } } });
+    const none = await search(admin, { SearchData: { Currency: 'EUR' } });
     expect(none.TotalRecords).toBe(0);
   });
 
   it('refuses a currency that is not a 3-letter code, naming the field', async () => {
     for (const Currency of ['MY', 'myr', 'MYRR', '12A']) {
-      const e = await errorOf(admin.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { Currency } } }));
+      const e = await errorOf(search(admin, { SearchData: { Currency } }));
       expect(e.status, Currency).toBe(400);
       expect(e.message, Currency).toContain('SearchData.Currency');
     }
@@ -73,44 +80,44 @@ describe.each(DATABASES)('figures in the header currency on %s', (kind) => {
     const items = await allItems(admin, SearchData);
     expect(items.length).toBeGreaterThan(0);
     for (const Language of ENUM_LABEL_LANGUAGES) {
-      const csv = await (await admin.send('ecommerceExport', { body: { ServiceType: 1, SearchData, Format: 'csv', Language } })).text();
+      const csv = await (await exportFile(admin, { SearchData, Format: 'csv', Language })).text();
       const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-      expect(header, Language).toEqual(transactionExportHeaders(Language));
+      expect(header, Language).toEqual(headersIn(Language));
       expect(rows.length, Language).toBe(items.length);
       const label = enumLabeller(Language);
       rows.forEach((r, i) => {
         const item = items[i]!;
-        expect(r[col('txnRefNo')]).toBe(item.TxnRefNo);
+        expect(r[col('TxnRefNo')]).toBe(item.TxnRefNo);
         // The screen's date: §9 DD-MM-YYYY HH:mm:ss in Malaysian time.
-        expect(r[col('date')]).toBe(formatDateTime(item.PaymentCreationDate ?? item.CreatedAt));
-        expect(r[col('currency')]).toBe(Currency);
-        expect(r[col('amount')]).toBe(item.TxnAmount);
-        expect(r[col('status')]).toBe(label('status', item.Status));
-        expect(r[col('paymentMethod')]).toBe(label('paymentMethod', item.PaymentMethod));
-        expect(r[col('serviceType')]).toBe(label('serviceType', item.ServiceType));
-        expect(r[col('type')]).toBe(label('transactionType', item.TxnType));
-        expect(r[col('cardScheme')]).toBe(label('cardScheme', item.CardScheme));
+        expect(r[col('CreatedAt')]).toBe(formatDateTime(item.CreatedAt as string));
+        expect(r[col('Currency')]).toBe(Currency);
+        expect(r[col('TxnAmount')]).toBe(item.TxnAmount);
+        expect(r[col('Status')]).toBe(label('status', item.Status as string));
+        expect(r[col('PaymentMethod')]).toBe(label('paymentMethod', item.PaymentMethod as string));
+        expect(r[col('TxnType')]).toBe(label('transactionType', item.TxnType as string));
+        expect(r[col('CardScheme')]).toBe(label('cardScheme', item.CardScheme as string | null));
       });
-      // No raw codes where the screen shows labels.
-      expect(rows.some((r) => r[col('status')] === 'SUCCESS' || r[col('paymentMethod')] === 'HOSTED_CARD'), Language).toBe(false);
+      // No raw codes where the screen shows labels; e-commerce rows say so in the file's language.
+      expect(rows.some((r) => r[col('Status')] === 'SUCCESS' || r[col('PaymentMethod')] === 'HOSTED_CARD'), Language).toBe(false);
+      expect(new Set(rows.map((r) => r[col('ServiceType')])), Language).toEqual(new Set([label('serviceType', 1)]));
     }
   });
 
   it('writes the same headers and labels in XLSX, and a merchant exports only its own rows in that currency', async () => {
     const language: EnumLabelLanguage = 'zh';
-    const res = await merchant.send('ecommerceExport', { body: { ServiceType: 1, SearchData: { Currency: 'MYR' }, Format: 'xlsx', Language: language } });
+    const res = await exportFile(merchant, { SearchData: { Currency: 'MYR' }, Format: 'xlsx', Language: language });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(transactionExportHeaders(language));
+    expect(header).toEqual(headersIn(language));
     const items = await allItems(merchant, { Currency: 'MYR' });
     expect(ws.actualRowCount - 1).toBe(items.length);
-    const statusCol = col('status') + 1;
-    const dateCol = col('date') + 1;
+    const statusCol = col('Status') + 1;
+    const dateCol = col('CreatedAt') + 1;
     const first = ws.getRow(2);
-    expect(first.getCell(statusCol).value).toBe(enumLabeller(language)('status', items[0]!.Status));
-    expect(first.getCell(dateCol).value).toBe(formatDateTime(items[0]!.PaymentCreationDate ?? items[0]!.CreatedAt));
+    expect(first.getCell(statusCol).value).toBe(enumLabeller(language)('status', items[0]!.Status as string));
+    expect(first.getCell(dateCol).value).toBe(formatDateTime(items[0]!.CreatedAt as string));
   });
 
   it('answers every dashboard figure in the asked currency: sales, counts, pending refunds and latest rows', async () => {

@@ -5,11 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_TYPES, ORG_LEVELS, REFUND_STATUSES, defaultPermissions, detectCardScheme, type GroupType } from '@paydesk/domain';
+import { GROUP_TYPES, ORG_LEVELS, REFUND_STATUSES, defaultPermissions, detectCardScheme, type GroupType, type OrgLevel } from '@paydesk/domain';
 import { verifyPassword } from '../../src/auth/password.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Scope } from '../../src/platform/scope.ts';
 import { REFERENCE_PAYOUT_HOLIDAYS } from '../../src/seed/config-data-b.ts';
 import { CONFIG_TIME_EXCLUDED, CONFIG_TIME_WINDOWS } from '../../src/seed/config-times.ts';
+import { readSummary } from '../../src/summaries/query.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_SIGN_INS, ensureReferenceData, seedDemo, type DemoSummary } from '../../src/seed/index.ts';
 
 const TXNS = 3000;
@@ -185,56 +187,137 @@ function seedSuite(target: Target) {
       expect(share.SUCCESS).toBeGreaterThan(0.8);
       expect(share.FAILED).toBeGreaterThan(0.04);
       expect(Object.keys(share).sort()).toEqual(['FAILED', 'PENDING', 'SUCCESS', 'VOID']);
-      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE status = 'VOID' AND txn_type <> 'VOID'`)).toBe(0);
+      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE status = 'VOID' AND txn_type NOT LIKE 'VOID%'`)).toBe(0);
       expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE status = 'FAILED' AND (response_code IS NULL OR response_code = '00')`)).toBe(0);
-      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE service_type = 4 AND status <> 'VOID' AND txn_type NOT IN ('PREAUTH', 'SALECOMPLETION')`)).toBe(0);
+      expect(
+        await count(
+          database,
+          `SELECT count(*)::int AS n FROM transactions WHERE service_type = 4 AND (preauth_op, txn_type) NOT IN
+             (('PREAUTH', 'PREAUTH'), ('CAPTURE', 'SALECOMPLETION'), ('PREAUTH_VOID', 'VOIDPREAUTH'), ('CAPTURE_VOID', 'VOIDSALECOMPLETION'))`,
+        ),
+      ).toBe(0);
       expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE (tid IS NOT NULL) <> (service_type = 2)`)).toBe(0);
-      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE amount < 1 OR amount > 20000`)).toBe(0);
+      // Batch messages (SETTLE, BATCHUPLOAD, SETTLETRAILER) carry no amount: their totals are the batch lines.
+      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE txn_type NOT IN ('SETTLE', 'BATCHUPLOAD', 'SETTLETRAILER') AND (amount < 1 OR amount > 20000)`)).toBe(0);
+      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE txn_type IN ('SETTLE', 'BATCHUPLOAD', 'SETTLETRAILER') AND amount <> 0`)).toBe(0);
       const refs = await database.query<{ txn_ref_no: string }>('SELECT txn_ref_no FROM transactions');
       expect(refs.every((r) => /^PD\d{16}$/.test(r.txn_ref_no))).toBe(true);
     });
 
-    it('keeps daily_sales_summary equal to the raw transactions, and the trigger back on', async () => {
-      const totals = async () => {
+    it('keeps the sales summaries equal to the raw transactions at every level, and the triggers back on', async () => {
+      // One row per level: the level's totals must each equal the raw table's (summaries.test.ts
+      // checks every grouping and filter; this checks the seed's bulk rebuild and trigger state).
+      // The daily table holds levels 0-2, the monthly one all six (summaries/rebuild.ts DAILY_MAX_LEVEL).
+      const levels = async () => {
         const [raw] = await database.query<{ n: number; a: string }>('SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS a FROM transactions');
-        const [sum] = await database.query<{ n: number; a: string }>('SELECT coalesce(sum(txn_count), 0)::int AS n, coalesce(sum(amount), 0)::text AS a FROM daily_sales_summary');
-        return { raw: { n: Number(raw!.n), a: raw!.a }, sum: { n: Number(sum!.n), a: sum!.a } };
+        const rows = await database.query<{ t: string; level: number; n: number; a: string }>(
+          `SELECT t, level, sum(n)::int AS n, sum(a)::text AS a FROM (
+             SELECT 'daily' AS t, level, pending_count + success_count + failed_count + void_count AS n,
+               pending_amount + success_amount + failed_amount + void_amount AS a FROM sales_summary_daily
+             UNION ALL
+             SELECT 'monthly', level, pending_count + success_count + failed_count + void_count,
+               pending_amount + success_amount + failed_amount + void_amount FROM sales_summary_monthly) s
+           GROUP BY 1, 2 ORDER BY 1, 2`,
+        );
+        const want = (t: string, ls: number[]) => ls.map((level) => ({ t, level, n: Number(raw!.n), a: raw!.a }));
+        return { raw: [...want('daily', [0, 1, 2]), ...want('monthly', [0, 1, 2, 3, 4, 5])], sum: rows.map((r) => ({ t: r.t, level: Number(r.level), n: Number(r.n), a: r.a })) };
       };
-      const before = await totals();
+      const before = await levels();
       expect(before.sum).toEqual(before.raw);
-      expect(before.raw.n).toBe(TXNS);
-      const diff = `
-        SELECT count(*)::int AS n FROM (
-          (SELECT business_day::text, merchant_id, branch_id, service_type, payment_method, status, currency, txn_count, amount::text
-             FROM daily_sales_summary WHERE txn_count <> 0
-           EXCEPT
-           SELECT ((created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::text, merchant_id, coalesce(branch_id, 0), service_type, payment_method,
-                  status, currency, count(*)::int, sum(amount)::text
-             FROM transactions GROUP BY 1, 2, 3, 4, 5, 6, 7)
-          UNION ALL
-          (SELECT ((created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::text, merchant_id, coalesce(branch_id, 0), service_type, payment_method,
-                  status, currency, count(*)::int, sum(amount)::text
-             FROM transactions GROUP BY 1, 2, 3, 4, 5, 6, 7
-           EXCEPT
-           SELECT business_day::text, merchant_id, branch_id, service_type, payment_method, status, currency, txn_count, amount::text
-             FROM daily_sales_summary WHERE txn_count <> 0)
-        ) d`;
-      expect(await count(database, diff)).toBe(0);
-      // The per-row trigger is enabled again: a status change moves the summary with it.
+      expect(before.raw[0]!.n).toBe(TXNS);
+      // The statement-level triggers are enabled again: a status change moves the summary with it.
       await database.query(`UPDATE transactions SET status = 'FAILED' WHERE id = (SELECT min(id) FROM transactions WHERE status = 'SUCCESS')`);
-      const after = await totals();
-      expect(after.sum).toEqual(after.raw);
-      expect(await count(database, diff)).toBe(0);
+      const [failed] = await database.query<{ raw: number; sum: number }>(
+        `SELECT (SELECT count(*)::int FROM transactions WHERE status = 'FAILED') AS raw,
+                (SELECT sum(failed_count)::int FROM sales_summary_monthly WHERE level = 0) AS sum`,
+      );
+      expect(Number(failed!.sum)).toBe(Number(failed!.raw));
+      const triggers = await database.query<{ tgname: string; tgenabled: string }>(`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE '%summary%' ORDER BY 1`);
+      expect(triggers.map((t) => `${t.tgname}:${t.tgenabled}`)).toEqual(
+        ['refund_requests_summary_del', 'refund_requests_summary_ins', 'refund_requests_summary_upd', 'transactions_summary_del', 'transactions_summary_ins', 'transactions_summary_upd'].map((n) => `${n}:O`),
+      );
       // And the secondary indexes dropped for the bulk load are all back.
-      const indexes = await database.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename IN ('transactions', 'daily_sales_summary')`);
+      const indexes = await database.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'transactions'`);
       expect(indexes.map((r) => r.indexname).sort()).toEqual(
         [
-          'daily_sales_summary_business_day_merchant_id_branch_id_service_type_payment_method_status_currency_pk'.slice(0, 63),
-          'dss_agency_idx', 'dss_agent_idx', 'dss_day_idx', 'dss_merchant_idx', 'dss_mm_idx',
           'transactions_agency_idx', 'transactions_agent_idx', 'transactions_branch_idx', 'transactions_merchant_idx', 'transactions_mm_idx',
           'transactions_pkey', 'transactions_ref_uq', 'transactions_st_created_idx',
+          'transactions_tid_batch_idx', 'transactions_term_kind_idx', 'transactions_original_idx',
+          // The report engine's (issue 10): TxnRefNo prefix, and the amount sort per scope level.
+          'transactions_ref_prefix_idx', 'transactions_st_amount_idx', 'transactions_mm_amount_idx', 'transactions_agency_amount_idx',
+          'transactions_agent_amount_idx', 'transactions_merchant_amount_idx', 'transactions_branch_amount_idx',
         ].sort(),
       );
+    });
+
+    it('chains every pre-auth operation to a successful, earlier PREAUTH of the same merchant, never capturing more', async () => {
+      expect(await count(database, `SELECT count(DISTINCT preauth_op)::int AS n FROM transactions WHERE service_type = 4`)).toBe(4);
+      const bad = await count(
+        database,
+        `SELECT count(*)::int AS n FROM transactions f LEFT JOIN transactions p ON p.id = f.original_txn_id
+         WHERE f.service_type = 4 AND f.preauth_op <> 'PREAUTH'
+           AND (p.id IS NULL OR p.preauth_op <> 'PREAUTH' OR p.status <> 'SUCCESS' OR p.merchant_id <> f.merchant_id
+                OR p.created_at > f.created_at OR f.amount > p.amount)`,
+      );
+      expect(bad).toBe(0);
+      expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE (original_txn_id IS NULL) <> (coalesce(preauth_op, 'PREAUTH') = 'PREAUTH')`)).toBe(0);
+      // A void ends the chain: at most one capture and one void per PREAUTH, never a capture after a PREAUTH_VOID.
+      const chains = await database.query<{ ops: string }>(
+        `SELECT string_agg(preauth_op, ',' ORDER BY created_at, id) AS ops FROM transactions WHERE original_txn_id IS NOT NULL GROUP BY original_txn_id`,
+      );
+      expect(chains.length).toBeGreaterThan(0);
+      for (const c of chains) expect(['PREAUTH_VOID', 'CAPTURE', 'CAPTURE,CAPTURE_VOID']).toContain(c.ops);
+    });
+
+    it('links payment-link and recurring rows to their link or schedule, keys pay-by-card, and fills terminal fields per kind', async () => {
+      const q = (where: string) => count(database, `SELECT count(*)::int AS n FROM transactions t WHERE ${where}`);
+      expect(await q(`service_type = 3 AND NOT EXISTS (SELECT 1 FROM payment_links l WHERE l.id = t.payment_link_id AND l.merchant_id = t.merchant_id AND l.amount = t.amount)`)).toBe(0);
+      expect(await q(`service_type <> 3 AND payment_link_id IS NOT NULL`)).toBe(0);
+      expect(
+        await q(`service_type = 6 AND NOT EXISTS (SELECT 1 FROM recurring_schedules s WHERE s.id = t.recurring_schedule_id AND s.merchant_id = t.merchant_id
+                 AND t.recurring_cycle BETWEEN 1 AND s.cycles_done)`),
+      ).toBe(0);
+      expect(await q(`service_type <> 6 AND (recurring_schedule_id IS NOT NULL OR recurring_cycle IS NOT NULL)`)).toBe(0);
+      expect(await q(`service_type = 5 AND entry_mode IS DISTINCT FROM 'KEYED'`)).toBe(0);
+      expect(await q(`keyed_by_user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.keyed_by_user_id)`)).toBe(0);
+      expect(await q(`(terminal_kind IS NOT NULL) <> (service_type = 2)`)).toBe(0);
+      expect(await q(`terminal_kind = 'CARD' AND (batch_no IS NULL OR stan IS NULL OR rrn IS NULL)`)).toBe(0);
+      expect(await q(`terminal_kind = 'CARD' AND txn_type NOT IN ('SETTLE', 'BATCHUPLOAD', 'SETTLETRAILER') AND entry_mode IS NULL`)).toBe(0);
+      expect(await q(`terminal_kind IN ('EWALLET', 'BNPL') AND batch_no IS NOT NULL`)).toBe(0);
+      expect(await q(`terminal_kind = 'EWALLET' AND wallet_provider IS NULL`)).toBe(0);
+      expect(await q(`terminal_kind = 'BNPL' AND bnpl_provider IS NULL`)).toBe(0);
+      const kinds = await database.query<{ k: string }>(`SELECT DISTINCT terminal_kind AS k FROM transactions WHERE service_type = 2 ORDER BY 1`);
+      expect(kinds.map((r) => r.k)).toEqual(['BNPL', 'CARD', 'EWALLET']);
+      // (An earlier test turned one SUCCESS row FAILED, keeping its fee: FAILED is checked on the generator.)
+      expect(await q(`mdr_fee < 0 OR mdr_fee > amount OR (status IN ('PENDING', 'VOID') AND mdr_fee <> 0)`)).toBe(0);
+      expect(await q(`status = 'SUCCESS' AND txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND mdr_fee = 0`)).toBe(0);
+    });
+
+    it('keeps every terminal settlement batch line equal to the card transactions of its batch', async () => {
+      expect(await count(database, 'SELECT count(*)::int AS n FROM terminal_settlement_batch_lines')).toBeGreaterThan(0);
+      const mismatches = await count(
+        database,
+        `WITH t AS (
+           SELECT b.id, t.card_scheme, t.card_type, count(*)::int AS n, sum(t.amount) AS a,
+                  count(*) FILTER (WHERE t.status = 'VOID')::int AS vn, coalesce(sum(t.amount) FILTER (WHERE t.status = 'VOID'), 0) AS va
+           FROM terminal_settlement_batches b
+           JOIN transactions t ON t.tid = b.tid AND t.batch_no = b.batch_no AND t.terminal_kind = 'CARD'
+           WHERE t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION') AND t.status IN ('SUCCESS', 'VOID')
+           GROUP BY 1, 2, 3)
+         SELECT count(*)::int AS n FROM t FULL JOIN terminal_settlement_batch_lines l ON l.batch_id = t.id AND l.card_scheme = t.card_scheme AND l.card_type = t.card_type
+         WHERE t.id IS NULL OR l.batch_id IS NULL OR l.sale_count <> t.n OR l.sale_amount <> t.a OR l.void_count <> t.vn OR l.void_amount <> t.va
+            OR l.net_amount <> t.a - t.va`,
+      );
+      expect(mismatches).toBe(0);
+      expect(await count(database, `SELECT count(*)::int AS n FROM terminal_settlement_batches WHERE (status = 'OPEN') <> (settled_at IS NULL)`)).toBe(0);
+      // Every card row belongs to a batch of its own terminal.
+      expect(
+        await count(
+          database,
+          `SELECT count(*)::int AS n FROM transactions t WHERE terminal_kind = 'CARD'
+             AND NOT EXISTS (SELECT 1 FROM terminal_settlement_batches b WHERE b.tid = t.tid AND b.batch_no = t.batch_no AND b.merchant_id = t.merchant_id)`,
+        ),
+      ).toBe(0);
     });
 
     it('creates the six demo users with memberships of the right group types', async () => {
@@ -291,6 +374,16 @@ function seedSuite(target: Target) {
         MERCHANT_HQ: 'merchant_id = $1',
         MERCHANT_BRANCH: 'branch_id = $1',
       };
+      // The caller's figures as the dashboard reads them (summaries/query.ts: its level's daily
+      // rows, or at the deeper levels its index range of transactions), in every currency.
+      const scopeOf = async (s: { group_type: GroupType; org_id: number | null }): Promise<Scope> => {
+        const [org] = s.org_id === null ? [] : await database.query<{ level: OrgLevel; path: string }>('SELECT level, path FROM organizations WHERE id = $1', [s.org_id]);
+        return {
+          userId: 1, email: 'x@paydesk.my', sessionId: 's', membershipId: 1, groupType: s.group_type, permissions: new Set(),
+          orgId: s.org_id === null ? null : Number(s.org_id), orgLevel: org?.level ?? null, orgPath: org?.path ?? null,
+        };
+      };
+      const currencies = (await database.query<{ c: string }>('SELECT DISTINCT currency AS c FROM transactions')).map((r) => r.c);
       for (const s of subtree) {
         const where = column[s.group_type];
         const today = await count(
@@ -299,11 +392,11 @@ function seedSuite(target: Target) {
           [s.org_id, TODAY_START_MYT],
         );
         expect(today, s.email).toBeGreaterThan(0);
-        const summaryToday = await count(
-          database,
-          `SELECT coalesce(sum(txn_count), 0)::int AS n FROM daily_sales_summary WHERE (${where}) AND business_day = $2::date AND status = 'SUCCESS'`,
-          [s.org_id, '2026-03-15'],
-        );
+        let summaryToday = 0;
+        for (const currency of currencies) {
+          const [row] = await readSummary(database, await scopeOf(s), { from: '2026-03-15', to: '2026-03-15', currency, statuses: ['SUCCESS'], groupBy: [] });
+          summaryToday += row!.txnCount;
+        }
         expect(summaryToday, s.email).toBe(today);
       }
       const hq = subtree.find((s) => s.group_type === 'MERCHANT_HQ')!.org_id;
@@ -414,7 +507,7 @@ function seedSuite(target: Target) {
       expect(c.orgs).toHaveLength(1255);
       expect(c.txns.slice(0, 50)).not.toEqual(a.txns.slice(0, 50));
       expect(await count(other, 'SELECT count(*)::int AS n FROM users')).toBe(summary.users);
-      expect(await count(other, 'SELECT coalesce(sum(txn_count), 0)::int AS n FROM daily_sales_summary')).toBe(500);
+      expect(await count(other, 'SELECT coalesce(sum(pending_count + success_count + failed_count + void_count), 0)::int AS n FROM sales_summary_daily WHERE level = 0')).toBe(500);
     });
 
     it('leaves nothing behind when seeding fails half-way', async () => {
@@ -425,16 +518,19 @@ function seedSuite(target: Target) {
           password: PASSWORD,
           now: NOW,
           log: (m) => {
-            if (m.startsWith('daily_sales_summary rebuilt')) throw new Error('simulated failure');
+            if (m.startsWith('summaries rebuilt')) throw new Error('simulated failure');
           },
         }),
       ).rejects.toThrow('simulated failure');
-      for (const table of ['organizations', 'users', 'memberships', 'transactions', 'daily_sales_summary', 'refund_requests']) {
+      for (const table of [
+        'organizations', 'users', 'memberships', 'transactions', 'sales_summary_daily', 'sales_summary_monthly', 'refund_summary_daily', 'refund_requests',
+        'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
+      ]) {
         expect(await count(fresh, `SELECT count(*)::int AS n FROM ${table}`), table).toBe(0);
       }
-      const [trigger] = await fresh.query<{ tgenabled: string }>(`SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_dss'`);
+      const [trigger] = await fresh.query<{ tgenabled: string }>(`SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_summary_ins'`);
       expect(trigger?.tgenabled).toBe('O');
-      expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(8);
+      expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(18);
       // Reference data survives (it is committed before the seed's transaction) and a retry succeeds.
       await seedDemo(fresh, { transactions: 200, password: PASSWORD, now: NOW });
       expect(await count(fresh, 'SELECT count(*)::int AS n FROM transactions')).toBe(200);

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { routes, type PortalClient } from '@paydesk/contract';
+import { ROUTE_TABLE, ecommerceTransactions, reportApi, resolvePath, routes, type PortalClient } from '@paydesk/contract';
 import { DATABASES, startTestServer, type TestServer, errorOf } from './harness.ts';
+
+/** The e-commerce list's calls (the report engine's generated routes, issue 10). */
+const ecommerce = (c: PortalClient) => reportApi(c, ecommerceTransactions);
 
 async function allRefs(c: PortalClient, SearchData: Record<string, unknown> = {}): Promise<string[]> {
   const refs: string[] = [];
   let Cursor: string | undefined;
   for (;;) {
-    const page = await c.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 200, Cursor, SearchData } });
-    refs.push(...page.Items.map((i) => i.TxnRefNo));
+    const page = await ecommerce(c).search({ RowsPerPage: 200, Cursor, SearchData });
+    refs.push(...page.Items.map((i) => String(i.TxnRefNo)));
     if (!page.NextCursor) return refs;
     Cursor = page.NextCursor;
   }
@@ -35,44 +38,44 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
   afterAll(async () => s.close());
 
   it('pages with a keyset cursor: pages do not overlap and add up to TotalRecords', async () => {
-    const first = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 50 } });
+    const first = await ecommerce(admin).search({ RowsPerPage: 50 });
     expect(first.Items.length).toBe(50);
     expect(first.NextCursor).toBeTruthy();
-    const second = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 50, Cursor: first.NextCursor! } });
+    const second = await ecommerce(admin).search({ RowsPerPage: 50, Cursor: first.NextCursor! });
     const ids = new Set(first.Items.map((i) => i.Id));
     expect(second.Items.some((i) => ids.has(i.Id))).toBe(false);
-    expect(first.Items[49]!.CreatedAt >= second.Items[0]!.CreatedAt).toBe(true);
+    expect(String(first.Items[49]!.CreatedAt) >= String(second.Items[0]!.CreatedAt)).toBe(true);
     const [row] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE service_type = 1`);
     expect(first.TotalRecords).toBe(row!.n);
-    expect(first.Items.every((i) => i.ServiceType === 1)).toBe(true);
+    // The list row has no ServiceType column (detail and export only): the ids say it.
+    const types = await s.database.query<{ st: number }>(`SELECT DISTINCT service_type::int AS st FROM transactions WHERE id = ANY($1::bigint[])`, [first.Items.map((i) => i.Id)]);
+    expect(types.map((t) => t.st)).toEqual([1]);
   });
 
   it('filters by status, payment method, card scheme, amount range and last 4 digits', async () => {
-    const res = await admin.call('ecommerceSearch', {
-      body: { ServiceType: 1, RowsPerPage: 200, SearchData: { Status: ['SUCCESS'], AmountMin: '10.00', AmountMax: '500' } },
-    });
+    const res = await ecommerce(admin).search({ RowsPerPage: 200, SearchData: { Status: ['SUCCESS'], AmountMin: '10.00', AmountMax: '500' } });
     expect(res.Items.length).toBeGreaterThan(0);
     expect(res.Items.every((i) => i.Status === 'SUCCESS' && Number(i.TxnAmount) >= 10 && Number(i.TxnAmount) <= 500)).toBe(true);
-    const visa = await admin.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { CardScheme: ['VISA'] } } });
-    expect(visa.Items.every((i) => i.CardScheme === 'VISA' && i.MaskedPAN?.startsWith('4'))).toBe(true);
+    const visa = await ecommerce(admin).search({ SearchData: { CardScheme: ['VISA'] } });
+    expect(visa.Items.every((i) => i.CardScheme === 'VISA' && String(i.MaskedPAN).startsWith('4'))).toBe(true);
     const sample = visa.Items[0]!;
-    const last4 = sample.MaskedPAN!.slice(-4);
-    const byLast4 = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 200, SearchData: { Last4: last4 } } });
+    const last4 = String(sample.MaskedPAN).slice(-4);
+    const byLast4 = await ecommerce(admin).search({ RowsPerPage: 200, SearchData: { Last4: last4 } });
     expect(byLast4.Items.map((i) => i.Id)).toContain(sample.Id);
-    expect(byLast4.Items.every((i) => i.MaskedPAN?.endsWith(last4))).toBe(true);
+    expect(byLast4.Items.every((i) => String(i.MaskedPAN).endsWith(last4))).toBe(true);
   });
 
   it('sorts by amount on the server', async () => {
-    const res = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 100, Sort: { Field: 'Amount', Order: 'desc' } } });
+    const res = await ecommerce(admin).search({ RowsPerPage: 100, Sort: { Field: 'TxnAmount', Order: 'desc' } });
     const amounts = res.Items.map((i) => Number(i.TxnAmount));
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-    const next = await admin.call('ecommerceSearch', { body: { ServiceType: 1, RowsPerPage: 100, Sort: { Field: 'Amount', Order: 'desc' }, Cursor: res.NextCursor! } });
+    const next = await ecommerce(admin).search({ RowsPerPage: 100, Sort: { Field: 'TxnAmount', Order: 'desc' }, Cursor: res.NextCursor! });
     expect(Number(next.Items[0]!.TxnAmount)).toBeLessThanOrEqual(amounts[amounts.length - 1]!);
   });
 
   it('returns the detail with every §3 field and only masked card numbers', async () => {
-    const list = await admin.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { CardScheme: ['MASTER'] } } });
-    const d = await admin.call('ecommerceGet', { params: { Id: list.Items[0]!.Id } });
+    const list = await ecommerce(admin).search({ SearchData: { CardScheme: ['MASTER'] } });
+    const d = await ecommerce(admin).get(list.Items[0]!.Id);
     for (const f of ['TxnAmount', 'PaymentMethod', 'CardScheme', 'MaskedPAN', 'AcquirerName', 'PaymentCreationDate', 'TxnRefNo', 'CustName', 'CustPhoneNo', 'CustEmail', 'CustRef', 'CustAddress1', 'CustAddress2', 'CustState', 'CustCity', 'CustCountry']) {
       expect(d).toHaveProperty(f);
     }
@@ -88,15 +91,15 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
     expect(new Set(refs)).toEqual(new Set(own.map((r) => r.txn_ref_no)));
     expect(refs).not.toContain(foreign.txn_ref_no);
 
-    const byRef = await merchant.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { TxnRefNo: foreign.txn_ref_no } } });
+    const byRef = await ecommerce(merchant).search({ SearchData: { TxnRefNo: foreign.txn_ref_no } });
     expect(byRef.TotalRecords).toBe(0);
-    const byMerchantFilter = await merchant.call('ecommerceSearch', { body: { ServiceType: 1, SearchData: { MerchantId: foreign.merchant_id } } });
+    const byMerchantFilter = await ecommerce(merchant).search({ SearchData: { MerchantId: foreign.merchant_id } });
     expect(byMerchantFilter.TotalRecords).toBe(0);
-    const byId = await errorOf(merchant.call('ecommerceGet', { params: { Id: foreign.id } }));
+    const byId = await errorOf(ecommerce(merchant).get(foreign.id));
     expect(byId.errorCode).toBe('NF404');
-    expect((await admin.call('ecommerceGet', { params: { Id: foreign.id } })).TxnRefNo).toBe(foreign.txn_ref_no);
+    expect((await ecommerce(admin).get(foreign.id)).TxnRefNo).toBe(foreign.txn_ref_no);
 
-    const csv = await (await merchant.send('ecommerceExport', { body: { ServiceType: 1, Format: 'csv' } })).text();
+    const csv = await (await ecommerce(merchant).export({ Format: 'csv' })).text();
     expect(csv).not.toContain(foreign.txn_ref_no);
     const lines = csv.trim().split('\n');
     expect(lines.length - 1).toBe(refs.length);
@@ -104,8 +107,8 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
 
   it('exports XLSX whose row count matches the list total, with a content-disposition filename', async () => {
     const SearchData = { Status: ['SUCCESS' as const] };
-    const total = (await admin.call('ecommerceSearch', { body: { ServiceType: 1, SearchData } })).TotalRecords;
-    const res = await admin.send('ecommerceExport', { body: { ServiceType: 1, SearchData, Format: 'xlsx' } });
+    const total = (await ecommerce(admin).search({ SearchData })).TotalRecords;
+    const res = await ecommerce(admin).export({ SearchData, Format: 'xlsx' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="ecommerce-transactions-\d{8}-\d{6}\.xlsx"/);
     const wb = new ExcelJS.Workbook();
@@ -115,18 +118,18 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
 
   it('answers bad input with a 4xx naming the field, never a 5xx', async () => {
     const cases: [string, unknown][] = [
-      ['SearchData.Last4', { ServiceType: 1, SearchData: { Last4: '12a4' } }],
-      ['SearchData.AmountMin', { ServiceType: 1, SearchData: { AmountMin: 'abc' } }],
-      ['RowsPerPage', { ServiceType: 1, RowsPerPage: 100000 }],
-      ['Cursor', { ServiceType: 1, Cursor: 'garbage' }],
-      ['SearchData.Status', { ServiceType: 1, SearchData: { Status: ['NOPE'] } }],
+      ['SearchData.Last4', { SearchData: { Last4: '12a4' } }],
+      ['SearchData.AmountMin', { SearchData: { AmountMin: 'abc' } }],
+      ['RowsPerPage', { RowsPerPage: 100000 }],
+      ['Cursor', { Cursor: 'garbage' }],
+      ['SearchData.Status', { SearchData: { Status: ['NOPE'] } }],
     ];
     for (const [field, body] of cases) {
-      const e = await errorOf(admin.call('ecommerceSearch', { body: body as never }));
+      const e = await errorOf(ecommerce(admin).search(body as never));
       expect(e.status, field).toBe(400);
       expect(e.message, field).toContain(field);
     }
-    const badId = await errorOf(admin.call('ecommerceGet', { params: { Id: 'abc' } }));
+    const badId = await errorOf(ecommerce(admin).get('abc'));
     expect(badId.status).toBe(400);
     expect(badId.message).toContain('Id');
     const unknown = await fetch(`${s.url}/api/portal/Nope`);
@@ -162,6 +165,13 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
       const e = await errorOf(c.call(name as never, { body: ('upload' in d && d.upload ? new FormData() : {}) as never, params: { Id: 1 } }));
       expect(e.errorCode, `${d.method} ${d.path}`).toBe('PERM403');
       expect(e.status).toBe(403);
+    }
+    // The report engine's routes (issue 10) check their permission the same way.
+    const reports = Object.values(ROUTE_TABLE).filter((d) => 'report' in d);
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    for (const d of reports) {
+      const e = await errorOf(c.callPath(d.method, resolvePath(d.path, { Id: 1 }), d.method === 'GET' ? undefined : {}));
+      expect(e.errorCode, `${d.method} ${d.path}`).toBe('PERM403');
     }
   });
 });

@@ -17,14 +17,20 @@ import { AppLayout } from './layout.tsx';
 import { NotifyBridge } from './notify.tsx';
 import { themeConfig } from './theme-tokens.ts';
 
+/** True when the system asks for reduced motion (read once per theme change; false outside a browser). */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, ms: msMY, zh: zhCN };
 
 /** The signed-in layout inside antd's theme, locale and App context. */
 export function AntdFrame() {
   const mode = useAppSelector((s) => s.ui.theme);
   const language = useAppSelector((s) => s.ui.language);
-  // One object per mode, so antd does not recompute every token on each render.
-  const themed = useMemo(() => themeConfig(mode, FONT_FAMILY), [mode]);
+  // One object per mode, so antd does not recompute every token on each render. A user who asks
+  // the system for reduced motion gets none (WCAG 2.3.3): antd's transitions are off.
+  const themed = useMemo(() => themeConfig(mode, FONT_FAMILY, prefersReducedMotion()), [mode]);
   return (
     <ConfigProvider locale={ANTD_LOCALES[language]} theme={themed}>
       <AntApp>

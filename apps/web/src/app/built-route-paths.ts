@@ -2,11 +2,14 @@
  * Navigation paths whose screens are built (React-free, so Node tests can count them). A menu
  * entry shows only when its screen is built; everything else stays out of the menu until it is.
  */
-import { RESOURCE_CATALOG } from '@paydesk/contract';
+import { REPORTS, RESOURCE_CATALOG } from '@paydesk/contract';
 import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
 
 /** Screens written one by one (features/<area>/pages). */
-export const SCREEN_PATHS: readonly string[] = ['/', '/transaction/ecommerce', '/bulk-update-mdr'];
+export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr'];
+
+/** Every declared list report is built: the report engine's page renders it at its path (issue 10). */
+export const REPORT_PATHS: readonly string[] = REPORTS.filter((r) => r.kind === 'list').map((r) => r.path);
 
 /**
  * Every declared resource is built: the resource engine's list and form render it at its path.
@@ -15,7 +18,7 @@ export const SCREEN_PATHS: readonly string[] = ['/', '/transaction/ecommerce', '
  */
 export const RESOURCE_PATHS: readonly string[] = RESOURCE_CATALOG.map((r) => r.path);
 
-export const BUILT_ROUTE_PATHS: string[] = [...SCREEN_PATHS, ...RESOURCE_PATHS];
+export const BUILT_ROUTE_PATHS: string[] = [...SCREEN_PATHS, ...REPORT_PATHS, ...RESOURCE_PATHS];
 
 /**
  * Whether a navigation entry leads somewhere: a built screen, or the external point-of-sale

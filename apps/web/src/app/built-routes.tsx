@@ -1,13 +1,14 @@
 /**
  * The built screens, each lazy-loaded and guarded by the permission its menu entry needs.
  * Keep in step with BUILT_ROUTE_PATHS (a test checks both lists agree): every declared resource
- * gets the resource engine's screen at its path, guarded by `{module}:view`.
+ * gets the resource engine's screen at its path, guarded by `{module}:view`, and every declared
+ * list report the report engine's page at its path, guarded by the report's permission.
  *
  * Resources come from the light catalogue: a resource screen's chunk loads the engine's screen
  * and that resource's declaration together, so neither is in the entry chunk (issue 9).
  */
 import { lazy, type ComponentType } from 'react';
-import { RESOURCE_CATALOG, resourcePermission, type ResourceEntry } from '@paydesk/contract';
+import { REPORTS, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ResourceEntry } from '@paydesk/contract';
 import { DASHBOARD_ROUTE, allRoutes } from '@paydesk/domain';
 
 export interface BuiltRoute {
@@ -44,6 +45,16 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
   return { path: entry.path, permission: resourcePermission(entry, 'view'), Page, preload };
 }
 
+/** The report engine's page for one declared list report, with its detail drawer at `{path}/:id` (issue 10). */
+function reportRoute(def: ListReportDef): BuiltRoute {
+  const preload = () => import('../features/reports/report-page.tsx');
+  const Page = lazy(async () => {
+    const { ReportPage } = await preload();
+    return { default: () => <ReportPage def={def} /> };
+  });
+  return { path: def.path, permission: def.permission, Page, preload, children: [':id'] };
+}
+
 export const BUILT_ROUTES: BuiltRoute[] = [
   {
     path: DASHBOARD_ROUTE.path,
@@ -51,15 +62,10 @@ export const BUILT_ROUTES: BuiltRoute[] = [
     ...screen(() => import('../features/dashboard/pages/dashboard-page.tsx')),
   },
   {
-    path: '/transaction/ecommerce',
-    permission: permissionOf('/transaction/ecommerce'),
-    ...screen(() => import('../features/transactions/pages/ecommerce-page.tsx')),
-    children: [':id'],
-  },
-  {
     path: '/bulk-update-mdr',
     permission: permissionOf('/bulk-update-mdr'),
     ...screen(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
   },
+  ...REPORTS.filter((r): r is ListReportDef => r.kind === 'list').map(reportRoute),
   ...RESOURCE_CATALOG.map(resourceRoute),
 ];

@@ -55,12 +55,13 @@ const DARK_COMPONENTS: ThemeConfig['components'] = {
 
 /**
  * The ConfigProvider theme of a mode: algorithm, the AA token overrides above and, when given,
- * the font stack (`fontFamily`, e.g. one that covers CJK for Simplified Chinese).
+ * the font stack (`fontFamily`, e.g. one that covers CJK for Simplified Chinese); `reducedMotion`
+ * turns antd's transitions off (the user's `prefers-reduced-motion: reduce`).
  */
-export function themeConfig(mode: ThemeMode, fontFamily?: string): ThemeConfig {
+export function themeConfig(mode: ThemeMode, fontFamily?: string, reducedMotion = false): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { ...(mode === 'dark' ? DARK : LIGHT), ...(fontFamily ? { fontFamily } : {}) },
+    token: { ...(mode === 'dark' ? DARK : LIGHT), ...(fontFamily ? { fontFamily } : {}), ...(reducedMotion ? { motion: false } : {}) },
     ...(mode === 'dark' ? { components: DARK_COMPONENTS } : {}),
   };
 }

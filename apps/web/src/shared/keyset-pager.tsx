@@ -2,7 +2,7 @@
  * Paging of a keyset list (the transaction lists, issue 9): first / previous / next, the page's
  * place in the whole list ("Page 3 of 4,000"), the page size, and "jump to date". A keyset list cannot open page
  * N without the pages before it, so instead of page numbers the user jumps to a date: the caller
- * narrows the date range so that its first page starts on that day (see ecommerce-page.tsx).
+ * narrows the date range so that its first page starts on that day (see features/reports/report-page.tsx).
  */
 import { Button, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import { LeftOutlined, RightOutlined, VerticalRightOutlined } from '@ant-design/icons';
@@ -15,6 +15,8 @@ export interface KeysetPagerProps {
   page: number;
   /** Rows of the whole filtered list (TotalRecords); pages = ceil(total / size). */
   total: number;
+  /** `total` is the count's cap, not the count (issue 10: "more than 10,000"): "Page 3 of more than 500". */
+  capped?: boolean;
   size: number;
   sizes: readonly number[];
   /** An answer is awaited: the buttons wait too. */
@@ -30,7 +32,7 @@ export interface KeysetPagerProps {
 }
 
 /** The pager under a keyset-paged table. */
-export function KeysetPager({ page, total, size, sizes, loading, hasNext, onFirst, onPrevious, onNext, onSize, onJumpToDate }: KeysetPagerProps) {
+export function KeysetPager({ page, total, capped = false, size, sizes, loading, hasNext, onFirst, onPrevious, onNext, onSize, onJumpToDate }: KeysetPagerProps) {
   const { t, i18n } = useTranslation();
   const count = (n: number) => formatCount(n, i18n.language);
   const pages = Math.max(1, Math.ceil(total / size));
@@ -65,7 +67,7 @@ export function KeysetPager({ page, total, size, sizes, loading, hasNext, onFirs
           {t('common.previous')}
         </Button>
         <Typography.Text aria-live="polite" data-testid="list-page">
-          {t('list.pageOf', { page: count(page), pages: count(pages) })}
+          {t(capped ? 'list.pageOfMore' : 'list.pageOf', { page: count(page), pages: count(pages) })}
         </Typography.Text>
         <Button disabled={!hasNext || loading} onClick={onNext}>
           {t('common.next')} <RightOutlined />

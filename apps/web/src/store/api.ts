@@ -10,6 +10,10 @@
  * (a picker being opened) asks again for the failed ones only. Arguments are the cache key, so the
  * acquirer list refetches when the service type or terminal category changes and not when the same
  * pair comes again.
+ *
+ * Screens generated from a declaration add their endpoints where they are built: the resource
+ * engine's in features/resources/resource-api.ts, the report engine's (every live transaction
+ * view, issue 10) in features/reports/report-api.ts.
  */
 import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ROUTE_PATHS, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';
@@ -226,12 +230,6 @@ export const api = createApi({
       dashboard: build.query<ResponseOf<'dashboard'>, BodyOf<'dashboard'>>({
         query: (body) => ({ name: 'dashboard', body }),
       }),
-      ecommerceSearch: build.query<ResponseOf<'ecommerceSearch'>, BodyOf<'ecommerceSearch'>>({
-        query: (body) => ({ name: 'ecommerceSearch', body }),
-      }),
-      ecommerceGet: build.query<ResponseOf<'ecommerceGet'>, number>({
-        query: (id) => ({ name: 'ecommerceGet', params: { Id: id } }),
-      }),
     };
   },
 });
@@ -264,6 +262,4 @@ export const {
   useCountryStatesQuery,
   useStateCitiesQuery,
   useDashboardQuery,
-  useEcommerceSearchQuery,
-  useEcommerceGetQuery,
 } = api;

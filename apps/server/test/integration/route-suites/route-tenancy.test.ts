@@ -9,19 +9,21 @@
  *    scoped kind), so a new list cannot land unchecked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openResponse, RESOURCES, type RouteDef } from '@paydesk/contract';
+import { LIST_REPORTS, openResponse, REPORT_LABELS, RESOURCES, reportRouteName, type RouteDef } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, unwrap } from './hostile.ts';
 import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type SuiteUser } from './fixture.ts';
 
-/** Hand-declared routes answering lists: what their rows are. 'platform' = reference data shared by every tenant. */
+/**
+ * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
+ * Every declared list report (issue 10) lists transactions: its Search and Export are checked.
+ */
 const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own'> = {
+  ...Object.fromEntries(LIST_REPORTS.flatMap((d) => [reportRouteName(d, 'Search'), reportRouteName(d, 'Export')].map((n) => [n, 'transaction' as const]))),
   orgSelection: 'organization',
   masterMerchantList: 'organization',
   subscriptionCompanyList: 'organization',
-  ecommerceSearch: 'transaction',
-  ecommerceExport: 'transaction',
   currencies: 'platform',
   bankList: 'platform',
   userTypeSelection: 'platform',
@@ -87,10 +89,19 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
   };
 
   /** Another tenant's record of `kind` for `u`, with the table holding it (null when the kind has no tenant). */
-  async function foreignRecord(idKind: string, u: SuiteUser): Promise<{ id: number; table: string } | null> {
+  async function foreignRecord(idKind: string, u: SuiteUser, route?: RouteDef & { report?: { name: string } }): Promise<{ id: number; table: string } | null> {
     if (idKind === 'transaction') {
-      const [t] = await q<{ id: number }>(`SELECT t.id FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 AND t.service_type = 1 ORDER BY t.id LIMIT 1`, [`${u.orgPath}%`]);
-      return { id: Number(t!.id), table: 'transactions' };
+      // A report's Get reads only the rows of its `where` (a service type, a terminal kind): the
+      // foreign id must be one the platform can read through the same route, or the probe proves nothing.
+      const report = LIST_REPORTS.find((d) => d.name === route?.report?.name);
+      const where = Object.entries(report?.where ?? { service_type: 1 });
+      const conds = where.map(([col], i) => `AND t.${col} = $${i + 2}`).join(' ');
+      const [t] = await q<{ id: number }>(
+        `SELECT t.id FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 ${conds} ORDER BY t.id LIMIT 1`,
+        [`${u.orgPath}%`, ...where.map(([, v]) => v)],
+      );
+      if (!t) throw new Error(`no foreign ${report?.name ?? 'e-commerce'} transaction for ${u.groupType}`);
+      return { id: Number(t.id), table: 'transactions' };
     }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
@@ -121,7 +132,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     for (const [name, route] of routes.filter(([, r]) => r.idOf)) {
       for (const g of NON_PLATFORM) {
         const u = users[g];
-        const foreign = await foreignRecord(route.idOf!, u);
+        const foreign = await foreignRecord(route.idOf!, u, route);
         if (!foreign) continue; // platform reference data: no tenant boundary, the permission decides (authorization suite)
         const before = await snapshot(foreign.table, foreign.id);
         const version = JSON.parse(before)?.version ?? 1;
@@ -155,7 +166,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         const u: SuiteUser = users[g as GroupType];
         if (route.permission && !u.permissions.has(route.permission)) continue;
         const body = route.file ? { ...(exampleOf(route.body!) as object), Format: 'csv' } : route.body ? exampleOf(route.body) : undefined;
-        const res = await u.client.sendTo({ method: route.method, encrypted: route.encrypted }, route.path, { body: route.resource?.op === 'Search' ? { RowsPerPage: 999 } : body });
+        const res = await u.client.sendTo({ method: route.method, encrypted: route.encrypted }, route.path, { body: route.resource?.op === 'Search' ? { RowsPerPage: 999 } : 'report' in route ? (route.file ? { Format: 'csv' } : { RowsPerPage: 200 }) : body });
         if (!res.ok) {
           leaks.push(`${name} as ${g}: ${res.status}`);
           continue;
@@ -164,7 +175,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         if (route.file) {
           const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
           const header = lines[0]!.split(',');
-          const col = header.indexOf(scoped === 'owned' ? 'ID' : 'TxnRefNo'); // resource exports head their columns with labels (issue 9)
+          // Exports head their columns with labels (issue 9); a report's reference column is 'Reference no.' in English.
+          const col = header.indexOf(scoped === 'owned' ? 'ID' : REPORT_LABELS.en['txn.txnRefNoShort']!);
+          if (col < 0) leaks.push(`${name} as ${g}: no reference column in the export header to check rows by`);
           const keys = lines.slice(1).map((l) => l.split(',')[col]!);
           ids =
             scoped === 'owned'

@@ -1,7 +1,8 @@
 /**
  * A resource list's state in the URL query string (shareable, back button): the declared filters
  * by field name, `q` (keyword), `active` (1/0), `page`, `size`, `sort`, `order`. Pure: read the
- * query, write it (defaults left out), and turn it into the engine's Search body.
+ * query, write it (defaults left out), and turn it into the engine's Search body. ResourceList
+ * hands `parseListQuery` and `toSearchParams` to the shared list controller (offset mode).
  */
 import type { ResourceDef } from '@paydesk/contract';
 import type { SearchBody } from './resource-api.ts';

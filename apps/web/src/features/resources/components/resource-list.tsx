@@ -3,18 +3,20 @@
  * server-paged table with columns from the declaration (shown by priority and the user's column
  * choices, shared/column-layout.ts), page numbers with a jump to any page, row actions by
  * permission (edit, activate/deactivate, delete, each confirmed), and New, Export and Bulk upload.
+ * The URL state, the request, its states and the column choices are the shared list controller's
+ * (shared/list-controller.ts, offset mode: the page number is part of the URL).
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { FieldDef, ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
-import { columnsWidth, layoutColumns, useColumnPrefs, useElementWidth, type ColumnPriority } from '../../../shared/column-layout.ts';
+import { columnsWidth, layoutColumns, type ColumnPriority } from '../../../shared/column-layout.ts';
 import { ExportMenu } from '../../../shared/export-menu.tsx';
 import { formatCount } from '../../../shared/format.ts';
+import { useListController } from '../../../shared/list-controller.ts';
 import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
@@ -92,23 +94,25 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const can = useAbilities(def);
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseListQuery(def, params), [def, params]);
-  const result = useResourceSearchQuery({ name: def.name, body: toSearchBody(query) });
-  const { prefs, width, setPrefs } = useColumnPrefs(def.path);
+  const refresh = () => dispatch(invalidateResource(def));
+  const list = useListController({
+    screen: def.path,
+    parse: useCallback((params: URLSearchParams) => parseListQuery(def, params), [def]),
+    serialize: useCallback((q: ListQuery) => toSearchParams(def, q), [def]),
+    isFiltered,
+    mode: 'offset',
+    request: (q: ListQuery) => ({ name: def.name, body: toSearchBody(q) }),
+    useQuery: useResourceSearchQuery,
+    refresh,
+  });
+  const { query, result, apply } = list;
+  const { prefs, width, setPrefs, tableBox, room } = list.columns;
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [uploading, setUploading] = useState(false);
   const title = resourceTitle(t, def);
   const RowActions = override?.RowActions;
 
-  const refresh = () => dispatch(invalidateResource(def));
-  // The same query again (Search without a change) asks the server again.
-  const apply = (next: ListQuery) => {
-    const search = toSearchParams(def, next);
-    if (search.toString() === toSearchParams(def, query).toString()) refresh();
-    else setParams(search);
-  };
   const openForm = setFormTarget;
 
   const askStatus = (item: ResourceItem) => {
@@ -212,10 +216,9 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     ),
   };
 
-  const [tableBox, room] = useElementWidth();
   const shownColumns = layoutColumns(dataColumns, prefs, width, room === undefined ? undefined : room - (rowActions ? ACTIONS_WIDTH : 0));
   const columns = [...shownColumns, ...(rowActions ? [actionColumn] : [])];
-  const data = result.currentData ?? (result.isError ? undefined : result.data);
+  const data = list.data;
   const total = data?.TotalRecords ?? 0;
 
   return (
@@ -245,7 +248,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
             )}
           </Space>
         </Flex>
-        {result.isError && !result.currentData ? (
+        {list.failed ? (
           <LoadError onRetry={() => void result.refetch()} />
         ) : (
           <div ref={tableBox}>
@@ -254,13 +257,13 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
               size="small"
               columns={columns}
               dataSource={data?.Items ?? []}
-              loading={result.isFetching}
+              loading={list.loading}
               // The columns' widths: within the card when they fit; wider (a phone, or columns the
               // user turned on) it scrolls inside the card, not the page.
               scroll={{ x: columnsWidth(columns) }}
               tableLayout="fixed"
               showSorterTooltip={false}
-              locale={{ emptyText: listEmptyText(result.currentData !== undefined, isFiltered(query), { filtered: t('resource.empty'), none: t('resource.emptyNone') }) }}
+              locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('resource.empty'), none: t('resource.emptyNone') }) }}
               pagination={false}
               onChange={(_pagination, _filters, sorter, extra) => {
                 if (extra.action !== 'sort') return;

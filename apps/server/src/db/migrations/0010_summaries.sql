@@ -1,0 +1,72 @@
+CREATE TABLE "refund_summary_daily" (
+	"business_day" date NOT NULL,
+	"level" smallint NOT NULL,
+	"master_merchant_id" integer NOT NULL,
+	"agency_id" integer NOT NULL,
+	"agent_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"service_type" smallint NOT NULL,
+	"payment_method" text NOT NULL,
+	"card_scheme" text NOT NULL,
+	"currency" char(3) NOT NULL,
+	"refund_count" integer NOT NULL,
+	"refund_amount" numeric(20, 2) NOT NULL,
+	CONSTRAINT "refund_summary_daily_pk" PRIMARY KEY("level","master_merchant_id","agency_id","agent_id","merchant_id","branch_id","business_day","service_type","payment_method","card_scheme","currency")
+);
+--> statement-breakpoint
+CREATE TABLE "sales_summary_daily" (
+	"business_day" date NOT NULL,
+	"level" smallint NOT NULL,
+	"master_merchant_id" integer NOT NULL,
+	"agency_id" integer NOT NULL,
+	"agent_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"service_type" smallint NOT NULL,
+	"payment_method" text NOT NULL,
+	"card_scheme" text NOT NULL,
+	"currency" char(3) NOT NULL,
+	"pending_count" integer DEFAULT 0 NOT NULL,
+	"pending_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"pending_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"success_count" integer DEFAULT 0 NOT NULL,
+	"success_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"success_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"failed_count" integer DEFAULT 0 NOT NULL,
+	"failed_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"failed_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"void_count" integer DEFAULT 0 NOT NULL,
+	"void_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"void_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "sales_summary_daily_pk" PRIMARY KEY("level","master_merchant_id","agency_id","agent_id","merchant_id","branch_id","business_day","service_type","payment_method","card_scheme","currency")
+);
+--> statement-breakpoint
+CREATE TABLE "sales_summary_monthly" (
+	"month" date NOT NULL,
+	"level" smallint NOT NULL,
+	"master_merchant_id" integer NOT NULL,
+	"agency_id" integer NOT NULL,
+	"agent_id" integer NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"service_type" smallint NOT NULL,
+	"payment_method" text NOT NULL,
+	"card_scheme" text NOT NULL,
+	"currency" char(3) NOT NULL,
+	"pending_count" integer DEFAULT 0 NOT NULL,
+	"pending_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"pending_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"success_count" integer DEFAULT 0 NOT NULL,
+	"success_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"success_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"failed_count" integer DEFAULT 0 NOT NULL,
+	"failed_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"failed_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"void_count" integer DEFAULT 0 NOT NULL,
+	"void_amount" numeric(20, 2) DEFAULT '0' NOT NULL,
+	"void_mdr_fee" numeric(20, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "sales_summary_monthly_pk" PRIMARY KEY("level","master_merchant_id","agency_id","agent_id","merchant_id","branch_id","month","service_type","payment_method","card_scheme","currency")
+);
+--> statement-breakpoint
+DROP TABLE "daily_sales_summary" CASCADE;

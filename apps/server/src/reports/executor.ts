@@ -1,0 +1,128 @@
+/**
+ * The one generic executor of list reports (issue 10): Search (keyset page + capped count), Get
+ * (one row inside scope and the report's `where`), Totals (exact count and amount up to the cap)
+ * and the export's row source, for any declared list report, from its declaration only.
+ * SQL is built by query.ts and run as text with positional parameters on either driver.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  REPORT_COUNT_CAP,
+  reportDetailColumns,
+  reportRowColumns,
+  type ListReportDef,
+  type ReportColumn,
+  type ReportRow,
+  type ReportSearchData,
+  type ReportSearchRequest,
+  type ReportSearchResponse,
+  type ReportSort,
+  type ReportTotalsResponse,
+} from '@paydesk/contract';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../platform/errors.ts';
+import type { Scope } from '../platform/scope.ts';
+import { afterKey, cappedCount, decodeCursor, encodeCursor, fromClause, orderClause, reportConditions, selectClause, SORT_ALIAS, whereClause } from './query.ts';
+import { col, sourceOf } from './sources.ts';
+
+const dialect = new PgDialect();
+
+/** Runs a built statement; rows keyed by the select list's aliases. */
+export async function run<T = Record<string, unknown>>(database: Database, statement: SQL): Promise<T[]> {
+  const q = dialect.sqlToQuery(statement);
+  return database.query<T>(q.sql, q.params);
+}
+
+/** A database value as the API writes it: instants ISO UTC, money 2-decimal strings, ints numbers. */
+function apiValue(c: ReportColumn, v: unknown): string | number | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (c.kind === 'datetime') return new Date(v as string).toISOString();
+  if (c.kind === 'money') return typeof v === 'number' ? v.toFixed(2) : String(v);
+  if (c.kind === 'count') return Number(v);
+  if (typeof v === 'bigint') return Number(v);
+  return v as string | number;
+}
+
+/** A database row as the API's row of `columns`. */
+export function toApiRow(columns: readonly ReportColumn[], r: Record<string, unknown>): ReportRow {
+  const out: ReportRow = { Id: Number(r.Id) } as ReportRow;
+  for (const c of columns) out[c.key] = apiValue(c, r[c.key]);
+  return out;
+}
+
+/** The page query: SELECT list columns … WHERE conditions [after the cursor] ORDER BY sort LIMIT n. */
+export function pageQuery(def: ListReportDef, columns: readonly ReportColumn[], conds: SQL[], sort: ReportSort, limit?: number): SQL {
+  const src = sourceOf(def);
+  const lim = limit === undefined ? sql`` : sql`LIMIT ${limit}`;
+  return sql`${selectClause(def, columns, sort)} ${fromClause(src, columns)} ${whereClause(conds)} ${orderClause(def, sort)} ${lim}`;
+}
+
+/** Rows counted up to `limit` (the index stops reading there). */
+export async function countUpTo(database: Database, def: ListReportDef, conds: SQL[], limit: number): Promise<number> {
+  const [row] = await run<{ n: number }>(database, cappedCount(def, conds, limit));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One keyset page of a report for a caller (§2 lists, issue 10). `req` is the validated Search
+ * request. Answers `{Items, TotalRecords, TotalCapped, NextCursor, RowsPerPage}`: TotalRecords is
+ * exact up to REPORT_COUNT_CAP (10,000), else the cap with TotalCapped true.
+ * Throws AppError VAL400 for a forged cursor ('Cursor') or crossed ranges (DateFrom, AmountMin).
+ */
+export async function searchReport(database: Database, def: ListReportDef, scope: Scope, req: ReportSearchRequest): Promise<ReportSearchResponse> {
+  const conds = reportConditions(def, scope, req.SearchData);
+  const columns = reportRowColumns(def);
+  const after = req.Cursor ? decodeCursor(def, req.Sort, req.Cursor) : undefined;
+  const pageConds = after ? [...conds, afterKey(def, req.Sort, after.v, after.id)] : conds;
+  const rows = await run(database, pageQuery(def, columns, pageConds, req.Sort, req.RowsPerPage + 1));
+  const n = await countUpTo(database, def, conds, REPORT_COUNT_CAP + 1);
+  const page = rows.slice(0, req.RowsPerPage);
+  const last = page[page.length - 1];
+  return {
+    Items: page.map((r) => toApiRow(columns, r)),
+    TotalRecords: Math.min(n, REPORT_COUNT_CAP),
+    TotalCapped: n > REPORT_COUNT_CAP,
+    NextCursor: rows.length > req.RowsPerPage && last ? encodeCursor(req.Sort, String(last[SORT_ALIAS]), Number(last.Id)) : null,
+    RowsPerPage: req.RowsPerPage,
+  };
+}
+
+/**
+ * One row's detail (every 'detail' column and Currency), only inside the caller's scope AND the
+ * report's `where`: a row of another tenant or of another report (e.g. another service type) is
+ * NF404, not 403, so foreign ids are not confirmed to exist.
+ */
+export async function getReportRow(database: Database, def: ListReportDef, scope: Scope, id: number): Promise<ReportRow> {
+  const src = sourceOf(def);
+  const columns = reportDetailColumns(def);
+  const conds = [sql`${col(src, src.id)} = ${id}`, ...reportConditions(def, scope, {})];
+  const [row] = await run(database, sql`${selectClause(def, columns)} ${fromClause(src, columns)} ${whereClause(conds)}`);
+  if (!row) throw notFound(def.idOf.charAt(0).toUpperCase() + def.idOf.slice(1));
+  return toApiRow(columns, row);
+}
+
+/** The SQL of Totals: count, amount, currencies of at most cap + 1 rows of the filtered set. */
+export function totalsQuery(def: ListReportDef, conds: SQL[]): SQL {
+  const src = sourceOf(def);
+  const money = def.columns.find((c) => c.kind === 'money' && src.columns.has(c.source));
+  const currency = def.filters.find((f) => f.kind === 'currency');
+  if (!money || !currency) throw new Error(`report ${def.name} has no money column or currency filter for totals`);
+  return sql`SELECT count(*)::int AS "n", coalesce(sum("amount"), 0)::numeric(20,2)::text AS "amount", count(DISTINCT "currency")::int AS "currencies", min("currency") AS "currency"
+    FROM (SELECT ${col(src, money.source)} AS "amount", ${col(src, currency.source)} AS "currency" ${fromClause(src, [])} ${whereClause(conds)} LIMIT ${REPORT_COUNT_CAP + 1}) AS "capped"`;
+}
+
+/**
+ * The totals row of a filtered report: `Available` with the exact count and amount when the set
+ * holds at most REPORT_COUNT_CAP rows of one currency (the filter's Currency, or the only one in
+ * the set); otherwise `Available: false` (Count exact when only the currencies are mixed, 0 above
+ * the cap; Amount '0.00'). Exact or nothing: the engine never estimates.
+ */
+export async function reportTotals(database: Database, def: ListReportDef, scope: Scope, f: ReportSearchData): Promise<ReportTotalsResponse> {
+  const conds = reportConditions(def, scope, f);
+  const [r] = await run<{ n: number; amount: string; currencies: number; currency: string | null }>(database, totalsQuery(def, conds));
+  const n = Number(r?.n ?? 0);
+  if (n > REPORT_COUNT_CAP) return { Available: false, Count: 0, Amount: '0.00', Currency: null };
+  if (Number(r?.currencies ?? 0) > 1) return { Available: false, Count: n, Amount: '0.00', Currency: null };
+  return { Available: true, Count: n, Amount: String(r?.amount ?? '0.00'), Currency: (r?.currency ?? f.Currency ?? null)?.trim() ?? null };
+}

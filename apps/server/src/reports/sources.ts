@@ -1,0 +1,85 @@
+/**
+ * The report engine's source registry (issue 10): for each source a declaration may name, the
+ * table, the columns its `source` names may map to (the table's own columns, read from the Drizzle
+ * schema — never request text), the organization joins behind `org.*` names, the caller's scope
+ * condition (platform/scope.ts) and the id column. Every identifier the executor writes into SQL
+ * comes from here, checked once against the declaration at start-up (`checkReport`).
+ */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { ListReportDef } from '@paydesk/contract';
+import { transactions } from '../db/schema.ts';
+import { scopeCondition, type Scope } from '../platform/scope.ts';
+
+/** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
+export interface OrgJoin {
+  /** Alias of `organizations` for this level (one LEFT JOIN per level the columns need). */
+  alias: string;
+  /** The row's column holding that level's organization id. */
+  fk: string;
+}
+
+export interface ReportSource {
+  /** Table (or view) name; also the qualifier of every column in the emitted SQL. */
+  table: string;
+  /** Column names of the table a declaration's `source` may name. */
+  columns: ReadonlySet<string>;
+  /** `org.*` names and their joins. */
+  orgJoins: Readonly<Record<string, OrgJoin>>;
+  /** Primary key column (integer). */
+  id: string;
+  /** The caller's subtree: one indexed equality, `undefined` for the platform, `false` for no company. */
+  scope: (scope: Scope) => SQL | undefined;
+}
+
+const txnColumns = new Set(Object.values(getTableColumns(transactions)).map((c) => c.name));
+
+/** Every source by name. */
+export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
+  transactions: {
+    table: 'transactions',
+    columns: txnColumns,
+    orgJoins: {
+      'org.master_merchant': { alias: 'org_master_merchant', fk: 'master_merchant_id' },
+      'org.agency': { alias: 'org_agency', fk: 'agency_id' },
+      'org.agent': { alias: 'org_agent', fk: 'agent_id' },
+      'org.merchant': { alias: 'org_merchant', fk: 'merchant_id' },
+      'org.branch': { alias: 'org_branch', fk: 'branch_id' },
+    },
+    id: 'id',
+    scope: (s) => scopeCondition(s, transactions),
+  },
+};
+
+/** The source of a report; throws (a declaration defect, at start-up) for an unknown one. */
+export function sourceOf(def: Pick<ListReportDef, 'name' | 'source'>): ReportSource {
+  const src = REPORT_SOURCES[def.source];
+  if (!src) throw new Error(`report ${def.name}: unknown source ${def.source}`);
+  return src;
+}
+
+/** `"table"."column"` of a declared column name; throws for a name the source does not have. */
+export function col(src: ReportSource, name: string): SQL {
+  if (!src.columns.has(name)) throw new Error(`source ${src.table} has no column ${name}`);
+  return sql`${sql.identifier(src.table)}.${sql.identifier(name)}`;
+}
+
+/**
+ * Checks a declaration against its source once (app start, tests): every column, filter and
+ * `where` source exists, no column key twice, sortable columns are plain columns, the default sort is sortable.
+ * Throws an Error naming the defect.
+ */
+export function checkReport(def: ListReportDef): void {
+  const src = sourceOf(def);
+  const known = (name: string) => src.columns.has(name) || name in src.orgJoins;
+  const keys = def.columns.map((c) => c.key);
+  const repeated = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (repeated) throw new Error(`report ${def.name}: column key ${repeated} is declared twice`);
+  for (const c of def.columns) {
+    if (!known(c.source)) throw new Error(`report ${def.name}: column ${c.key} has unknown source ${c.source}`);
+    if (c.sortable && !src.columns.has(c.source)) throw new Error(`report ${def.name}: sortable column ${c.key} must be a column of ${src.table}`);
+  }
+  for (const f of def.filters) if ('source' in f && !src.columns.has(f.source)) throw new Error(`report ${def.name}: filter ${f.kind} has unknown source ${f.source}`);
+  for (const k of Object.keys(def.where)) if (!src.columns.has(k)) throw new Error(`report ${def.name}: where names unknown column ${k}`);
+  if (!def.columns.some((c) => c.key === def.defaultSort.key && c.sortable)) throw new Error(`report ${def.name}: default sort ${def.defaultSort.key} is not sortable`);
+  if (!src.columns.has(def.dateColumn)) throw new Error(`report ${def.name}: unknown date column ${def.dateColumn}`);
+}

@@ -1,0 +1,223 @@
+/**
+ * Pieces of the per-kind transaction model the demo generator uses (issue 10 item 2,
+ * docs/transaction-model.md): exact unique references, MDR fees, a small min-heap for scheduled
+ * follow-ups (pre-auth captures, recurring cycles), and the shapes of the side tables (payment
+ * links, recurring schedules, terminal settlement batches and their lines). Pure, no database.
+ */
+import type { BnplProvider, EntryMode, PaymentMethod, WalletProvider } from '@paydesk/domain';
+import { WeightedTable } from './random.ts';
+
+// ---------------------------------------------------------------------------------------------
+// References
+
+/** References carry 10 scrambled digits: the scramble is a bijection of [0, REF_SPACE). */
+export const REF_SPACE = 10_000_000_000;
+/** The multiplier of the scramble; odd and not a multiple of 5, so coprime with 10^10 (hence invertible). */
+export const REF_MULTIPLIER = 7_777_777_777;
+const SPLIT = 100_000;
+const MUL_HI = Math.floor(REF_MULTIPLIER / SPLIT);
+const MUL_LO = REF_MULTIPLIER % SPLIT;
+
+/**
+ * The 10-digit scramble of counter `i` (0 ≤ i < 10^10, an integer): (i × 7,777,777,777 + offset)
+ * mod 10^10, computed exactly in doubles by splitting the multiplier in 10^5 halves (every
+ * intermediate stays below 2^53), so it is a bijection of [0, 10^10) for any offset — the old
+ * `(i * 7_777_777_777 + offset) % 1e10` lost digits beyond 2^53 (≈ 1.16 M rows) and collided.
+ * Throws RangeError outside the domain. Issue 10 ("seeding").
+ */
+export function scrambleRef(i: number, offset: number): number {
+  if (!Number.isInteger(i) || i < 0 || i >= REF_SPACE) throw new RangeError(`scrambleRef: counter out of range: ${i}`);
+  if (!Number.isInteger(offset) || offset < 0 || offset >= REF_SPACE) throw new RangeError(`scrambleRef: offset out of range: ${offset}`);
+  // i × M = i × (hi × 10^5 + lo); (i × hi mod 10^5) × 10^5 is i × hi × 10^5 mod 10^10.
+  const high = ((i * MUL_HI) % SPLIT) * SPLIT; // i * MUL_HI < 10^10 * 77,778 < 2^53
+  const low = (i * MUL_LO) % REF_SPACE; // i * MUL_LO < 10^10 * 10^5 = 10^15 < 2^53
+  return (((high + low) % REF_SPACE) + offset) % REF_SPACE;
+}
+
+/** `n` as a zero-padded 10-digit string. */
+export function tenDigits(n: number): string {
+  return String(n).padStart(10, '0');
+}
+
+// ---------------------------------------------------------------------------------------------
+// MDR
+
+/**
+ * The documented default MDR per payment method (docs/transaction-model.md), used by the seed in
+ * place of a merchant-specific mdr_rates row: percent of the amount, and a floor in ringgit.
+ */
+export const DEFAULT_MDR: Record<PaymentMethod, { percent: number; min: number; flat?: number }> = {
+  HOSTED_CARD: { percent: 1.8, min: 0.1 },
+  CC: { percent: 1.5, min: 0.1 },
+  CCINT: { percent: 2.8, min: 0.2 },
+  EPP: { percent: 3.5, min: 1 },
+  EPP_BSN: { percent: 3.0, min: 1 },
+  FPX_B2C: { percent: 0, min: 0, flat: 1 },
+  OB: { percent: 0, min: 0, flat: 1 },
+  FPX_B2B: { percent: 0, min: 0, flat: 2 },
+  EW: { percent: 1.2, min: 0.05 },
+  GEN_QR: { percent: 0.5, min: 0.01 },
+  STATIC_QR: { percent: 0.5, min: 0.01 },
+  BNPL: { percent: 4.5, min: 0.5 },
+  APM: { percent: 2.0, min: 0.1 },
+  CRYPTO: { percent: 1.0, min: 0.1 },
+};
+
+/** The fee in sen for an amount in sen: flat, or percent (rounded half up) but at least the floor, never above the amount. */
+export function mdrFeeSen(method: PaymentMethod, amountSen: number): number {
+  const rate = DEFAULT_MDR[method];
+  const fee = rate.flat !== undefined ? Math.round(rate.flat * 100) : Math.max(Math.round(rate.min * 100), Math.round((amountSen * rate.percent) / 100));
+  return Math.min(fee, amountSen);
+}
+
+/** Sen as a decimal string of ringgit ("12.30"). */
+export function senToText(sen: number): string {
+  const s = Math.abs(sen);
+  return `${sen < 0 ? '-' : ''}${Math.floor(s / 100)}.${String(s % 100).padStart(2, '0')}`;
+}
+
+/** A decimal ringgit string ("12.30") in sen. */
+export function textToSen(text: string): number {
+  const [whole = '0', frac = ''] = text.split('.');
+  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider and entry-mode mixes
+
+export const ENTRY_MODE_MIX = new WeightedTable<EntryMode>([['CONTACTLESS', 58], ['CHIP', 33], ['SWIPE', 5], ['FALLBACK', 4]]);
+/** Malaysia's contactless no-PIN limit (RM 250): above it a card is dipped. */
+export const CONTACTLESS_LIMIT_RM = 250;
+export const WALLET_MIX = new WeightedTable<WalletProvider>([['TNG', 40], ['GRABPAY', 25], ['SHOPEEPAY', 20], ['BOOST', 15]]);
+export const BNPL_MIX = new WeightedTable<BnplProvider>([['ATOME', 40], ['GRAB_PAYLATER', 25], ['SPAYLATER', 15], ['SHOPBACK_PAYLATER', 12], ['BOOST_PAYFLEX', 8]]);
+
+// ---------------------------------------------------------------------------------------------
+// Side tables
+
+/** A payment link row (table payment_links). */
+export interface GenLink {
+  id: number;
+  masterMerchantId: number;
+  agencyId: number;
+  agentId: number;
+  merchantId: number;
+  branchId: number | null;
+  linkRef: string;
+  amount: string;
+  currency: string;
+  description: string | null;
+  status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELLED';
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** A recurring schedule row (table recurring_schedules); `customerIndex` and `periodMs` are generator state. */
+export interface GenSchedule {
+  id: number;
+  masterMerchantId: number;
+  agencyId: number;
+  agentId: number;
+  merchantId: number;
+  branchId: number | null;
+  custName: string;
+  custEmail: string | null;
+  custRef: string | null;
+  amount: string;
+  currency: string;
+  frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+  startDate: string;
+  cyclesTotal: number | null;
+  cyclesDone: number;
+  nextRunAt: Date | null;
+  status: 'ACTIVE' | 'COMPLETED' | 'CANCELLED' | 'SUSPENDED';
+  createdAt: Date;
+  customerIndex: number;
+  periodMs: number;
+}
+
+/** A terminal settlement batch (table terminal_settlement_batches). */
+export interface GenBatch {
+  id: number;
+  masterMerchantId: number;
+  agencyId: number;
+  agentId: number;
+  merchantId: number;
+  branchId: number | null;
+  tid: string;
+  mid: string;
+  batchNo: string;
+  openedAt: Date;
+  settledAt: Date | null;
+  status: 'OPEN' | 'SETTLED' | 'UPLOADED';
+}
+
+/** Totals of a batch per card scheme and type, in sen (table terminal_settlement_batch_lines). */
+export interface GenBatchLine {
+  batchId: number;
+  cardScheme: string;
+  cardType: string;
+  saleCount: number;
+  saleSen: number;
+  voidCount: number;
+  voidSen: number;
+}
+
+/** Frequencies of recurring schedules (§9) with their mix and period. */
+export const FREQUENCY_MIX = new WeightedTable<GenSchedule['frequency']>([['MONTHLY', 70], ['WEEKLY', 15], ['YEARLY', 8], ['DAILY', 7]]);
+export const PERIOD_MS: Record<GenSchedule['frequency'], number> = {
+  DAILY: 86_400_000,
+  WEEKLY: 7 * 86_400_000,
+  MONTHLY: 30 * 86_400_000,
+  YEARLY: 365 * 86_400_000,
+};
+
+// ---------------------------------------------------------------------------------------------
+// A min-heap by a numeric key
+
+/** A binary min-heap of items keyed by `key` (ms); ties leave in no particular order. */
+export class MinHeap<T> {
+  private readonly items: T[] = [];
+
+  constructor(private readonly key: (item: T) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): T | undefined {
+    return this.items[0];
+  }
+
+  push(item: T): void {
+    const a = this.items;
+    a.push(item);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.key(a[p]!) <= this.key(a[i]!)) break;
+      [a[p], a[i]] = [a[i]!, a[p]!];
+      i = p;
+    }
+  }
+
+  pop(): T | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.key(a[l]!) < this.key(a[m]!)) m = l;
+        if (r < a.length && this.key(a[r]!) < this.key(a[m]!)) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i]!, a[m]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Issue 10 Build 5: the dashboard read from the summaries at every scope (platform, master
+ * merchant, agency, agent, merchant HQ, branch) answers exactly what raw SQL over transactions
+ * answers: today, month to date, success rate, the 30-day trend, the method mix and the latest 10
+ * (one LIMIT 10 read per service type, merged) — through the API, as each demo user.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SIGN_INS } from '../../src/seed/generate.ts';
+import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+
+const DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
+const COLUMN: Record<string, string> = {
+  MASTER_MERCHANT: 'master_merchant_id', AGENCY: 'agency_id', AGENT: 'agent_id', MERCHANT_HQ: 'merchant_id', MERCHANT_BRANCH: 'branch_id',
+};
+const money = (v: string | number) => Number(v).toFixed(2);
+
+describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
+  let s: TestServer;
+
+  beforeAll(async () => {
+    s = await startTestServer({ kind, transactions: 3000 });
+  });
+  afterAll(async () => s.close());
+
+  it('equals the raw aggregate over transactions for each demo user, in MYR and in another currency', async () => {
+    expect(DEMO_SIGN_INS.length).toBe(6);
+    for (const user of DEMO_SIGN_INS) {
+      const [m] = await s.database.query<{ org_id: number | null; level: string | null }>(
+        `SELECT m.org_id, o.level FROM memberships m JOIN users u ON u.id = m.user_id LEFT JOIN organizations o ON o.id = m.org_id
+         WHERE lower(u.email) = $1 AND m.is_default`,
+        [user.email],
+      );
+      const where = m!.org_id === null ? 'true' : `${COLUMN[m!.level!]} = ${Number(m!.org_id)}`;
+      const client = await s.signIn(user.email);
+      for (const currency of ['MYR', 'SGD']) {
+        const d = await client.call('dashboard', { body: { Currency: currency } });
+        const label = `${user.email} ${currency}`;
+        const now = d.BusinessDay;
+        const q = async <T,>(text: string) => s.database.query<T>(text, [currency, now]);
+        const base = `FROM transactions WHERE ${where} AND currency = $1`;
+        const [today] = await q<{ n: number; a: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS a ${base} AND status = 'SUCCESS' AND ${DAY} = $2::date`);
+        expect({ n: d.Today.Count, a: money(d.Today.Amount) }, label).toEqual({ n: today!.n, a: money(today!.a) });
+        const [mtd] = await q<{ n: number; a: string; f: number }>(
+          `SELECT count(*) FILTER (WHERE status = 'SUCCESS')::int AS n, coalesce(sum(amount) FILTER (WHERE status = 'SUCCESS'), 0)::text AS a,
+                  count(*) FILTER (WHERE status = 'FAILED')::int AS f
+           ${base} AND ${DAY} BETWEEN date_trunc('month', $2::date)::date AND $2::date`,
+        );
+        expect({ n: d.MonthToDate.Count, a: money(d.MonthToDate.Amount) }, label).toEqual({ n: mtd!.n, a: money(mtd!.a) });
+        const attempts = mtd!.n + mtd!.f;
+        expect(d.SuccessRate, label).toBe(attempts === 0 ? 0 : Math.round((mtd!.n / attempts) * 1000) / 10);
+        const trend = await q<{ day: string; st: number; n: number; a: string }>(
+          `SELECT to_char(${DAY}, 'YYYY-MM-DD') AS day, service_type AS st, count(*)::int AS n, sum(amount)::text AS a
+           ${base} AND status = 'SUCCESS' AND ${DAY} BETWEEN $2::date - 29 AND $2::date GROUP BY 1, 2 ORDER BY 1, 2`,
+        );
+        expect(d.Trend.map((t) => [t.Day, t.ServiceType, t.Count, money(t.Amount)]), label).toEqual(trend.map((t) => [t.day, Number(t.st), t.n, money(t.a)]));
+        const mix = await q<{ pm: string; n: number; a: string }>(
+          `SELECT payment_method AS pm, count(*)::int AS n, sum(amount)::text AS a
+           ${base} AND status = 'SUCCESS' AND ${DAY} BETWEEN $2::date - 29 AND $2::date GROUP BY 1`,
+        );
+        const sortMix = <T extends [string, number, string]>(xs: T[]) => xs.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+        expect(sortMix(d.PaymentMethodMix.map((x) => [x.PaymentMethod, x.Count, money(x.Amount)] as [string, number, string])), label).toEqual(
+          sortMix(mix.map((x) => [x.pm, x.n, money(x.a)] as [string, number, string])),
+        );
+        const latest = await q<{ id: string }>(`SELECT id::text ${base} AND $2::text IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10`);
+        expect(d.Latest.map((l) => String(l.Id)), label).toEqual(latest.map((l) => l.id));
+        if (currency === 'MYR') expect(d.Latest.length, label).toBe(10);
+      }
+    }
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * docs/queries/<report>.sql is current (issue 10 §Build 5): the SQL text part of every declared
+ * list report's file (titles, parameters, statements) equals what scripts/report-queries.ts
+ * generates now, so a change to the engine's SQL shows in review. Plans are data-dependent and
+ * not compared; regenerate with `node --import tsx scripts/report-queries.ts` (DATABASE_URL for plans).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LIST_REPORTS } from '@paydesk/contract';
+import { renderReportQueries, sqlTextPart } from '../../../../scripts/report-queries.ts';
+
+describe('docs/queries', () => {
+  it.each(LIST_REPORTS.map((d) => [d.name, d] as const))('%s.sql holds the SQL the engine emits now', async (name, def) => {
+    const committed = readFileSync(new URL(`../../../../docs/queries/${name}.sql`, import.meta.url), 'utf8');
+    expect(sqlTextPart(committed)).toBe(sqlTextPart(await renderReportQueries(def)));
+  });
+
+  it('keeps index-friendly conditions: no cast on a column, enums as = ANY, the prefix as LIKE', async () => {
+    for (const def of LIST_REPORTS) {
+      const text = sqlTextPart(await renderReportQueries(def));
+      const conditions = text.split('\n').filter((l) => /^(WHERE|  AND) /.test(l));
+      expect(conditions.length).toBeGreaterThan(0);
+      for (const c of conditions) expect(c).not.toMatch(/"[a-z_]+"\."[a-z_]+"::/);
+      expect(text).not.toMatch(/ILIKE|LIKE '%|OFFSET/i);
+      expect(text).toMatch(/= ANY\(\$\d+\)/);
+    }
+  });
+});

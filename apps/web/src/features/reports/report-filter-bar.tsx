@@ -1,0 +1,243 @@
+/**
+ * A list report's filter bar, generated from its declared filters (issue 10): a form over the
+ * URL query. Search (or Enter in a field) writes the query; Reset clears the filters; the back
+ * button refills the form from the URL.
+ *
+ * - dateRange: a range picker of Malaysian days with presets (date-presets.ts);
+ * - enum: a multi-select of the declared codes with their ENUM labels (payment methods come from
+ *   the §7 lookup, so a method the platform does not offer is not offered);
+ * - org: the cascade master merchant → agency → agent → merchant → branch, pickers above the
+ *   caller's own level hidden, each narrowed by the nearest chosen one above it and cleared when
+ *   one above it changes;
+ * - moneyRange: from / to, §5 decimals that are money, from ≤ to;
+ * - code: checked against the declared pattern as typed, with the declared message;
+ * - currency: none here, the header's currency applies.
+ */
+import { useEffect, useMemo } from 'react';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, type FormRule } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import type { ListReportDef, ReportFilter } from '@paydesk/contract';
+import { compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
+import { fieldRule, messageText } from '../../shared/field-rule.ts';
+import { LookupSelect } from '../../shared/lookup-select.tsx';
+import { OrgPicker } from '../../shared/org-picker.tsx';
+import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-methods.ts';
+import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
+import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from './date-presets.ts';
+import { enumText } from './report-cells.tsx';
+import { ORG_PICKERS, defaultReportQuery, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from './report-query.ts';
+import './labels.ts';
+
+type FormValues = Record<string, unknown> & {
+  /** Either end may be open: "jump to date" sets one end only. */
+  range?: [Dayjs | null, Dayjs | null] | null;
+};
+
+const DAY = 'YYYY-MM-DD';
+
+function toForm(def: ListReportDef, q: ReportQuery): FormValues {
+  const v: FormValues = {};
+  for (const key of def.filters.flatMap(filterUrlKeys)) {
+    if (key === 'from' || key === 'to') continue;
+    const value = q[key];
+    v[key] = ORG_PICKERS.some((p) => p.field === key) && value !== undefined ? Number(value) : value;
+  }
+  const from = typeof q.from === 'string' ? q.from : undefined;
+  const to = typeof q.to === 'string' ? q.to : undefined;
+  v.range = from || to ? [from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null] : null;
+  return v;
+}
+
+function fromForm(def: ListReportDef, v: FormValues, base: ReportQuery): ReportQuery {
+  const q: ReportQuery = { sort: base.sort, order: base.order, size: base.size };
+  for (const key of def.filters.flatMap(filterUrlKeys)) {
+    const value = key === 'from' ? v.range?.[0]?.format(DAY) : key === 'to' ? v.range?.[1]?.format(DAY) : v[key];
+    if (Array.isArray(value)) q[key] = value.map(String);
+    else if (typeof value === 'string') q[key] = value.trim() || undefined;
+    else if (typeof value === 'number') q[key] = value;
+    else q[key] = undefined;
+  }
+  return q;
+}
+
+/**
+ * §5 `decimal` is checked by fieldRule('decimal'); this adds what a money filter needs beyond it:
+ * at most 2 decimals and 16 integer digits.
+ */
+function moneyPrecisionRule(message: string): FormRule {
+  return {
+    validator: async (_rule, value?: string) => {
+      if (value && validateField('decimal', value) === true && parseMoney(value) === null) throw new Error(message);
+    },
+  };
+}
+
+/** A code filter's rule: its declared pattern and length, with its declared message (§5 wording). */
+function codeRule(f: Extract<ReportFilter, { kind: 'code' }>): FormRule {
+  return {
+    validator: async (_rule, value?: string) => {
+      const v = value?.trim();
+      if (v && !isCodeValue(f, v)) throw new Error(messageText(f.message));
+    },
+  };
+}
+
+const COL = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+
+interface Props {
+  def: ListReportDef;
+  query: ReportQuery;
+  callerType: GroupType;
+  onSearch: (q: ReportQuery) => void;
+}
+
+/** The generated filter bar of `def`; `onSearch` gets the query of a valid form. */
+export function ReportFilterBar({ def, query, callerType, onSearch }: Props) {
+  const { t } = useTranslation();
+  const paymentMethodLabel = usePaymentMethodLabel();
+  const [form] = Form.useForm<FormValues>();
+  const pickers = visiblePickers(callerType);
+  // One watch per level, always in the same order (hooks), whether or not the report has the cascade.
+  const orgValues = {
+    mm: Form.useWatch('mm', form),
+    agency: Form.useWatch('agency', form),
+    agent: Form.useWatch('agent', form),
+    merchant: Form.useWatch('merchant', form),
+    branch: Form.useWatch('branch', form),
+  } as Record<OrgField, number | undefined>;
+
+  // The URL is the source of truth: back/forward and shared links refill the form.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(def, query));
+  }, [form, def, query]);
+
+  const presets = useMemo(() => {
+    const ranges = presetRanges(malaysianToday());
+    return (Object.keys(PRESET_LABELS) as PresetKey[]).map((key) => ({ label: t(PRESET_LABELS[key]), value: ranges[key] }));
+  }, [t]);
+
+  const onValuesChange = (changed: FormValues) => {
+    for (const field of Object.keys(changed)) {
+      if (pickers.some((p) => p.field === field)) form.setFieldsValue(Object.fromEntries(fieldsBelow(field as OrgField).map((f) => [f, undefined])));
+    }
+  };
+
+  const control = (f: ReportFilter) => {
+    switch (f.kind) {
+      case 'dateRange':
+        return (
+          <Col key="range" {...COL}>
+            <Form.Item name="range" label={t(f.labelKey)}>
+              <DatePicker.RangePicker presets={presets} format="DD-MM-YYYY" allowEmpty={[true, true]} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        );
+      case 'enum':
+        return (
+          <Col key={f.key} {...COL}>
+            <Form.Item name={urlKeyOf(f.key)} label={t(f.labelKey)}>
+              {f.enumKey === 'paymentMethod' ? (
+                // Options from the payment-method lookup (§7); none when it fails, and the picker still works.
+                <LookupSelect
+                  lookup={usePaymentMethodListQuery}
+                  filter={(m: PaymentMethodOption) => isPaymentMethod(m.Code) && f.values.map(String).includes(m.Code)}
+                  toOption={(m: PaymentMethodOption) => ({ value: m.Code, label: paymentMethodLabel(m.Code) })}
+                  mode="multiple"
+                  allowClear
+                  maxTagCount="responsive"
+                  placeholder={t('common.all')}
+                />
+              ) : (
+                <Select
+                  mode="multiple"
+                  allowClear
+                  maxTagCount="responsive"
+                  placeholder={t('common.all')}
+                  options={f.values.map((code) => ({ value: String(code), label: enumText(t, f.enumKey, code) }))}
+                />
+              )}
+            </Form.Item>
+          </Col>
+        );
+      case 'org':
+        return pickers.map((p) => (
+          <Col key={p.field} {...COL}>
+            <Form.Item name={p.field} label={t(p.labelKey)}>
+              <OrgPicker level={p.level} parentId={parentFor(orgValues, p.field)} placeholder={t('common.all')} />
+            </Form.Item>
+          </Col>
+        ));
+      case 'moneyRange':
+        return [
+          <Col key="min" xs={12} sm={6} lg={4} xl={3}>
+            <Form.Item name="min" label={t('txn.amountMin')} rules={[fieldRule('decimal'), moneyPrecisionRule(t('txn.amountPrecision'))]}>
+              <Input inputMode="decimal" allowClear />
+            </Form.Item>
+          </Col>,
+          <Col key="max" xs={12} sm={6} lg={4} xl={3}>
+            <Form.Item
+              name="max"
+              label={t('txn.amountMax')}
+              dependencies={['min']}
+              rules={[
+                fieldRule('decimal'),
+                moneyPrecisionRule(t('txn.amountPrecision')),
+                ({ getFieldValue }) => ({
+                  validator: async (_, max?: string) => {
+                    const low = parseMoney((getFieldValue('min') as string | undefined) ?? '');
+                    const high = parseMoney(max ?? '');
+                    if (low !== null && high !== null && compareMoney(low, high) > 0) throw new Error(t('txn.amountRange'));
+                  },
+                }),
+              ]}
+            >
+              <Input inputMode="decimal" allowClear />
+            </Form.Item>
+          </Col>,
+        ];
+      case 'code':
+        return (
+          <Col key={f.key} {...COL}>
+            <Form.Item name={urlKeyOf(f.key)} label={t(f.labelKey)} rules={[codeRule(f)]} validateTrigger={['onChange', 'onBlur']}>
+              {/* A digits-only code (last 4, batch number) gets the phone's number pad. */}
+              <Input allowClear maxLength={f.maxLength} inputMode={f.pattern.source.startsWith('^\\d') ? 'numeric' : undefined} />
+            </Form.Item>
+          </Col>
+        );
+      case 'currency':
+        return null;
+    }
+  };
+
+  return (
+    <Card size="small">
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={toForm(def, query)}
+        onValuesChange={onValuesChange}
+        onFinish={(v) => onSearch(fromForm(def, v, query))}
+        style={{ marginBottom: -8 }}
+      >
+        <Row gutter={16}>
+          {def.filters.map(control)}
+          <Col {...COL} style={{ display: 'flex', alignItems: 'flex-end' }}>
+            <Form.Item label={null}>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  {t('common.search')}
+                </Button>
+                <Button icon={<ReloadOutlined />} onClick={() => onSearch({ ...defaultReportQuery(def), sort: query.sort, order: query.order, size: query.size })}>
+                  {t('common.reset')}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}

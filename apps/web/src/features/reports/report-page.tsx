@@ -1,0 +1,168 @@
+/**
+ * One screen for any declared list report (issue 10; e.g. /transaction/ecommerce): the title,
+ * the filter bar generated from `def.filters`, the keyset-paged table generated from the 'list'
+ * columns (sortable headers only where the declaration allows), the capped count ("more than
+ * 10,000"), a totals line when the server offers one, refresh, column chooser, export (with the
+ * export permission; headers in the screen's language), and the detail drawer at `{path}/:id`.
+ * State lives in the URL and paging in the shared list controller (shared/list-controller.ts);
+ * the header currency governs the list, its totals and its export (issue 9: no RM and S$ rows
+ * mixed), and a new currency starts again at the first page.
+ */
+import { useCallback, useMemo } from 'react';
+import { Button, Card, Flex, Space, Table, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { columnsWidth, layoutColumns } from '../../shared/column-layout.ts';
+import { ExportMenu } from '../../shared/export-menu.tsx';
+import { formatCount, formatMoney } from '../../shared/format.ts';
+import { KeysetPager } from '../../shared/keyset-pager.tsx';
+import { useListController } from '../../shared/list-controller.ts';
+import { listEmptyText } from '../../shared/list-empty.tsx';
+import { LoadError } from '../../shared/load-error.tsx';
+import { rowOpenProps } from '../../shared/row-open.ts';
+import { useHeaderCurrency } from '../../store/header-currency.ts';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectHeldPermissions } from '../../store/selectors.ts';
+import { ColumnChooser } from '../resources/components/column-chooser.tsx';
+import './labels.ts';
+import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
+import { reportColumns } from './report-columns.tsx';
+import { ReportDetailDrawer } from './report-detail-drawer.tsx';
+import { ReportFilterBar } from './report-filter-bar.tsx';
+import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
+
+/** The column the list is in date order by (jump to date), if any: the sortable datetime column over `def.dateColumn`. */
+const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
+
+export function ReportPage({ def }: { def: ListReportDef }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const { id } = useParams();
+  const held = useAppSelector(selectHeldPermissions);
+  const callerType = useAppSelector((s) => s.auth.profile?.Current.GroupType) ?? 'MERCHANT_BRANCH';
+  const language = useAppSelector((s) => s.ui.language);
+  const currency = useHeaderCurrency();
+
+  const parse = useCallback((params: URLSearchParams) => parseReportQuery(def, params), [def]);
+  const serialize = useCallback((q: ReportQuery) => toReportSearchParams(def, q), [def]);
+  const searchData = (q: ReportQuery) => ({ ...toReportSearchData(def, q), Currency: currency ?? undefined });
+
+  const list = useListController({
+    screen: def.path,
+    parse,
+    serialize,
+    isFiltered: hasReportFilters,
+    mode: 'keyset',
+    resetKey: currency ?? '',
+    pathname: def.path,
+    // Skipped until the header currency is known: the first request is already the right one.
+    request: (q, { cursor }): { api: string; body: ReportSearchBody } | typeof skipToken =>
+      currency ? { api: def.api, body: { RowsPerPage: q.size, Cursor: cursor, SearchData: searchData(q), Sort: { Field: q.sort, Order: q.order } } } : skipToken,
+    useQuery: useReportSearchQuery,
+    refresh: () => dispatch(invalidateReport(def)),
+  });
+  const { query, data } = list;
+  const totals = useReportTotalsQuery(currency ? { api: def.api, body: { SearchData: searchData(query) } } : skipToken);
+
+  const fallbackCurrency = currency ?? 'MYR';
+  const allColumns = useMemo(() => reportColumns(def, t, fallbackCurrency, i18n.language), [def, t, fallbackCurrency, i18n.language]);
+  const { prefs, width, setPrefs, tableBox, room } = list.columns;
+  const shown = layoutColumns(allColumns, prefs, width, room);
+  const sortOrder = (key: string) => (query.sort === key ? (query.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
+  const columns = shown.map((c) => (c.sortable ? { ...c, sortOrder: sortOrder(c.key) } : c));
+
+  const total = data?.TotalRecords ?? 0;
+  const capped = data?.TotalCapped === true;
+  const dateSort = dateSortKey(def);
+  const exportPermission = def.exportPermission ?? 'transaction:export';
+  const openDetail = (row: ReportRow) => navigate({ pathname: `${def.path}/${row.Id}`, search: location.search });
+  const closeDetail = () => navigate({ pathname: def.path, search: location.search });
+  const totalsLine = totals.currentData?.Available ? totals.currentData : null;
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {t(def.titleKey)}
+      </Typography.Title>
+      <ReportFilterBar def={def} query={query} callerType={callerType} onSearch={list.apply} />
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Flex vertical gap={2}>
+            <Typography.Text strong data-testid="report-total">
+              {data &&
+                (capped
+                  ? t('report.totalCapped', { total: formatCount(REPORT_COUNT_CAP, i18n.language) })
+                  : t('list.total', { count: total, total: formatCount(total, i18n.language) }))}
+            </Typography.Text>
+            {totalsLine && (
+              <Typography.Text type="secondary" data-testid="report-totals">
+                {t('report.totals', { count: totalsLine.Count, total: formatCount(totalsLine.Count, i18n.language), amount: formatMoney(totalsLine.Amount, totalsLine.Currency ?? fallbackCurrency) })}
+              </Typography.Text>
+            )}
+          </Flex>
+          <Space wrap>
+            <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label={t('common.retry')} />
+            <ColumnChooser columns={allColumns} visible={shown.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
+            {held.has(exportPermission) && (
+              <ExportMenu
+                onExport={(Format) =>
+                  exportReport(def, { SearchData: searchData(query), Sort: { Field: query.sort, Order: query.order }, Format, Language: language })
+                }
+              />
+            )}
+          </Space>
+        </Flex>
+        {list.failed ? (
+          <LoadError onRetry={list.refresh} />
+        ) : (
+          <div ref={tableBox}>
+            <Table<ReportRow>
+              rowKey="Id"
+              size="small"
+              columns={columns}
+              dataSource={data?.Items ?? []}
+              loading={list.loading}
+              pagination={false}
+              // The columns' widths: within the card when they fit; wider (a phone, or columns the
+              // user turned on) it scrolls inside the card, not the page.
+              scroll={{ x: columnsWidth(columns) }}
+              tableLayout="fixed"
+              showSorterTooltip={false}
+              locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') }) }}
+              onChange={(_pagination, _filters, sorter, extra) => {
+                if (extra.action !== 'sort') return;
+                const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                const key = s?.columnKey ? String(s.columnKey) : def.defaultSort.key;
+                list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
+              }}
+              onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Id) }))}
+            />
+          </div>
+        )}
+        <KeysetPager
+          page={list.keyset!.page}
+          total={total}
+          capped={capped}
+          size={query.size}
+          sizes={REPORT_PAGE_SIZES}
+          loading={list.result.isFetching}
+          hasNext={Boolean(data?.NextCursor)}
+          onFirst={list.keyset!.first}
+          onPrevious={list.keyset!.previous}
+          onNext={() => list.keyset!.next(data?.NextCursor)}
+          onSize={(size) => list.apply({ ...query, size })}
+          // Only a list in date order has a date to jump to.
+          onJumpToDate={dateSort && query.sort === dateSort ? (day) => list.apply(jumpToDate(query, day, dateSort)) : undefined}
+        />
+      </Card>
+      <ReportDetailDrawer def={def} id={id === undefined ? null : Number(id)} onClose={closeDetail} />
+    </Flex>
+  );
+}
+
+export default ReportPage;

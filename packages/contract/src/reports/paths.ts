@@ -1,0 +1,46 @@
+/**
+ * The addresses of a declared report's routes, without zod (issue 10): route names
+ * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export`. The
+ * contract's route table (`reportRoutes`) and the browser's schema-free ROUTE_PATHS both read
+ * them here, so the two cannot disagree.
+ */
+import type { ReportDef } from './define.ts';
+
+/** The operations every list report serves. */
+export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export'] as const;
+export type ReportOp = (typeof REPORT_OPS)[number];
+
+/** A report route's name in the route table, e.g. 'Report.TransactionEcommerce.Search'. */
+export type ReportRouteName = `Report.${string}.${ReportOp}`;
+
+/** The route name of a report operation. */
+export const reportRouteName = (def: Pick<ReportDef, 'name'>, op: ReportOp): ReportRouteName => `Report.${def.name}.${op}`;
+
+/** Method, path (`:Id` for Get) and secure-channel flag (every report route is encrypted, §7). */
+export interface ReportRoutePath {
+  method: 'GET' | 'POST';
+  path: string;
+  encrypted: true;
+}
+
+/** The four addresses of a report by operation. */
+export function reportPaths(def: Pick<ReportDef, 'api'>): Record<ReportOp, ReportRoutePath> {
+  const base = `/api/portal/${def.api}`;
+  return {
+    Search: { method: 'POST', path: `${base}/Search`, encrypted: true },
+    Get: { method: 'GET', path: `${base}/Get/:Id`, encrypted: true },
+    Totals: { method: 'POST', path: `${base}/Totals`, encrypted: true },
+    Export: { method: 'POST', path: `${base}/Export`, encrypted: true },
+  };
+}
+
+/** Every list report's route addresses keyed by route name (summary reports get theirs with the sales reports). */
+export function reportRoutePaths(defs: readonly ReportDef[]): Record<ReportRouteName, ReportRoutePath> {
+  const out: Record<string, ReportRoutePath> = {};
+  for (const def of defs) {
+    if (def.kind !== 'list') continue;
+    const p = reportPaths(def);
+    for (const op of REPORT_OPS) out[reportRouteName(def, op)] = p[op];
+  }
+  return out as Record<ReportRouteName, ReportRoutePath>;
+}

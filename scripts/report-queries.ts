@@ -1,0 +1,194 @@
+/**
+ * Writes docs/queries/<report>.sql (issue 10 §Build 5, after immich's `queries/*.sql`): for every
+ * declared list report and a representative set of requests (no filter, 30 days, status + method,
+ * TxnRefNo prefix, last 4, amount range, a cursor page, totals, export, detail, and the first page
+ * at each scope level) the SQL the report engine emits, with its parameters; with DATABASE_URL
+ * (PostgreSQL) also the `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)` plan of each, as comments, so a
+ * reviewer sees every scan.
+ *
+ *   npm run report:queries                         # SQL only (plans left as they are committed)
+ *   DATABASE_URL=postgres://… npm run report:queries   # SQL + plans from that database
+ *
+ * The SQL text part must stay current: test/unit/report-queries.test.ts regenerates it and
+ * compares (plans excluded: they depend on the data).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { GroupType, OrgLevel } from '@paydesk/domain';
+import { LIST_REPORTS, REPORT_COUNT_CAP, reportDetailColumns, reportRowColumns, type ListReportDef, type ReportSearchData, type ReportSort } from '@paydesk/contract';
+import type { Scope } from '../apps/server/src/platform/scope.ts';
+import { pageQuery, totalsQuery } from '../apps/server/src/reports/executor.ts';
+import { exportColumns } from '../apps/server/src/reports/export.ts';
+import { afterKey, cappedCount, fromClause, reportConditions, selectClause, whereClause } from '../apps/server/src/reports/query.ts';
+import { col, sourceOf } from '../apps/server/src/reports/sources.ts';
+
+const dialect = new PgDialect();
+const OUT = new URL('../docs/queries/', import.meta.url);
+
+/** The scope levels a case runs at; org ids are placeholders (1) unless a database supplies real ones. */
+const LEVELS: readonly (OrgLevel | null)[] = [null, 'MASTER_MERCHANT', 'AGENCY', 'AGENT', 'MERCHANT_HQ', 'MERCHANT_BRANCH'];
+
+function scopeAt(level: OrgLevel | null, orgId = 1): Scope {
+  const groupType = (level ?? 'SUPERADMIN') as GroupType;
+  return { userId: 1, email: 'queries@paydesk.my', sessionId: 'queries', membershipId: 1, groupType, orgId: level ? orgId : null, orgLevel: level, orgPath: level ? `/${orgId}/` : null, permissions: new Set() };
+}
+
+/** A fixed "as of" so the file is the same on every run: 30 days up to 24 Nov 2026 MYT. */
+const AS_OF = '2026-11-24T23:59:59.999+08:00';
+const DAYS_30 = '2026-10-26T00:00:00.000+08:00';
+
+interface QueryCase {
+  title: string;
+  level: OrgLevel | null;
+  statement: (def: ListReportDef, scope: Scope) => SQL;
+}
+
+const sortOf = (def: ListReportDef, key?: string, order?: 'asc' | 'desc'): ReportSort => ({ Field: key ?? def.defaultSort.key, Order: order ?? def.defaultSort.order });
+const page = (f: ReportSearchData, sort?: (def: ListReportDef) => ReportSort) => (def: ListReportDef, scope: Scope) =>
+  pageQuery(def, reportRowColumns(def), reportConditions(def, scope, f), sort ? sort(def) : sortOf(def), 21);
+const count = (f: ReportSearchData) => (def: ListReportDef, scope: Scope) => cappedCount(def, reportConditions(def, scope, f), REPORT_COUNT_CAP + 1);
+const has = (def: ListReportDef, kind: string, key?: string) => def.filters.some((f) => f.kind === kind && (!key || ('key' in f && f.key === key)));
+
+/** The cases of a report (only those its filters and columns allow). */
+function casesOf(def: ListReportDef): QueryCase[] {
+  const cases: QueryCase[] = [];
+  const both = (title: string, level: OrgLevel | null, f: ReportSearchData) => {
+    cases.push({ title: `Search page · ${title}`, level, statement: page(f) });
+    cases.push({ title: `Search capped count · ${title}`, level, statement: count(f) });
+  };
+  for (const level of LEVELS) both(`${level ?? 'SUPERADMIN'} · no filter`, level, {});
+  const mm: OrgLevel = 'MERCHANT_HQ';
+  if (has(def, 'dateRange')) both(`${mm} · last 30 days`, mm, { DateFrom: DAYS_30, DateTo: AS_OF });
+  if (has(def, 'enum', 'Status') && has(def, 'enum', 'PaymentMethod')) {
+    both('SUPERADMIN · status + method', null, { Status: ['SUCCESS'], PaymentMethod: ['FPX_B2C'] });
+    both(`MASTER_MERCHANT · status + method`, 'MASTER_MERCHANT', { Status: ['FAILED', 'VOID'], PaymentMethod: ['HOSTED_CARD'] });
+  } else if (has(def, 'enum', 'Status')) {
+    both('SUPERADMIN · status', null, { Status: ['SUCCESS'] });
+    both(`MASTER_MERCHANT · status`, 'MASTER_MERCHANT', { Status: ['FAILED', 'VOID'] });
+  }
+  // The terminal views' codes: one exact TID (the terminal index reads it) and one batch.
+  if (has(def, 'code', 'TID')) both('SUPERADMIN · TID', null, { TID: '60002662' });
+  if (has(def, 'code', 'BatchNo')) both(`${mm} · batch number`, mm, { BatchNo: '000292' });
+  if (has(def, 'code', 'TxnRefNo')) both('SUPERADMIN · TxnRefNo prefix', null, { TxnRefNo: 'PD2608273940' });
+  if (has(def, 'code', 'Last4')) both(`${mm} · last 4`, mm, { Last4: '4242' });
+  if (has(def, 'moneyRange')) both(`${mm} · amount range`, mm, { AmountMin: '100.00', AmountMax: '250.00' });
+  for (const c of def.columns.filter((x) => x.sortable)) {
+    for (const level of [null, mm] as const) {
+      cases.push({
+        title: `Search cursor page · ${level ?? 'SUPERADMIN'} · sorted by ${c.key} desc`,
+        level,
+        statement: (d, scope) => {
+          const sort = sortOf(d, c.key, 'desc');
+          const value = c.kind === 'datetime' ? '2026-11-20T04:00:00.000000Z' : '150.00';
+          return pageQuery(d, reportRowColumns(d), [...reportConditions(d, scope, {}), afterKey(d, sort, value, 1_000_000)], sort, 21);
+        },
+      });
+    }
+  }
+  if (has(def, 'currency')) cases.push({ title: `Totals · ${mm} · MYR, last 30 days`, level: mm, statement: (d, scope) => totalsQuery(d, reportConditions(d, scope, { Currency: 'MYR', DateFrom: DAYS_30, DateTo: AS_OF })) });
+  cases.push({ title: `Export (read in batches: a cursor on PostgreSQL) · ${mm} · no filter`, level: mm, statement: (d, scope) => pageQuery(d, exportColumns(d), reportConditions(d, scope, {}), sortOf(d)) });
+  cases.push({
+    title: `Get · ${mm}`,
+    level: mm,
+    statement: (d, scope) => {
+      const src = sourceOf(d);
+      const columns = reportDetailColumns(d);
+      return sql`${selectClause(d, columns)} ${fromClause(src, columns)} ${whereClause([sql`${col(src, src.id)} = ${1_000_000}`, ...reportConditions(d, scope, {})])}`;
+    },
+  });
+  return cases;
+}
+
+/** Any database query runner (pg Pool.query-shaped). */
+export type Explain = (text: string, params: unknown[]) => Promise<string[]>;
+
+/** One org id per level from the database (the busiest org of each level), for meaningful plans. */
+export type OrgIds = Partial<Record<OrgLevel, number>>;
+
+/** Readable SQL: one clause per line. */
+const pretty = (text: string) => text.replace(/\s+/g, ' ').replace(/ (FROM|LEFT JOIN|WHERE|ORDER BY|LIMIT) /g, '\n$1 ').replace(/ AND /g, '\n  AND ').trim();
+
+/** Every `-- plan` comment block (and what follows it up to the next blank line) removed: the SQL text part. */
+export const sqlTextPart = (file: string) => file.replace(/^-- plan[^\n]*\n(?:--[^\n]*\n)*/gm, '');
+
+/**
+ * The file of one report: a header, then per case its title, parameters and SQL; with `explain`
+ * each followed by its plan as `-- plan …` comment lines.
+ */
+export async function renderReportQueries(def: ListReportDef, explain?: { run: Explain; orgIds: OrgIds; label: string }): Promise<string> {
+  const out: string[] = [
+    `-- ${def.name} (${def.path}): the SQL the report engine emits (generated by scripts/report-queries.ts; do not edit).`,
+    `-- Source ${def.source}, where ${JSON.stringify(def.where)}, sorts ${def.columns.filter((c) => c.sortable).map((c) => c.key).join(', ')}; org ids are $-parameters (1 here).`,
+    '',
+  ];
+  for (const c of casesOf(def)) {
+    const q = dialect.sqlToQuery(c.statement(def, scopeAt(c.level)));
+    out.push(`-- ${c.title}`, `-- params: ${JSON.stringify(q.params)}`, `${pretty(q.sql)};`);
+    if (explain) {
+      const real = dialect.sqlToQuery(c.statement(def, scopeAt(c.level, c.level ? (explain.orgIds[c.level] ?? 1) : 1)));
+      const plan = await explain.run(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${real.sql}`, real.params);
+      out.push(`-- plan (${explain.label}${c.level ? `, ${c.level} org ${explain.orgIds[c.level] ?? 1}` : ''}):`, ...plan.map((l) => `--   ${l}`));
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** The committed plans of a file, kept when regenerating without a database. */
+function keepPlans(previous: string, fresh: string): string {
+  const plans = new Map<string, string>();
+  for (const block of previous.split('\n\n')) {
+    const title = block.split('\n')[0] ?? '';
+    const plan = block.match(/^-- plan[^\n]*\n(?:--[^\n]*\n?)*/m)?.[0];
+    if (plan) plans.set(title, plan.endsWith('\n') ? plan : `${plan}\n`);
+  }
+  return fresh
+    .split('\n\n')
+    .map((block) => {
+      const plan = plans.get(block.split('\n')[0] ?? '');
+      return plan && block.trim() ? `${block}\n${plan.trimEnd()}` : block;
+    })
+    .join('\n\n');
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const url = process.env.DATABASE_URL;
+  let explain: { run: Explain; orgIds: OrgIds; label: string } | undefined;
+  let close = async () => {};
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    close = () => pool.end();
+    const [{ n }] = (await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM transactions')).rows as [{ n: string }];
+    const orgIds: OrgIds = {};
+    const busiest = await pool.query<{ level: OrgLevel; id: number }>(
+      `SELECT DISTINCT ON (level) level, id FROM (
+         SELECT 'MASTER_MERCHANT' AS level, master_merchant_id AS id, count(*) AS n FROM transactions GROUP BY 2
+         UNION ALL SELECT 'AGENCY', agency_id, count(*) FROM transactions GROUP BY 2
+         UNION ALL SELECT 'AGENT', agent_id, count(*) FROM transactions GROUP BY 2
+         UNION ALL SELECT 'MERCHANT_HQ', merchant_id, count(*) FROM transactions GROUP BY 2
+         UNION ALL SELECT 'MERCHANT_BRANCH', branch_id, count(*) FROM transactions WHERE branch_id IS NOT NULL GROUP BY 2
+       ) s ORDER BY level, n DESC`,
+    );
+    for (const r of busiest.rows) orgIds[r.level] = Number(r.id);
+    const label = `${new URL(url).pathname.slice(1)}, ${Number(n).toLocaleString('en')} transactions`;
+    explain = { run: async (text, params) => (await pool.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((r) => r['QUERY PLAN']), orgIds, label };
+    console.log(`explaining on ${label}`);
+  }
+  try {
+    for (const def of LIST_REPORTS) {
+      const file = new URL(`${def.name}.sql`, OUT);
+      const fresh = await renderReportQueries(def, explain);
+      const text = explain || !existsSync(file) ? fresh : keepPlans(readFileSync(file, 'utf8'), fresh);
+      writeFileSync(file, text);
+      console.log(`docs/queries/${def.name}.sql: ${casesOf(def).length} statements${explain ? ' with plans' : ''}`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
