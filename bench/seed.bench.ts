@@ -66,8 +66,8 @@ if (url) {
     { label: 'bulk: unnest batches, trigger off, summary rebuilt, indexes deferred (default)', opts: {} },
     { label: 'unnest batches, trigger off, summary rebuilt, indexes kept', opts: { deferIndexes: false } },
     { label: 'multi-row VALUES batches, trigger off, summary rebuilt', opts: { insertMode: 'values' } },
-    { label: 'unnest batches, per-row summary trigger on', opts: { summaryMode: 'trigger' } },
-    { label: 'baseline: single-row INSERTs, per-row summary trigger on', opts: { insertMode: 'rows', summaryMode: 'trigger' } },
+    { label: 'unnest batches, statement-level summary triggers on', opts: { summaryMode: 'trigger' } },
+    { label: 'baseline: single-row INSERTs, statement-level summary triggers on', opts: { insertMode: 'rows', summaryMode: 'trigger' } },
   ];
   console.log(`Seeding ${transactions} transactions into in-memory PGlite (Node ${process.version})\n`);
   const results: { label: string; total: number }[] = [];

@@ -40,7 +40,7 @@ export interface SeedDemoOptions {
   reset?: boolean;
   /** How transactions are written (default 'copy' on PostgreSQL, 'unnest' on PGlite). 'rows' is one INSERT per row. */
   insertMode?: InsertMode;
-  /** Benchmarks: 'rebuild' (default) disables the per-row summary trigger during the load and rebuilds once; 'trigger' leaves it on. */
+  /** Benchmarks: 'rebuild' (default) disables the summary triggers during the load and rebuilds the summaries once; 'trigger' leaves them on. */
   summaryMode?: 'rebuild' | 'trigger';
   /** Benchmarks: drop and rebuild secondary indexes around the bulk load of an empty table (default true with 'rebuild'). */
   deferIndexes?: boolean;

@@ -8,9 +8,10 @@ const Figure = z.object({ Amount: MoneyString, Count: z.number().int() });
 
 /**
  * Dashboard figures for the caller's subtree and the requested currency (the header's, §3/§6),
- * read from daily_sales_summary. Today, MonthToDate, Trend and PaymentMethodMix count successful
- * transactions only; BusinessDay (MYT, YYYY-MM-DD) is today, still in progress, so its Trend
- * points are partial. There is no risk figure: no risk module exists to source one.
+ * read from the summaries (sales_summary_daily / _monthly through readSummary). Today,
+ * MonthToDate, Trend and PaymentMethodMix count successful transactions only; BusinessDay (MYT,
+ * YYYY-MM-DD) is today, still in progress, so its Trend points are partial. There is no risk
+ * figure: no risk module exists to source one.
  */
 export const DashboardResponse = z.object({
   Currency: z.string(),
