@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ENUM_LABEL_LANGUAGES, PAYMENT_METHODS, sumMoney } from '@paydesk/domain';
 import { MIX_TOP, TREND_DAYS, ecommerceListLink, mixSlices, monthStartOf, trendLines } from '../src/features/dashboard/chart-data.ts';
 import { FIGURES } from '../src/features/dashboard/components/figure-cards.tsx';
-import { parseTxnQuery } from '../src/features/transactions/filters.ts';
+import { parseTxnQuery } from '../src/features/dashboard/ecommerce-link.ts';
 import { CATALOGUES } from '../src/i18n/catalogues.ts';
 
 const money = fc.integer({ min: 0, max: 10_000_000_00 }).map((sen) => (sen / 100).toFixed(2));

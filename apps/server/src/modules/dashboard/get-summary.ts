@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { refundRequests, transactions as t } from '../../db/schema.ts';
 import { scopeCondition, type Scope } from '../../platform/scope.ts';
 import { readSummary } from '../../summaries/query.ts';
-import { branchOrg, listColumns, merchantOrg, toListItem, type ListRow } from '../transactions/query.ts';
+import { branchOrg, listColumns, merchantOrg, toListItem, type ListRow } from './latest-row.ts';
 
 /**
  * The dashboard answer (contract DashboardResponse) for `scope` in `currency` (ISO 4217, upper

@@ -5,7 +5,7 @@
  */
 import type { ResponseOf } from '@paydesk/contract';
 import { dayjs, sumMoney } from '@paydesk/domain';
-import { DEFAULT_QUERY, toSearchParams } from '../transactions/filters.ts';
+import { DEFAULT_QUERY, toSearchParams } from './ecommerce-link.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
 

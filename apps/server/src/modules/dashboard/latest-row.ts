@@ -1,8 +1,7 @@
 /**
- * The transaction row the dashboard's "latest 10" table shows (contract TransactionListItem).
- * The live transaction lists are declared reports now (issue 10: apps/server/src/reports/); only
- * this row shape stays, for modules/dashboard/get-summary.ts, until the dashboard moves onto the
- * report engine's summaries (it should then own it or drop it).
+ * The transaction row the dashboard's "latest 10" table shows (contract TransactionListItem),
+ * across every service type. The live transaction lists are declared reports (issue 10:
+ * apps/server/src/reports/); this is the dashboard's own row, read by get-summary.ts.
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { organizations, transactions as t } from '../../db/schema.ts';
