@@ -115,6 +115,18 @@ export const TRANSACTION_TYPES = [
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_ENTRIES = entriesOf('transactionType', TRANSACTION_TYPES);
 
+/**
+ * The transaction types that are sales in the sales reports and the dashboard (issue 10,
+ * docs/transaction-model.md): a sale, a mail/telephone order, an instalment sale, a pre-auth
+ * completion (capture), and the void forms a voided sale carries (a voided sale is ONE row with
+ * status VOID and the void type). Not sales: PREAUTH and VOIDPREAUTH (holds), REVERSE (a message
+ * the host never confirmed), and the batch messages SETTLE, BATCHUPLOAD, SETTLETRAILER.
+ * A row is a sale when its type is one of these AND it is not a pre-auth operation other than
+ * CAPTURE (`preauth_op IS NULL OR preauth_op = 'CAPTURE'`): a CAPTURE_VOID operation row is the
+ * record of the void, the voided CAPTURE row itself carries status VOID.
+ */
+export const SALE_TXN_TYPES = ['SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION'] as const satisfies readonly TransactionType[];
+
 /** Pre-auth operations (§4): authorise, void the authorisation, capture, void the capture. */
 export const PREAUTH_OPERATIONS = ['PREAUTH', 'PREAUTH_VOID', 'CAPTURE', 'CAPTURE_VOID'] as const;
 export type PreAuthOperation = (typeof PREAUTH_OPERATIONS)[number];
