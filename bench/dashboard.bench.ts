@@ -14,12 +14,12 @@
  * says so and exits 0 (npm run bench runs every bench).
  */
 import { parseArgs } from 'node:util';
-import { SERVICE_TYPE_CODES, type GroupType, type OrgLevel } from '@paydesk/domain';
+import { SERVICE_TYPE_CODES } from '@paydesk/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { getDashboardSummary } from '../apps/server/src/modules/dashboard/get-summary.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
-import { seedDemo } from '../apps/server/src/seed/index.ts';
 import { readSummary } from '../apps/server/src/summaries/query.ts';
+import { benchScope, busiestScope, compare as compareTimed, seedWhenEmpty } from './lib.ts';
 
 const { values } = parseArgs({ options: { transactions: { type: 'string', short: 'n' }, runs: { type: 'string', short: 'r' } } });
 const url = process.env.DATABASE_URL;
@@ -29,13 +29,7 @@ if (!url) {
 }
 const RUNS = Number(values.runs ?? 20);
 const database = await openDatabase(url);
-const [{ n: existing } = { n: 0 }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions');
-if (Number(existing) === 0) {
-  const n = Number(values.transactions ?? 1_000_000);
-  const t0 = performance.now();
-  await seedDemo(database, { transactions: n, seed: 1, password: 'bench-password', log: (m) => console.log(`  seed: ${m}`) });
-  console.log(`seeded ${n} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
+await seedWhenEmpty(database, Number(values.transactions ?? 1_000_000));
 const [{ n: total } = { n: 0 }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions');
 const [{ last } = { last: '' }] = await database.query<{ last: string }>(`SELECT max(created_at)::text AS last FROM transactions`);
 const now = new Date(last);
@@ -47,50 +41,13 @@ const counts = await database.query<{ t: string; n: string }>(
 );
 console.log(`${total} transactions, newest on MYT day ${today}; ${counts.map((c) => `${c.t} ${c.n} rows`).join(', ')}; ${RUNS} runs each`);
 
-/** The busiest organization of a level, as the scope its users get. */
-async function busiest(level: OrgLevel, column: string): Promise<Scope> {
-  const [o] = await database.query<{ id: number; path: string }>(
-    `SELECT o.id, o.path FROM organizations o WHERE o.id = (SELECT ${column} FROM transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1)`,
-  );
-  return scope(level, Number(o!.id), o!.path);
-}
-function scope(level: OrgLevel | null, orgId: number | null, orgPath: string | null): Scope {
-  return {
-    userId: 0, email: 'bench', sessionId: 'bench', membershipId: 0, groupType: (level ?? 'SUPERADMIN') as GroupType,
-    orgId, orgLevel: level, orgPath, permissions: new Set(),
-  };
-}
 const SCOPES: { label: string; scope: Scope; where: string }[] = [];
-SCOPES.push({ label: 'SUPERADMIN', scope: scope(null, null, null), where: 'true' });
-const mm = await busiest('MASTER_MERCHANT', 'master_merchant_id');
+SCOPES.push({ label: 'SUPERADMIN', scope: benchScope(null, null, null), where: 'true' });
+const mm = await busiestScope(database, 'MASTER_MERCHANT', 'master_merchant_id');
 SCOPES.push({ label: `master merchant ${mm.orgId}`, scope: mm, where: `master_merchant_id = ${mm.orgId}` });
-const hq = await busiest('MERCHANT_HQ', 'merchant_id');
+const hq = await busiestScope(database, 'MERCHANT_HQ', 'merchant_id');
 SCOPES.push({ label: `merchant HQ ${hq.orgId}`, scope: hq, where: `merchant_id = ${hq.orgId}` });
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-/** Times `a` and `baseline` alternately RUNS times (after one warm-up each); prints p50/p95 and the ratio. */
-async function compare(label: string, a: () => Promise<unknown>, baseline: () => Promise<unknown>, runs = RUNS): Promise<void> {
-  await a();
-  await baseline();
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    let t0 = performance.now();
-    await a();
-    ta.push(performance.now() - t0);
-    t0 = performance.now();
-    await baseline();
-    tb.push(performance.now() - t0);
-  }
-  const f = (x: number) => x.toFixed(x < 10 ? 2 : 0).padStart(8);
-  console.log(
-    `  ${label.padEnd(44)} new p50 ${f(pct(ta, 50))} p95 ${f(pct(ta, 95))} | raw p50 ${f(pct(tb, 50))} p95 ${f(pct(tb, 95))} ms | ratio p50 ${(pct(tb, 50) / pct(ta, 50)).toFixed(1)}x p95 ${(pct(tb, 95) / pct(ta, 95)).toFixed(1)}x`,
-  );
-}
+const compare = (label: string, a: () => Promise<unknown>, baseline: () => Promise<unknown>) => compareTimed(label, a, baseline, RUNS);
 
 const rawGroupBy = (db: Database, where: string, from: string) =>
   db.query(
