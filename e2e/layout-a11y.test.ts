@@ -4,11 +4,13 @@
  * signed out, at 390 × 844 and 1440 × 900 — no horizontal overflow, 0 critical/serious axe-core
  * violations (WCAG 2.0/2.1 A and AA), a title "{screen} · {product} Portal" differing per screen,
  * a `main` landmark and a skip link that is the first Tab stop and moves focus to it. Also: the
- * phone menu drawer navigates, and the dark theme passes axe too.
+ * phone menu drawer navigates, the dark theme passes axe too, and at 390 every list report's
+ * detail drawer with its related sections (chain, link, schedule, timeline: issue 10 item 3) fits.
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LIST_REPORTS } from '@paydesk/contract';
 import { BUILT_ROUTE_PATHS } from '../apps/web/src/app/built-route-paths.ts';
 import { launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
@@ -219,6 +221,27 @@ describe('responsive shell and accessibility over every built route', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     await settled(page);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it("at 390 every list report's detail drawer, with its related sections, fits the phone and passes axe", async () => {
+    const page = await newPage(PHONE);
+    await signIn(page, 'admin@paydesk.my');
+    const visits: Visit[] = [];
+    for (const def of LIST_REPORTS) {
+      await page.goto(`${portal.url}${def.path}`);
+      await settled(page);
+      await page.locator('main .ant-table-tbody tr.ant-table-row').first().click();
+      await page.waitForURL((u) => u.pathname.startsWith(`${def.path}/`));
+      if (def.related?.includes('timeline')) await page.getByTestId('txn-timeline').waitFor();
+      await page.waitForFunction(() => document.querySelector('.ant-drawer .ant-skeleton-active') === null);
+      // The drawer's own body must not scroll sideways either: the chain table scrolls in its box.
+      const inner = await page.evaluate(() => {
+        const body = document.querySelector<HTMLElement>('.ant-drawer-body');
+        return body ? body.scrollWidth - body.clientWidth : 0;
+      });
+      visits.push({ path: new URL(page.url()).pathname, title: await page.title(), overflow: Math.max(await overflow(page), inner), violations: await seriousViolations(page) });
+    }
+    expect(report(visits), 'detail drawers at 390').toBe('');
   });
 
   it('the dark theme passes axe too, on the main kinds of screen', async () => {

@@ -19,10 +19,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
 import { LIST_REPORTS, REPORT_COUNT_CAP, reportDetailColumns, reportRowColumns, type ListReportDef, type ReportSearchData, type ReportSort } from '@paydesk/contract';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
-import { pageQuery, totalsQuery } from '../apps/server/src/reports/executor.ts';
+import { detailLinesQuery, pageQuery, totalsQuery } from '../apps/server/src/reports/executor.ts';
 import { exportColumns } from '../apps/server/src/reports/export.ts';
 import { afterKey, cappedCount, fromClause, reportConditions, selectClause, whereClause } from '../apps/server/src/reports/query.ts';
 import { col, sourceOf } from '../apps/server/src/reports/sources.ts';
+import { relatedStatements } from '../apps/server/src/reports/related/index.ts';
 
 const dialect = new PgDialect();
 const OUT = new URL('../docs/queries/', import.meta.url);
@@ -98,6 +99,12 @@ function casesOf(def: ListReportDef): QueryCase[] {
       return sql`${selectClause(d, columns)} ${fromClause(src, columns)} ${whereClause([sql`${col(src, src.id)} = ${1_000_000}`, ...reportConditions(d, scope, {})])}`;
     },
   });
+  // The detail's related sections (issue 10 item 3): each statement a Get may run after the row.
+  relatedStatements(def, scopeAt(mm)).forEach(({ title }, i) =>
+    cases.push({ title: `Get related · ${title} · ${mm}`, level: mm, statement: (d, scope) => relatedStatements(d, scope)[i]!.statement }),
+  );
+  const lines = def.detailLines;
+  if (lines) cases.push({ title: `Get · detail lines (${lines.source}, after the record was found in scope)`, level: mm, statement: () => detailLinesQuery(lines, 1_000_000) });
   return cases;
 }
 

@@ -157,8 +157,8 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
 
--- Search page · SUPERADMIN · status
--- params: [2,"EWALLET",["SUCCESS"],21]
+-- Search page · SUPERADMIN · status + method
+-- params: [2,"EWALLET",["SUCCESS"],["FPX_B2C"],21]
 SELECT "transactions"."id" AS "Id", "transactions"."created_at" AS "CreatedAt", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."tid" AS "TID", "transactions"."wallet_provider" AS "WalletProvider", "transactions"."txn_type" AS "TxnType", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."mid" AS "MID", "transactions"."batch_no" AS "BatchNo", "transactions"."currency" AS "Currency", to_char("transactions"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "transactions"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
@@ -166,34 +166,37 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."status" = ANY($3)
-ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
-LIMIT $4;
-
--- Search capped count · SUPERADMIN · status
--- params: [2,"EWALLET",["SUCCESS"],10001]
-SELECT count(*)::int AS "n"
-FROM (SELECT 1
-FROM "transactions"
-WHERE "transactions"."service_type" = $1
-  AND "transactions"."terminal_kind" = $2
-  AND "transactions"."status" = ANY($3)
-LIMIT $4) AS "capped";
-
--- Search page · MASTER_MERCHANT · status
--- params: [2,"EWALLET",1,["FAILED","VOID"],21]
-SELECT "transactions"."id" AS "Id", "transactions"."created_at" AS "CreatedAt", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."tid" AS "TID", "transactions"."wallet_provider" AS "WalletProvider", "transactions"."txn_type" AS "TxnType", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."mid" AS "MID", "transactions"."batch_no" AS "BatchNo", "transactions"."currency" AS "Currency", to_char("transactions"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
-FROM "transactions"
-LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
-LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions"."branch_id"
-WHERE "transactions"."service_type" = $1
-  AND "transactions"."terminal_kind" = $2
-  AND "transactions"."master_merchant_id" = $3
-  AND "transactions"."status" = ANY($4)
+  AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
 
--- Search capped count · MASTER_MERCHANT · status
--- params: [2,"EWALLET",1,["FAILED","VOID"],10001]
+-- Search capped count · SUPERADMIN · status + method
+-- params: [2,"EWALLET",["SUCCESS"],["FPX_B2C"],10001]
+SELECT count(*)::int AS "n"
+FROM (SELECT 1
+FROM "transactions"
+WHERE "transactions"."service_type" = $1
+  AND "transactions"."terminal_kind" = $2
+  AND "transactions"."status" = ANY($3)
+  AND "transactions"."payment_method" = ANY($4)
+LIMIT $5) AS "capped";
+
+-- Search page · MASTER_MERCHANT · status + method
+-- params: [2,"EWALLET",1,["FAILED","VOID"],["HOSTED_CARD"],21]
+SELECT "transactions"."id" AS "Id", "transactions"."created_at" AS "CreatedAt", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."tid" AS "TID", "transactions"."wallet_provider" AS "WalletProvider", "transactions"."txn_type" AS "TxnType", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."mid" AS "MID", "transactions"."batch_no" AS "BatchNo", "transactions"."currency" AS "Currency", to_char("transactions"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+FROM "transactions"
+LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
+LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions"."branch_id"
+WHERE "transactions"."service_type" = $1
+  AND "transactions"."terminal_kind" = $2
+  AND "transactions"."master_merchant_id" = $3
+  AND "transactions"."status" = ANY($4)
+  AND "transactions"."payment_method" = ANY($5)
+ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
+LIMIT $6;
+
+-- Search capped count · MASTER_MERCHANT · status + method
+-- params: [2,"EWALLET",1,["FAILED","VOID"],["HOSTED_CARD"],10001]
 SELECT count(*)::int AS "n"
 FROM (SELECT 1
 FROM "transactions"
@@ -201,7 +204,8 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
   AND "transactions"."status" = ANY($4)
-LIMIT $5) AS "capped";
+  AND "transactions"."payment_method" = ANY($5)
+LIMIT $6) AS "capped";
 
 -- Search page · SUPERADMIN · TID
 -- params: [2,"EWALLET","60002662",21]
@@ -373,7 +377,7 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,2,"EWALLET",1]
-SELECT "transactions"."id" AS "Id", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."tid" AS "TID", "transactions"."wallet_provider" AS "WalletProvider", "transactions"."txn_type" AS "TxnType", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."mid" AS "MID", "transactions"."batch_no" AS "BatchNo", "transactions"."rrn" AS "RRN", "transactions"."auth_code" AS "AuthCode", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."payment_creation_date" AS "PaymentCreationDate", "transactions"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName", "transactions"."card_type" AS "CardType", "transactions"."issuer_country" AS "IssuerCountry", "transactions"."bank_code" AS "BankCode", "transactions"."acquirer_name" AS "AcquirerName", "transactions"."provider" AS "Provider", "transactions"."response_code" AS "ResponseCode", "transactions"."response_message" AS "ResponseMessage", "transactions"."cust_name" AS "CustName", "transactions"."cust_phone_no" AS "CustPhoneNo", "transactions"."cust_email" AS "CustEmail", "transactions"."cust_ref" AS "CustRef", "transactions"."cust_address1" AS "CustAddress1", "transactions"."cust_address2" AS "CustAddress2", "transactions"."cust_state" AS "CustState", "transactions"."cust_city" AS "CustCity", "transactions"."cust_country" AS "CustCountry"
+SELECT "transactions"."id" AS "Id", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."tid" AS "TID", "transactions"."wallet_provider" AS "WalletProvider", "transactions"."txn_type" AS "TxnType", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."mid" AS "MID", "transactions"."batch_no" AS "BatchNo", "transactions"."rrn" AS "RRN", "transactions"."auth_code" AS "AuthCode", "transactions"."entry_mode" AS "EntryMode", "transactions"."stan" AS "STAN", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."payment_creation_date" AS "PaymentCreationDate", "transactions"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName", "transactions"."card_type" AS "CardType", "transactions"."issuer_country" AS "IssuerCountry", "transactions"."bank_code" AS "BankCode", "transactions"."acquirer_name" AS "AcquirerName", "transactions"."provider" AS "Provider", "transactions"."response_code" AS "ResponseCode", "transactions"."response_message" AS "ResponseMessage", "transactions"."cust_name" AS "CustName", "transactions"."cust_phone_no" AS "CustPhoneNo", "transactions"."cust_email" AS "CustEmail", "transactions"."cust_ref" AS "CustRef", "transactions"."cust_address1" AS "CustAddress1", "transactions"."cust_address2" AS "CustAddress2", "transactions"."cust_state" AS "CustState", "transactions"."cust_city" AS "CustCity", "transactions"."cust_country" AS "CustCountry"
 FROM "transactions"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions"."branch_id"
@@ -384,3 +388,18 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
+
+-- Get related · row facts · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+FROM transactions
+WHERE id = $1
+  AND "transactions"."merchant_id" = $2;
+
+-- Get related · timeline refunds · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, status, amount::text AS amount, currency, created_at, updated_at
+FROM refund_requests
+WHERE transaction_id = $1
+  AND "refund_requests"."merchant_id" = $2
+ORDER BY created_at, id;

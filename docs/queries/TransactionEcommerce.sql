@@ -745,3 +745,18 @@ WHERE "transactions"."id" = $1
 --                 Index Cond: (id = 90)
 --     ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
 --           Index Cond: (id = transactions.branch_id)
+
+-- Get related · row facts · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+FROM transactions
+WHERE id = $1
+  AND "transactions"."merchant_id" = $2;
+
+-- Get related · timeline refunds · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, status, amount::text AS amount, currency, created_at, updated_at
+FROM refund_requests
+WHERE transaction_id = $1
+  AND "refund_requests"."merchant_id" = $2
+ORDER BY created_at, id;

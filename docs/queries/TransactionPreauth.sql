@@ -331,3 +331,27 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
+
+-- Get related · row facts · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+FROM transactions
+WHERE id = $1
+  AND "transactions"."merchant_id" = $2;
+
+-- Get related · preauthChain · MERCHANT_HQ
+-- params: [1000000,1000000,1]
+SELECT id, txn_ref_no, preauth_op, created_at, amount::text AS amount, currency, status
+FROM transactions
+WHERE (id = $1 OR original_txn_id = $2)
+  AND service_type = 4
+  AND "transactions"."merchant_id" = $3
+ORDER BY created_at, id;
+
+-- Get related · timeline refunds · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, status, amount::text AS amount, currency, created_at, updated_at
+FROM refund_requests
+WHERE transaction_id = $1
+  AND "refund_requests"."merchant_id" = $2
+ORDER BY created_at, id;

@@ -335,3 +335,25 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
+
+-- Get related · row facts · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+FROM transactions
+WHERE id = $1
+  AND "transactions"."merchant_id" = $2;
+
+-- Get related · recurringSchedule · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, cust_name, cust_ref, amount::text AS amount, currency, frequency, start_date::text AS start_date, cycles_total, cycles_done, next_run_at, status, created_at
+FROM recurring_schedules
+WHERE id = $1
+  AND "recurring_schedules"."merchant_id" = $2;
+
+-- Get related · timeline refunds · MERCHANT_HQ
+-- params: [1000000,1]
+SELECT id, status, amount::text AS amount, currency, created_at, updated_at
+FROM refund_requests
+WHERE transaction_id = $1
+  AND "refund_requests"."merchant_id" = $2
+ORDER BY created_at, id;

@@ -16,7 +16,7 @@ describe('menu visibility', () => {
   });
 
   it('hides permitted entries whose screens are not built, and their groups', () => {
-    const menu = visibleNavigation(new Set(['mastermerchant:view', 'salesreport:paybycard', 'logfiles:paymentview']));
+    const menu = visibleNavigation(new Set(['mastermerchant:view', 'payoutreport:view', 'logfiles:paymentview']));
     expect(keys(menu)).toEqual(['/']);
   });
 
@@ -24,6 +24,11 @@ describe('menu visibility', () => {
     const builtPermissions = new Set(allRoutes().filter((r) => BUILT_ROUTE_PATHS.includes(r.path)).map((r) => r.permission));
     const everyOtherPermission = new Set(allRoutes().map((r) => r.permission).filter((p) => !builtPermissions.has(p)));
     expect(keys(visibleNavigation(everyOtherPermission))).toEqual(['/']);
+  });
+
+  it('shows each sales report (a summary report) to a user holding its permission', () => {
+    const summaries = REPORTS.filter((r) => r.kind === 'summary');
+    for (const def of summaries) expect(keys(visibleNavigation(new Set([def.permission]))), def.path).toContain(def.path);
   });
 
   it('shows a resource screen to a user holding its {module}:view', () => {
@@ -50,9 +55,9 @@ describe('menu visibility', () => {
 
   it('built paths are navigation paths', () => {
     const navPaths = new Set(allRoutes(NAV_TREE).map((r) => r.path));
-    // The screens written one by one, one per declared list report, and one per declared resource.
+    // The screens written one by one, one per declared report (lists, then summaries), and one per declared resource.
     expect(BUILT_ROUTE_PATHS).toEqual([...SCREEN_PATHS, ...REPORT_PATHS, ...RESOURCE_PATHS]);
-    expect(REPORT_PATHS).toEqual(REPORTS.filter((r) => r.kind === 'list').map((r) => r.path));
+    expect(REPORT_PATHS).toEqual([...REPORTS.filter((r) => r.kind === 'list'), ...REPORTS.filter((r) => r.kind === 'summary')].map((r) => r.path));
     expect(RESOURCE_PATHS).toEqual(RESOURCES.map((r) => r.path));
     expect(new Set(BUILT_ROUTE_PATHS).size).toBe(BUILT_ROUTE_PATHS.length);
     for (const p of BUILT_ROUTE_PATHS) {

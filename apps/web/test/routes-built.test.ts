@@ -16,10 +16,10 @@ describe('navigation catalogue', () => {
     expect(built).toEqual(BUILT_ROUTE_PATHS.filter((p) => !p.includes(':')));
     expect(built).toContain('/');
     expect(built).toContain('/transaction/ecommerce');
-    // Every declared resource and list report is a built screen: the count grows with RESOURCES and REPORTS.
+    // Every declared resource and report (list or summary) is a built screen: the count grows with RESOURCES and REPORTS.
     expect(built).toHaveLength(SCREEN_PATHS.length + REPORT_PATHS.length + RESOURCES.length);
     for (const def of RESOURCES) expect(built).toContain(def.path);
-    for (const def of REPORTS.filter((r) => r.kind === 'list')) expect(built).toContain(def.path);
+    for (const def of REPORTS) expect(built).toContain(def.path);
     console.log(`${built.length} of ${routes.length} routes built`);
   });
 

@@ -33,6 +33,7 @@ const REPORT_ANSWER: Record<string, string> = {
   Get: 'the detail (NF404 outside the scope or the report)',
   Totals: '`{Available, Count, Amount, Currency}` (exact, or not available above 10,000 rows)',
   Export: '*file* (XLSX or CSV, streamed; headers in `Language`)',
+  Summary: '`{Rows, Totals, Currency, Period, GroupBy}` (period × dimension sales figures; reports/summary-schemas.ts)',
 };
 
 /** The generated table of every report-engine route (issue 10), in route-table order. */

@@ -11,7 +11,12 @@ const SAME_IN_MALAY = new Set(['detail.mid', 'detail.tid', 'txn.status']);
 
 function labelKeys(def: ReportDef): string[] {
   const keys = [def.titleKey, ...def.filters.flatMap((f) => ('labelKey' in f ? [f.labelKey] : []))];
-  if (def.kind === 'list') keys.push(...def.columns.map((c) => c.labelKey));
+  if (def.kind === 'list') {
+    keys.push(...def.columns.map((c) => c.labelKey));
+    // The detail's declared sub-table and drawer title are report texts too.
+    if (def.detailLines) keys.push(def.detailLines.labelKey, ...def.detailLines.columns.map((c) => c.labelKey));
+    if (def.detailTitleKey) keys.push(def.detailTitleKey);
+  }
   else keys.push(...def.measures.map((m) => m.labelKey), ...def.dimensions.map((d) => d.labelKey));
   return [...new Set(keys)];
 }

@@ -303,6 +303,8 @@ export const transactions = pgTable(
     index('transactions_agent_amount_idx').on(t.agentId, t.serviceType, t.amount, t.id),
     index('transactions_merchant_amount_idx').on(t.merchantId, t.serviceType, t.amount, t.id),
     index('transactions_branch_amount_idx').on(t.branchId, t.serviceType, t.amount, t.id),
+    // The Last4 filter: ONE index, not one per scope level (migration last4_index says why).
+    index('transactions_last4_idx').on(t.panLast4, t.serviceType, t.createdAt, t.id).where(sql`${t.panLast4} IS NOT NULL`),
   ],
 );
 
@@ -364,6 +366,10 @@ export const recurringSchedules = pgTable(
 /**
  * A terminal's settlement batch (card rows only): opened by its first transaction, closed by a
  * SETTLE (OPEN, SETTLED, or UPLOADED when the host asked for a batch upload before the trailer).
+ * The batch totals (sale/void counts and amounts, net) are the sums of its lines, as the SETTLE
+ * message reports them to the host; `host_response_code` is the host's answer to the SETTLE
+ * ('00' settled, '95' reconcile error → batch upload; null while OPEN). Issue 10: the
+ * card-settlement list reads them without aggregating the lines.
  */
 export const terminalSettlementBatches = pgTable(
   'terminal_settlement_batches',
@@ -376,10 +382,30 @@ export const terminalSettlementBatches = pgTable(
     openedAt: ts('opened_at').notNull(),
     settledAt: ts('settled_at'),
     status: text('status').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('MYR'),
+    hostResponseCode: text('host_response_code'),
+    saleCount: integer('sale_count').notNull().default(0),
+    saleAmount: numeric('sale_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    voidCount: integer('void_count').notNull().default(0),
+    voidAmount: numeric('void_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    netAmount: numeric('net_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     uniqueIndex('terminal_settlement_batches_uq').on(t.tid, t.batchNo),
-    index('terminal_settlement_batches_merchant_idx').on(t.merchantId, t.openedAt),
+    // Issue 10: the card-settlement list (settled_at) and the batch-grouped card view (opened_at)
+    // keyset-page by date inside the caller's scope: one index per scope level and sort key.
+    index('terminal_settlement_batches_merchant_idx').on(t.merchantId, t.openedAt, t.id),
+    index('tsb_opened_idx').on(t.openedAt, t.id),
+    index('tsb_mm_opened_idx').on(t.masterMerchantId, t.openedAt, t.id),
+    index('tsb_agency_opened_idx').on(t.agencyId, t.openedAt, t.id),
+    index('tsb_agent_opened_idx').on(t.agentId, t.openedAt, t.id),
+    index('tsb_branch_opened_idx').on(t.branchId, t.openedAt, t.id),
+    index('tsb_settled_idx').on(t.settledAt, t.id),
+    index('tsb_mm_settled_idx').on(t.masterMerchantId, t.settledAt, t.id),
+    index('tsb_agency_settled_idx').on(t.agencyId, t.settledAt, t.id),
+    index('tsb_agent_settled_idx').on(t.agentId, t.settledAt, t.id),
+    index('tsb_merchant_settled_idx').on(t.merchantId, t.settledAt, t.id),
+    index('tsb_branch_settled_idx').on(t.branchId, t.settledAt, t.id),
   ],
 );
 
@@ -532,7 +558,11 @@ export const refundRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('refund_requests_status_idx').on(t.status, t.merchantId)],
+  (t) => [
+    index('refund_requests_status_idx').on(t.status, t.merchantId),
+    // A transaction's detail reads its refund requests for the timeline (reports/related): one index range, not a scan.
+    index('refund_requests_transaction_idx').on(t.transactionId),
+  ],
 );
 
 /**

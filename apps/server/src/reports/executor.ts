@@ -1,6 +1,7 @@
 /**
  * The one generic executor of list reports (issue 10): Search (keyset page + capped count), Get
- * (one row inside scope and the report's `where`), Totals (exact count and amount up to the cap)
+ * (one row inside scope and the report's `where`), Totals (exact count and amount up to the cap,
+ * above it from the sales summaries when they express the filters: summary-totals.ts)
  * and the export's row source, for any declared list report, from its declaration only.
  * SQL is built by query.ts and run as text with positional parameters on either driver.
  */
@@ -12,6 +13,7 @@ import {
   reportRowColumns,
   type ListReportDef,
   type ReportColumn,
+  type ReportDetailLines,
   type ReportRow,
   type ReportSearchData,
   type ReportSearchRequest,
@@ -23,7 +25,8 @@ import type { Database } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
 import { afterKey, cappedCount, decodeCursor, encodeCursor, fromClause, orderClause, reportConditions, selectClause, SORT_ALIAS, whereClause } from './query.ts';
-import { col, sourceOf } from './sources.ts';
+import { col, lineCol, sourceOf } from './sources.ts';
+import { summaryTotals } from './summary-totals.ts';
 
 const dialect = new PgDialect();
 
@@ -99,13 +102,29 @@ export async function getReportRow(database: Database, def: ListReportDef, scope
   const conds = [sql`${col(src, src.id)} = ${id}`, ...reportConditions(def, scope, {})];
   const [row] = await run(database, sql`${selectClause(def, columns)} ${fromClause(src, columns)} ${whereClause(conds)}`);
   if (!row) throw notFound(def.idOf.charAt(0).toUpperCase() + def.idOf.slice(1));
-  return toApiRow(columns, row);
+  const detail = toApiRow(columns, row);
+  // The declared sub-table, read by the id of the record just found inside the scope.
+  if (def.detailLines) (detail as Record<string, unknown>)[def.detailLines.key] = await detailLines(database, def.detailLines, id);
+  return detail;
+}
+
+/** The rows of a detail's sub-table (`detailLines`) of record `id`, in its declared order, as API values. */
+export async function detailLines(database: Database, lines: ReportDetailLines, id: number): Promise<Record<string, string | number | null>[]> {
+  const rows = await run(database, detailLinesQuery(lines, id));
+  return rows.map((r) => Object.fromEntries(lines.columns.map((c) => [c.key, apiValue(c, r[c.key])])));
+}
+
+/** The SQL of a detail's sub-table: its columns by key, `WHERE foreign key = id ORDER BY orderBy` (the line table's primary key serves it). */
+export function detailLinesQuery(lines: ReportDetailLines, id: number): SQL {
+  const select = sql.join(lines.columns.map((c) => sql`${lineCol(lines.source, c.source)} AS ${sql.identifier(c.key)}`), sql`, `);
+  const order = sql.join(lines.orderBy.map((name) => lineCol(lines.source, name)), sql`, `);
+  return sql`SELECT ${select} FROM ${sql.identifier(lines.source)} WHERE ${lineCol(lines.source, lines.foreignKey)} = ${id} ORDER BY ${order}`;
 }
 
 /** The SQL of Totals: count, amount, currencies of at most cap + 1 rows of the filtered set. */
 export function totalsQuery(def: ListReportDef, conds: SQL[]): SQL {
   const src = sourceOf(def);
-  const money = def.columns.find((c) => c.kind === 'money' && src.columns.has(c.source));
+  const money = def.columns.find((c) => c.kind === 'money' && src.columns.has(c.source) && (!def.amountKey || c.key === def.amountKey));
   const currency = def.filters.find((f) => f.kind === 'currency');
   if (!money || !currency) throw new Error(`report ${def.name} has no money column or currency filter for totals`);
   return sql`SELECT count(*)::int AS "n", coalesce(sum("amount"), 0)::numeric(20,2)::text AS "amount", count(DISTINCT "currency")::int AS "currencies", min("currency") AS "currency"
@@ -115,14 +134,21 @@ export function totalsQuery(def: ListReportDef, conds: SQL[]): SQL {
 /**
  * The totals row of a filtered report: `Available` with the exact count and amount when the set
  * holds at most REPORT_COUNT_CAP rows of one currency (the filter's Currency, or the only one in
- * the set); otherwise `Available: false` (Count exact when only the currencies are mixed, 0 above
- * the cap; Amount '0.00'). Exact or nothing: the engine never estimates.
+ * the set). Above the cap, when every filter in use is one the sales summaries keep (date range
+ * on MYT day edges, status, payment method, card scheme, org cascade, a Currency, and a report
+ * `where` of sales-only service types: summaryTotals), the exact count and amount come from
+ * readSummary instead. Otherwise `Available: false` (Count exact when only the currencies are
+ * mixed, 0 above the cap; Amount '0.00'). Exact or nothing: the engine never estimates.
  */
 export async function reportTotals(database: Database, def: ListReportDef, scope: Scope, f: ReportSearchData): Promise<ReportTotalsResponse> {
   const conds = reportConditions(def, scope, f);
   const [r] = await run<{ n: number; amount: string; currencies: number; currency: string | null }>(database, totalsQuery(def, conds));
   const n = Number(r?.n ?? 0);
-  if (n > REPORT_COUNT_CAP) return { Available: false, Count: 0, Amount: '0.00', Currency: null };
+  if (n > REPORT_COUNT_CAP) {
+    const fromSummaries = await summaryTotals(database, def, scope, f);
+    if (fromSummaries) return { Available: true, ...fromSummaries, Currency: f.Currency ?? null };
+    return { Available: false, Count: 0, Amount: '0.00', Currency: null };
+  }
   if (Number(r?.currencies ?? 0) > 1) return { Available: false, Count: n, Amount: '0.00', Currency: null };
   return { Available: true, Count: n, Amount: String(r?.amount ?? '0.00'), Currency: (r?.currency ?? f.Currency ?? null)?.trim() ?? null };
 }

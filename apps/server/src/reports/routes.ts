@@ -1,31 +1,58 @@
 /**
- * Registers every declared list report's routes (issue 10) in one loop: Search, Get, Totals and
- * Export of each REPORTS entry, from the route table's generated RouteDefs (`reportRoutes`), so
- * schema validation, session, secure channel and `module:action` permission are the platform's.
- * Handlers call the generic executor with the caller's scope; nothing here is per-report.
+ * Registers every declared report's routes (issue 10) in one loop: Search, Get, Totals and
+ * Export of each list report, Summary and Export of each summary report (the sales reports), from
+ * the route table's generated RouteDefs (`reportRoutes`, `summaryRoutes`), so schema validation,
+ * session, secure channel and `module:action` permission are the platform's. Handlers call the
+ * generic executors with the caller's scope; nothing here is per-report.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dayjs, BUSINESS_TIME_ZONE } from '@paydesk/domain';
-import { LIST_REPORTS, reportRouteName, ROUTE_TABLE, type ListReportDef, type ReportExportRequest, type ReportSearchRequest, type ReportTotalsRequest } from '@paydesk/contract';
+import {
+  REPORTS,
+  reportRouteName,
+  ROUTE_TABLE,
+  type ListReportDef,
+  type ReportDef,
+  type ReportExportRequest,
+  type ReportSearchRequest,
+  type ReportTotalsRequest,
+  type SummaryExportRequest,
+  type SummaryReportDef,
+  type SummaryRequest,
+  type SummaryResponse,
+} from '@paydesk/contract';
 import { scopeOf } from '../auth/auth-guard.ts';
 import { sendExport } from '../platform/export-run.ts';
 import { registerRoute } from '../platform/route.ts';
 import { countUpTo, getReportRow, reportTotals, searchReport } from './executor.ts';
 import { openReportExport } from './export.ts';
 import { reportConditions } from './query.ts';
+import { checkRelated, withRelated } from './related/index.ts';
 import { checkReport } from './sources.ts';
+import { runSummary } from './summary-executor.ts';
+import { openSummaryExport } from './summary-export.ts';
+import { checkSummaryReport } from './summary-sources.ts';
 
 /** The export file name's stem: declared, or the screen path's segments joined by '-'. */
-const exportStem = (def: ListReportDef) => def.exportName ?? def.path.split('/').filter(Boolean).join('-');
+const exportStem = (def: ListReportDef | SummaryReportDef) => def.exportName ?? def.path.split('/').filter(Boolean).join('-');
 
-/** Registers the routes of `reports` (default: every declared list report); checks each declaration first. */
-export function reportRoutes(app: FastifyInstance, reports: readonly ListReportDef[] = LIST_REPORTS): void {
+/** Registers the routes of `reports` (default: every declared report); checks each declaration first. */
+export function reportRoutes(app: FastifyInstance, reports: readonly ReportDef[] = REPORTS): void {
   const { database } = app.ctx;
   for (const def of reports) {
+    if (def.kind === 'summary') {
+      summaryReportRoutes(app, def);
+      continue;
+    }
     checkReport(def);
+    checkRelated(def);
     const route = (op: 'Search' | 'Get' | 'Totals' | 'Export') => ROUTE_TABLE[reportRouteName(def, op)]!;
     registerRoute(app, route('Search'), async (req) => searchReport(database, def, scopeOf(req), req.body as ReportSearchRequest));
-    registerRoute(app, route('Get'), async (req) => getReportRow(database, def, scopeOf(req), (req.params as { Id: number }).Id));
+    registerRoute(app, route('Get'), async (req) => {
+      const scope = scopeOf(req);
+      // The row (NF404 outside scope or report), then its declared related sections (issue 10 item 3).
+      return withRelated(database, def, scope, await getReportRow(database, def, scope, (req.params as { Id: number }).Id));
+    });
     registerRoute(app, route('Totals'), async (req) => reportTotals(database, def, scopeOf(req), (req.body as ReportTotalsRequest).SearchData));
     registerRoute(app, route('Export'), async (req: FastifyRequest, reply: FastifyReply) => {
       const scope = scopeOf(req);
@@ -43,4 +70,29 @@ export function reportRoutes(app: FastifyInstance, reports: readonly ListReportD
       });
     });
   }
+}
+
+/** The Summary and Export routes of one summary report (a sales report, issue 10 Build 4). */
+function summaryReportRoutes(app: FastifyInstance, def: SummaryReportDef): void {
+  const { database } = app.ctx;
+  checkSummaryReport(def);
+  registerRoute(app, ROUTE_TABLE[reportRouteName(def, 'Summary')]!, async (req) => runSummary(database, def, scopeOf(req), req.body as SummaryRequest));
+  registerRoute(app, ROUTE_TABLE[reportRouteName(def, 'Export')]!, async (req: FastifyRequest, reply: FastifyReply) => {
+    const scope = scopeOf(req);
+    const body = req.body as SummaryExportRequest;
+    const stamp = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDD-HHmmss');
+    // The summary is computed once (bad input answers VAL400 before any byte); the file is its rows and a totals line.
+    let answer: SummaryResponse | undefined;
+    return sendExport(app, req, reply, {
+      target: 'salesreport',
+      format: body.Format,
+      filename: `${exportStem(def)}-${stamp}.${body.Format}`,
+      countUpTo: async (limit) => {
+        answer = await runSummary(database, def, scope, body);
+        return Math.min(answer.Rows.length + 1, limit);
+      },
+      open: ({ onDone }) => openSummaryExport(def, answer!, body, onDone),
+      detail: { report: def.name, where: def.where, filter: body.SearchData, period: body.Period, groupBy: body.GroupBy },
+    });
+  });
 }

@@ -6,8 +6,8 @@
  * comes from here, checked once against the declaration at start-up (`checkReport`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { ListReportDef } from '@paydesk/contract';
-import { transactions } from '../db/schema.ts';
+import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
+import { terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -31,23 +31,42 @@ export interface ReportSource {
   scope: (scope: Scope) => SQL | undefined;
 }
 
-const txnColumns = new Set(Object.values(getTableColumns(transactions)).map((c) => c.name));
+const columnsOf = (table: Parameters<typeof getTableColumns>[0]) => new Set(Object.values(getTableColumns(table)).map((c) => c.name));
+
+/** The `org.*` joins of a table carrying the denormalized owner columns (transactions and its side tables). */
+const OWNER_JOINS: Readonly<Record<string, OrgJoin>> = {
+  'org.master_merchant': { alias: 'org_master_merchant', fk: 'master_merchant_id' },
+  'org.agency': { alias: 'org_agency', fk: 'agency_id' },
+  'org.agent': { alias: 'org_agent', fk: 'agent_id' },
+  'org.merchant': { alias: 'org_merchant', fk: 'merchant_id' },
+  'org.branch': { alias: 'org_branch', fk: 'branch_id' },
+};
 
 /** Every source by name. */
 export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   transactions: {
     table: 'transactions',
-    columns: txnColumns,
-    orgJoins: {
-      'org.master_merchant': { alias: 'org_master_merchant', fk: 'master_merchant_id' },
-      'org.agency': { alias: 'org_agency', fk: 'agency_id' },
-      'org.agent': { alias: 'org_agent', fk: 'agent_id' },
-      'org.merchant': { alias: 'org_merchant', fk: 'merchant_id' },
-      'org.branch': { alias: 'org_branch', fk: 'branch_id' },
-    },
+    columns: columnsOf(transactions),
+    orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, transactions),
   },
+  // Terminal settlement batches (issue 10: card-settlement, card-transaction-v2): same owner columns, same scope equality.
+  terminal_settlement_batches: {
+    table: 'terminal_settlement_batches',
+    columns: columnsOf(terminalSettlementBatches),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, terminalSettlementBatches),
+  },
+};
+
+/**
+ * Tables a declaration's `detailLines` may name, with their columns. They have no scope of their
+ * own: lines are read only by the id of a record already found inside the caller's scope.
+ */
+export const REPORT_LINE_SOURCES: Readonly<Record<string, { table: string; columns: ReadonlySet<string> }>> = {
+  terminal_settlement_batch_lines: { table: 'terminal_settlement_batch_lines', columns: columnsOf(terminalSettlementBatchLines) },
 };
 
 /** The source of a report; throws (a declaration defect, at start-up) for an unknown one. */
@@ -82,4 +101,27 @@ export function checkReport(def: ListReportDef): void {
   for (const k of Object.keys(def.where)) if (!src.columns.has(k)) throw new Error(`report ${def.name}: where names unknown column ${k}`);
   if (!def.columns.some((c) => c.key === def.defaultSort.key && c.sortable)) throw new Error(`report ${def.name}: default sort ${def.defaultSort.key} is not sortable`);
   if (!src.columns.has(def.dateColumn)) throw new Error(`report ${def.name}: unknown date column ${def.dateColumn}`);
+  if (def.amountKey && !def.columns.some((c) => c.key === def.amountKey && c.kind === 'money' && src.columns.has(c.source))) throw new Error(`report ${def.name}: amountKey ${def.amountKey} is not a money column of ${src.table}`);
+  if (def.detailLines) {
+    const lines = REPORT_LINE_SOURCES[def.detailLines.source];
+    if (!lines) throw new Error(`report ${def.name}: unknown line source ${def.detailLines.source}`);
+    for (const name of [def.detailLines.foreignKey, ...def.detailLines.orderBy, ...def.detailLines.columns.map((c) => c.source)]) {
+      if (!lines.columns.has(name)) throw new Error(`report ${def.name}: line source ${lines.table} has no column ${name}`);
+    }
+  }
+  if (def.expand) {
+    const child = LIST_REPORTS.find((d) => d.name === def.expand!.report);
+    if (!child) throw new Error(`report ${def.name}: expands to unknown report ${def.expand.report}`);
+    for (const [childKey, rowKey] of Object.entries(def.expand.filters)) {
+      if (!child.filters.some((f) => f.kind === 'code' && f.key === childKey)) throw new Error(`report ${def.name}: ${child.name} has no code filter ${childKey}`);
+      if (!def.columns.some((c) => c.key === rowKey && columnIn(c, 'list'))) throw new Error(`report ${def.name}: expand takes ${childKey} from ${rowKey}, not a list column`);
+    }
+  }
+}
+
+/** `"table"."column"` of a line source's column (names checked by checkReport). */
+export function lineCol(table: string, name: string): SQL {
+  const lines = REPORT_LINE_SOURCES[table];
+  if (!lines?.columns.has(name)) throw new Error(`line source ${table} has no column ${name}`);
+  return sql`${sql.identifier(lines.table)}.${sql.identifier(name)}`;
 }

@@ -596,6 +596,13 @@ const BATCH_COLUMNS: Column<GenBatch>[] = [
   { name: 'opened_at', type: 'timestamptz', get: (r) => r.openedAt },
   { name: 'settled_at', type: 'timestamptz', get: (r) => r.settledAt },
   { name: 'status', type: 'text', get: (r) => r.status },
+  { name: 'currency', type: 'text', get: () => 'MYR' },
+  { name: 'host_response_code', type: 'text', get: (r) => r.hostResponseCode },
+  { name: 'sale_count', type: 'int4', get: (r) => r.saleCount },
+  { name: 'sale_amount', type: 'numeric', get: (r) => senToText(r.saleSen) },
+  { name: 'void_count', type: 'int4', get: (r) => r.voidCount },
+  { name: 'void_amount', type: 'numeric', get: (r) => senToText(r.voidSen) },
+  { name: 'net_amount', type: 'numeric', get: (r) => senToText(r.saleSen - r.voidSen) },
 ];
 const LINE_COLUMNS: Column<GenBatchLine>[] = [
   { name: 'batch_id', type: 'int8', get: (r) => r.batchId },

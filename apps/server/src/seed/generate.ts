@@ -22,7 +22,7 @@ import {
 } from './names.ts';
 import { Rng, WeightedTable } from './random.ts';
 import {
-  BNPL_MIX, CONTACTLESS_LIMIT_RM, ENTRY_MODE_MIX, FREQUENCY_MIX, MinHeap, PERIOD_MS, REF_SPACE, WALLET_MIX, mdrFeeSen, scrambleRef, senToText, tenDigits, textToSen,
+  BNPL_MIX, CONTACTLESS_LIMIT_RM, ENTRY_MODE_MIX, FREQUENCY_MIX, MinHeap, PERIOD_MS, REF_SPACE, WALLET_MIX, batchTotals, mdrFeeSen, scrambleRef, senToText, tenDigits, textToSen,
   type GenBatch, type GenBatchLine, type GenLink, type GenSchedule,
 } from './txn-model.ts';
 
@@ -770,6 +770,8 @@ interface FollowUp {
   parent: GenTxn;
   op: 'CAPTURE' | 'PREAUTH_VOID' | 'CAPTURE_VOID';
   captureSen: number;
+  /** CAPTURE_VOID: the CAPTURE row it voids (turned VOID when the void is made). */
+  capture?: GenTxn;
 }
 
 /**
@@ -781,7 +783,9 @@ interface FollowUp {
  * within a merchant, sales spread unevenly over the HQ itself and its branches.
  *
  * Every kind of docs/transaction-model.md: pre-auth chains (a CAPTURE never above its PREAUTH, a
- * void ends the chain, follow-ups take later pre-auth slots), payment links, recurring schedules
+ * void ends the chain, follow-ups take later pre-auth slots; a voided CAPTURE row itself turns
+ * VOID / VOIDSALECOMPLETION with no fee when its CAPTURE_VOID is made, and a chunk waits to be
+ * yielded while one of its captures awaits that void), payment links, recurring schedules
  * with cycles at their frequency, pay-by-card keyed by staff, terminal card rows in per-terminal
  * batches closed by SETTLE (or SETTLE 95 → BATCHUPLOAD → SETTLETRAILER) with lines equal to the
  * batch's rows, terminal e-wallet and BNPL rows; MDR fee on successful sales.
@@ -870,6 +874,24 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
 
   const terminals = new Map<string, TerminalState>();
   const followUps = new MinHeap<FollowUp>((f) => f.due);
+  // A voided capture is ONE row with status VOID (docs/transaction-model.md), known only when its
+  // CAPTURE_VOID is made at a later pre-auth slot. So a chunk is yielded only once no capture in it
+  // waits for its void (`open`); the RNG calls and the rows made stay exactly those of a plain
+  // stream, only the moment a chunk leaves moves. A void never made (no pre-auth slot after its
+  // due time) leaves its capture SUCCESS.
+  const awaitingVoid = new Set<GenTxn>();
+  const waiting: { chunk: TxnChunk; open: number }[] = [];
+  const holderOf = new Map<GenTxn, { chunk: TxnChunk; open: number }>();
+  /** Queues a made chunk, counting its captures whose void is still to come. */
+  const enqueue = (chunk: TxnChunk) => {
+    const entry = { chunk, open: 0 };
+    for (const t of chunk.txns) {
+      if (!awaitingVoid.has(t)) continue;
+      entry.open++;
+      holderOf.set(t, entry);
+    }
+    waiting.push(entry);
+  };
   const schedulesDue = new Map<number, MinHeap<GenSchedule>>();
   const schedules: GenSchedule[] = [];
   let links: GenLink[] = [];
@@ -888,6 +910,8 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
     const b = s.batch!;
     b.settledAt = new Date(at);
     b.status = status;
+    b.hostResponseCode = status === 'SETTLED' ? '00' : '95';
+    Object.assign(b, batchTotals(s.lines.values()));
     batches.push(b);
     for (const line of s.lines.values()) batchLines.push(line);
     s.batch = null;
@@ -1000,6 +1024,7 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
           terminal.batch = {
             id: nextBatchId++, masterMerchantId: merchant.hq.mm, agencyId: merchant.hq.agency, agentId: merchant.hq.agent, merchantId: merchant.hq.id,
             branchId: branch?.id ?? null, tid, mid: outlet.mid!, batchNo: String(terminal.batchSeq).padStart(6, '0'), openedAt: new Date(at), settledAt: null, status: 'OPEN',
+            hostResponseCode: null, saleCount: 0, saleSen: 0, voidCount: 0, voidSen: 0,
           };
           terminal.day = day;
         }
@@ -1114,7 +1139,21 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
       if (r < 0.78) followUps.push({ due: at + rng.int(3600, 5 * 86400) * 1000, parent: row, op: 'CAPTURE', captureSen: Math.max(100, Math.round(amountSen * (0.8 + rng.next() * 0.2))) });
       else if (r < 0.9) followUps.push({ due: at + rng.int(600, 2 * 86400) * 1000, parent: row, op: 'PREAUTH_VOID', captureSen: 0 });
     } else if (due?.op === 'CAPTURE' && rng.chance(0.04)) {
-      followUps.push({ due: at + rng.int(600, 12 * 3600) * 1000, parent: due.parent, op: 'CAPTURE_VOID', captureSen: amountSen });
+      followUps.push({ due: at + rng.int(600, 12 * 3600) * 1000, parent: due.parent, op: 'CAPTURE_VOID', captureSen: amountSen, capture: row });
+      awaitingVoid.add(row);
+    } else if (due?.op === 'CAPTURE_VOID' && due.capture) {
+      // The voided capture, like any voided sale: status VOID, its void type, no fee, changed now.
+      const c = due.capture;
+      c.status = 'VOID';
+      c.txnType = 'VOIDSALECOMPLETION';
+      c.mdrFee = '0.00';
+      c.updatedAt = created;
+      awaitingVoid.delete(c);
+      const holder = holderOf.get(c);
+      if (holder) {
+        holder.open--;
+        holderOf.delete(c);
+      }
     }
     if (st === 3) {
       const linkCreated = Math.max(at - rng.int(300, 3 * 86400) * 1000, at - 89 * DAY_MS);
@@ -1227,13 +1266,14 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
     const key = keys[i]!;
     chunk.push(make((key % 8) as ServiceTypeCode, Math.floor(key / 8)));
     if (chunk.length >= chunkSize) {
-      yield flush(chunk, emitted, false);
+      enqueue(flush(chunk, emitted, false));
       emitted += chunk.length;
       chunk = [];
     }
+    while (waiting.length > 0 && waiting[0]!.open === 0) yield waiting.shift()!.chunk;
   }
   if (chunk.length > 0) {
-    yield flush(chunk, emitted, false);
+    enqueue(flush(chunk, emitted, false));
     emitted += chunk.length;
   }
   const held: GenTxn[] = [];
@@ -1266,9 +1306,12 @@ export function* streamTransactions(rng: Rng, ctx: TxnContext, count: number, op
   // Batches still open (today's, mostly) are written with the last chunk, their lines as they stand.
   for (const s of terminals.values()) {
     if (!s.batch) continue;
+    Object.assign(s.batch, batchTotals(s.lines.values()));
     batches.push(s.batch);
     for (const line of s.lines.values()) batchLines.push(line);
   }
+  // Every void that will ever be made is made: the captures still waiting stay SUCCESS.
+  for (const entry of waiting) yield entry.chunk;
   yield flush(held, emitted, true);
 }
 

@@ -149,6 +149,13 @@ export interface GenBatch {
   openedAt: Date;
   settledAt: Date | null;
   status: 'OPEN' | 'SETTLED' | 'UPLOADED';
+  /** The host's answer to the SETTLE: '00' settled, '95' reconcile error (then upload); null while OPEN. */
+  hostResponseCode: string | null;
+  /** Batch totals in sen: the sums of its lines when it is written (`batchTotals`). */
+  saleCount: number;
+  saleSen: number;
+  voidCount: number;
+  voidSen: number;
 }
 
 /** Totals of a batch per card scheme and type, in sen (table terminal_settlement_batch_lines). */
@@ -160,6 +167,18 @@ export interface GenBatchLine {
   saleSen: number;
   voidCount: number;
   voidSen: number;
+}
+
+/** A batch's totals: the sums of its lines (issue 10: the card-settlement list reads them from the batch row). */
+export function batchTotals(lines: Iterable<GenBatchLine>): Pick<GenBatch, 'saleCount' | 'saleSen' | 'voidCount' | 'voidSen'> {
+  const t = { saleCount: 0, saleSen: 0, voidCount: 0, voidSen: 0 };
+  for (const l of lines) {
+    t.saleCount += l.saleCount;
+    t.saleSen += l.saleSen;
+    t.voidCount += l.voidCount;
+    t.voidSen += l.voidSen;
+  }
+  return t;
 }
 
 /** Frequencies of recurring schedules (§9) with their mix and period. */

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import type { Scope } from '../platform/scope.ts';
 import { monthSplit } from './month-split.ts';
 import { DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL, STATUS_MEASURES } from './rebuild.ts';
+import { saleRowSql } from './sales.ts';
 
 /** The hierarchy dimensions a summary can be filtered and grouped by, with their level and column. */
 export const ORG_DIMENSIONS = {
@@ -67,7 +68,7 @@ export interface SummaryRow {
   agent?: number;
   merchant?: number;
   branch?: number | null;
-  /** Transactions of any (filtered) status, and their amount. */
+  /** Sale transactions (saleRowSql) of any (filtered) status, and their amount. */
   txnCount: number;
   gross: string;
   successCount: number;
@@ -138,7 +139,8 @@ const MYT = 'Asia/Kuala_Lumpur';
 
 /**
  * Reads sales figures for `scope` from the summaries, grouped by `q.groupBy` (no group: one
- * totals row, also when nothing matched). The read level is the deepest of the caller's level,
+ * totals row, also when nothing matched). Every figure counts sale rows only (saleRowSql: the
+ * SALE_TXN_TYPES, never a pre-auth hold, a CAPTURE_VOID operation row, REVERSE or a batch message). The read level is the deepest of the caller's level,
  * the filtered and the grouped hierarchy levels; the scope and the org filter are equalities on
  * the ancestor ids that lead the primary keys. planRead picks the sources: daily rows at the upper
  * levels, whole months from the monthly rollup, and at the deeper levels the other days from
@@ -221,7 +223,8 @@ export async function readSummary(database: Database, scope: Scope, q: SummaryQu
   }
   for (const [a, b] of plan.rawDays) {
     const day = `(created_at AT TIME ZONE '${MYT}')::date`;
-    const where = [...shared, q.statuses ? `status = ANY(${p(statuses)}::text[])` : 'true',
+    // Sale rows only, as the summaries count them (saleRowSql).
+    const where = [...shared, saleRowSql(), q.statuses ? `status = ANY(${p(statuses)}::text[])` : 'true',
       `created_at >= (${p(a)}::date::timestamp AT TIME ZONE '${MYT}')`, `created_at < ((${p(b)}::date + 1)::timestamp AT TIME ZONE '${MYT}')`];
     const rawKeys = keys(day, null, 'status').map((k) => k.replace(/^branch_id AS/, 'coalesce(branch_id, 0) AS').replace(/^card_scheme AS/, `coalesce(card_scheme, '') AS`));
     parts.push(`SELECT ${[...rawKeys, '1 AS n', 'amount', 'mdr_fee', success('1', 'amount', 'status'), '0 AS rn', '0::numeric AS ra'].join(', ')}

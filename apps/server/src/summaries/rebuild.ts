@@ -5,6 +5,7 @@
  * summaries_triggers), so a rebuilt summary and one kept by triggers hold the same rows.
  */
 import { TRANSACTION_STATUSES } from '@paydesk/domain';
+import { saleRowSql } from './sales.ts';
 
 /** Runs raw SQL (inside the caller's transaction when it has one); rows as plain objects. */
 export type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -52,7 +53,8 @@ const ORG_COLS = 'level, master_merchant_id, agency_id, agent_id, merchant_id, b
  * The statement that fills `table` (period column `periodCol`, computed per transaction as
  * `period`) at levels 0..maxLevel, the card scheme kept up to schemeMaxLevel: a plain hash
  * aggregate of `transactions` at the finest key the table needs (one scan), then one GROUPING
- * SETS rollup of that (smaller) set to every level. Rows leave in primary-key order.
+ * SETS rollup of that (smaller) set to every level. Only sale rows count (saleRowSql, like the
+ * triggers since migration summaries_sales_only). Rows leave in primary-key order.
  */
 function rollupSql(table: string, periodCol: string, period: string, maxLevel: number, schemeMaxLevel: number): string {
   const org = ORG.slice(0, maxLevel);
@@ -66,6 +68,7 @@ WITH f AS MATERIALIZED (
   SELECT ${period} AS p, ${org.map((a, i) => `${ORG_SOURCE[i]} AS ${a}`).join(', ')}, service_type, payment_method, coalesce(card_scheme, '') AS cs, currency,
     ${PIVOT}
   FROM transactions
+  WHERE ${saleRowSql()}
   GROUP BY ${Array.from({ length: maxLevel + 5 }, (_, i) => i + 1).join(', ')}
 )
 INSERT INTO ${table} (${periodCol}, ${ORG_COLS}, service_type, payment_method, card_scheme, currency, ${MEASURE_COLS})
@@ -79,7 +82,7 @@ const MYT_DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
 
 /**
  * Empties and recomputes the three summary tables from the raw tables, in the caller's
- * transaction: one scan of `transactions` for the daily table (levels 0-2), one for the monthly
+ * transaction (sale rows only, saleRowSql): one scan of `transactions` for the daily table (levels 0-2), one for the monthly
  * table (all levels), each a hash aggregate rolled up by GROUPING SETS (rollupSql), and one GROUP
  * BY over `refund_requests`. For these statements only, hash tables get 256 MB and sorts are
  * discouraged: the planner otherwise sorts the million rows (measured 19 s against ~12 s per 1 M

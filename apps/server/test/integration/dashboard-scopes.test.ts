@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SIGN_INS } from '../../src/seed/generate.ts';
+import { saleRowSql } from '../../src/summaries/sales.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
 const DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
@@ -37,7 +38,9 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
         const label = `${user.email} ${currency}`;
         const now = d.BusinessDay;
         const q = async <T,>(text: string) => s.database.query<T>(text, [currency, now]);
-        const base = `FROM transactions WHERE ${where} AND currency = $1`;
+        // The figures count sale rows only (saleRowSql); the latest 10 list every row.
+        const all = `FROM transactions WHERE ${where} AND currency = $1`;
+        const base = `${all} AND ${saleRowSql()}`;
         const [today] = await q<{ n: number; a: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS a ${base} AND status = 'SUCCESS' AND ${DAY} = $2::date`);
         expect({ n: d.Today.Count, a: money(d.Today.Amount) }, label).toEqual({ n: today!.n, a: money(today!.a) });
         const [mtd] = await q<{ n: number; a: string; f: number }>(
@@ -61,7 +64,7 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
         expect(sortMix(d.PaymentMethodMix.map((x) => [x.PaymentMethod, x.Count, money(x.Amount)] as [string, number, string])), label).toEqual(
           sortMix(mix.map((x) => [x.pm, x.n, money(x.a)] as [string, number, string])),
         );
-        const latest = await q<{ id: string }>(`SELECT id::text ${base} AND $2::text IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10`);
+        const latest = await q<{ id: string }>(`SELECT id::text ${all} AND $2::text IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10`);
         expect(d.Latest.map((l) => String(l.Id)), label).toEqual(latest.map((l) => l.id));
         if (currency === 'MYR') expect(d.Latest.length, label).toBe(10);
       }

@@ -1,8 +1,8 @@
 /**
  * Every declared list report (issue 10 item 3), generically from its declaration: for SUPERADMIN,
  * a master merchant, a merchant HQ and a branch, the rows walked page by page are exactly the
- * rows of the report's `where` inside the caller's subtree (a plain SQL oracle over the org
- * paths); each of the report's enum filters, with a random choice of its values, keeps exactly
+ * rows of the report's source and `where` inside the caller's subtree, in its default order (a
+ * plain SQL oracle over the org paths); each of the report's enum filters, with a random choice of its values, keeps exactly
  * the matching rows; a detail carries every detail column; the CSV export holds the list's rows
  * under the translated headers. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
@@ -27,11 +27,22 @@ async function walk(c: PortalClient, def: ListReportDef, SearchData: Record<stri
   throw new Error('more than 500 pages');
 }
 
-/** The report's fixed `where` as SQL over `t` (values inlined from the declaration, never from input). */
+/** A declared value as an SQL literal (from the declaration, never from input). */
+const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v}'`);
+
+/** The report's fixed `where` as SQL over `t` (one value or a list of them per column). */
 const whereSql = (def: ListReportDef) =>
   Object.entries(def.where)
-    .map(([col, v]) => (typeof v === 'number' ? `t.${col} = ${v}` : `t.${col} = '${String(v)}'`))
+    .map(([col, v]) => (Array.isArray(v) ? `t.${col} IN (${v.map(literal).join(', ')})` : `t.${col} = ${literal(v as string | number)}`))
+    .concat(['true'])
     .join(' AND ');
+
+/** The report's default order as SQL over `t`: its default sort column, then the id, in the default direction. */
+const orderSql = (def: ListReportDef) => {
+  const column = def.columns.find((c) => c.key === def.defaultSort.key)!.source;
+  const dir = def.defaultSort.order === 'desc' ? 'DESC' : 'ASC';
+  return `t.${column} ${dir}, t.id ${dir}`;
+};
 
 describe.each(DATABASES)('every list report on %s', (kind) => {
   let s: TestServer;
@@ -53,11 +64,12 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
       ? ''
       : `AND EXISTS (SELECT 1 FROM organizations o, organizations me WHERE me.id = ${orgId}
            AND o.id = coalesce(t.branch_id, t.merchant_id) AND o.path LIKE me.path || '%')`;
-    const rows = await s.database.query<{ id: number }>(`SELECT t.id::int AS id FROM transactions t WHERE ${whereSql(def)} ${scoped} ORDER BY t.created_at DESC, t.id DESC`);
+    // The report's source table (transactions, terminal_settlement_batches …): each carries the same owner columns.
+    const rows = await s.database.query<{ id: number }>(`SELECT t.id::int AS id FROM ${def.source} t WHERE ${whereSql(def)} ${scoped} ORDER BY ${orderSql(def)}`);
     return rows.map((r) => Number(r.id));
   }
 
-  it.each(LIST_REPORTS.map((d) => [d.name, d] as const))('%s: each caller reads exactly its rows of the report, newest first', async (_name, def) => {
+  it.each(LIST_REPORTS.map((d) => [d.name, d] as const))('%s: each caller reads exactly its rows of the report, in its default order', async (_name, def) => {
     let seen = 0;
     for (const email of EMAILS) {
       const u = users[email]!;

@@ -12,6 +12,7 @@ import type { Scope } from '../../src/platform/scope.ts';
 import { REFERENCE_PAYOUT_HOLIDAYS } from '../../src/seed/config-data-b.ts';
 import { CONFIG_TIME_EXCLUDED, CONFIG_TIME_WINDOWS } from '../../src/seed/config-times.ts';
 import { readSummary } from '../../src/summaries/query.ts';
+import { saleRowSql } from '../../src/summaries/sales.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_SIGN_INS, ensureReferenceData, seedDemo, type DemoSummary } from '../../src/seed/index.ts';
 
 const TXNS = 3000;
@@ -193,7 +194,7 @@ function seedSuite(target: Target) {
         await count(
           database,
           `SELECT count(*)::int AS n FROM transactions WHERE service_type = 4 AND (preauth_op, txn_type) NOT IN
-             (('PREAUTH', 'PREAUTH'), ('CAPTURE', 'SALECOMPLETION'), ('PREAUTH_VOID', 'VOIDPREAUTH'), ('CAPTURE_VOID', 'VOIDSALECOMPLETION'))`,
+             (('PREAUTH', 'PREAUTH'), ('CAPTURE', 'SALECOMPLETION'), ('CAPTURE', 'VOIDSALECOMPLETION'), ('PREAUTH_VOID', 'VOIDPREAUTH'), ('CAPTURE_VOID', 'VOIDSALECOMPLETION'))`,
         ),
       ).toBe(0);
       expect(await count(database, `SELECT count(*)::int AS n FROM transactions WHERE (tid IS NOT NULL) <> (service_type = 2)`)).toBe(0);
@@ -209,7 +210,7 @@ function seedSuite(target: Target) {
       // checks every grouping and filter; this checks the seed's bulk rebuild and trigger state).
       // The daily table holds levels 0-2, the monthly one all six (summaries/rebuild.ts DAILY_MAX_LEVEL).
       const levels = async () => {
-        const [raw] = await database.query<{ n: number; a: string }>('SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS a FROM transactions');
+        const [raw] = await database.query<{ n: number; a: string }>(`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::text AS a FROM transactions WHERE ${saleRowSql()}`);
         const rows = await database.query<{ t: string; level: number; n: number; a: string }>(
           `SELECT t, level, sum(n)::int AS n, sum(a)::text AS a FROM (
              SELECT 'daily' AS t, level, pending_count + success_count + failed_count + void_count AS n,
@@ -224,11 +225,15 @@ function seedSuite(target: Target) {
       };
       const before = await levels();
       expect(before.sum).toEqual(before.raw);
-      expect(before.raw[0]!.n).toBe(TXNS);
+      // Sale rows only (saleRowSql): the holds, CAPTURE_VOID rows and batch messages are left out.
+      const [all] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions');
+      expect(all!.n).toBe(TXNS);
+      expect(before.raw[0]!.n).toBeLessThan(TXNS);
+      expect(before.raw[0]!.n).toBeGreaterThan(TXNS * 0.8);
       // The statement-level triggers are enabled again: a status change moves the summary with it.
-      await database.query(`UPDATE transactions SET status = 'FAILED' WHERE id = (SELECT min(id) FROM transactions WHERE status = 'SUCCESS')`);
+      await database.query(`UPDATE transactions SET status = 'FAILED' WHERE id = (SELECT min(id) FROM transactions WHERE status = 'SUCCESS' AND ${saleRowSql()})`);
       const [failed] = await database.query<{ raw: number; sum: number }>(
-        `SELECT (SELECT count(*)::int FROM transactions WHERE status = 'FAILED') AS raw,
+        `SELECT (SELECT count(*)::int FROM transactions WHERE status = 'FAILED' AND ${saleRowSql()}) AS raw,
                 (SELECT sum(failed_count)::int FROM sales_summary_monthly WHERE level = 0) AS sum`,
       );
       expect(Number(failed!.sum)).toBe(Number(failed!.raw));
@@ -246,6 +251,8 @@ function seedSuite(target: Target) {
           // The report engine's (issue 10): TxnRefNo prefix, and the amount sort per scope level.
           'transactions_ref_prefix_idx', 'transactions_st_amount_idx', 'transactions_mm_amount_idx', 'transactions_agency_amount_idx',
           'transactions_agent_amount_idx', 'transactions_merchant_amount_idx', 'transactions_branch_amount_idx',
+          // The Last4 filter (one index for every scope level: migration last4_index).
+          'transactions_last4_idx',
         ].sort(),
       );
     });
@@ -267,6 +274,15 @@ function seedSuite(target: Target) {
       );
       expect(chains.length).toBeGreaterThan(0);
       for (const c of chains) expect(['PREAUTH_VOID', 'CAPTURE', 'CAPTURE,CAPTURE_VOID']).toContain(c.ops);
+      // A voided capture is one row (status VOID, VOIDSALECOMPLETION, no fee, updated at the void's
+      // time) and exactly the captures with a CAPTURE_VOID are voided.
+      const mismatched = await count(
+        database,
+        `SELECT count(*)::int AS n FROM transactions c LEFT JOIN transactions v ON v.original_txn_id = c.original_txn_id AND v.preauth_op = 'CAPTURE_VOID'
+         WHERE c.preauth_op = 'CAPTURE' AND (CASE WHEN v.id IS NULL THEN (c.status, c.txn_type) <> ('SUCCESS', 'SALECOMPLETION')
+           ELSE (c.status, c.txn_type, c.mdr_fee) <> ('VOID', 'VOIDSALECOMPLETION', 0) OR c.updated_at <> v.created_at OR v.status <> 'SUCCESS' END)`,
+      );
+      expect(mismatched).toBe(0);
     });
 
     it('links payment-link and recurring rows to their link or schedule, keys pay-by-card, and fills terminal fields per kind', async () => {
@@ -388,7 +404,7 @@ function seedSuite(target: Target) {
         const where = column[s.group_type];
         const today = await count(
           database,
-          `SELECT count(*)::int AS n FROM transactions WHERE (${where}) AND status = 'SUCCESS' AND created_at >= $2`,
+          `SELECT count(*)::int AS n FROM transactions WHERE (${where}) AND status = 'SUCCESS' AND ${saleRowSql()} AND created_at >= $2`,
           [s.org_id, TODAY_START_MYT],
         );
         expect(today, s.email).toBeGreaterThan(0);
@@ -507,7 +523,10 @@ function seedSuite(target: Target) {
       expect(c.orgs).toHaveLength(1255);
       expect(c.txns.slice(0, 50)).not.toEqual(a.txns.slice(0, 50));
       expect(await count(other, 'SELECT count(*)::int AS n FROM users')).toBe(summary.users);
-      expect(await count(other, 'SELECT coalesce(sum(pending_count + success_count + failed_count + void_count), 0)::int AS n FROM sales_summary_daily WHERE level = 0')).toBe(500);
+      // The summaries count the sale rows (saleRowSql) of the new dataset.
+      expect(await count(other, 'SELECT coalesce(sum(pending_count + success_count + failed_count + void_count), 0)::int AS n FROM sales_summary_daily WHERE level = 0')).toBe(
+        await count(other, `SELECT count(*)::int AS n FROM transactions WHERE ${saleRowSql()}`),
+      );
     });
 
     it('leaves nothing behind when seeding fails half-way', async () => {
@@ -530,7 +549,7 @@ function seedSuite(target: Target) {
       }
       const [trigger] = await fresh.query<{ tgenabled: string }>(`SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_summary_ins'`);
       expect(trigger?.tgenabled).toBe('O');
-      expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(18);
+      expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(19);
       // Reference data survives (it is committed before the seed's transaction) and a retry succeeds.
       await seedDemo(fresh, { transactions: 200, password: PASSWORD, now: NOW });
       expect(await count(fresh, 'SELECT count(*)::int AS n FROM transactions')).toBe(200);

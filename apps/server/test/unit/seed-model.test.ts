@@ -77,12 +77,25 @@ describe('demo transaction model (generate.ts, txn-model.ts)', () => {
       expect(Number(t.amount)).toBeLessThanOrEqual(Number(p.amount));
       chains.set(p.id, [...(chains.get(p.id) ?? []), t]);
     }
+    let voided = 0;
     for (const ops of chains.values()) {
       const kinds = ops.map((o) => o.preauthOp);
       // A void ends the chain: PREAUTH_VOID alone, or CAPTURE then at most one CAPTURE_VOID.
       expect([['PREAUTH_VOID'], ['CAPTURE'], ['CAPTURE', 'CAPTURE_VOID']]).toContainEqual(kinds);
       if (kinds[1]) expect(ops[1]!.amount).toBe(ops[0]!.amount);
+      // A voided capture is one row like any voided sale (status VOID, VOIDSALECOMPLETION, no fee,
+      // updated at the void's time); the CAPTURE_VOID operation row (SUCCESS) records the void.
+      const capture = ops[0]!;
+      if (capture.preauthOp !== 'CAPTURE') continue;
+      const v = ops[1];
+      expect([capture.status, capture.txnType], String(capture.id)).toEqual(v ? ['VOID', 'VOIDSALECOMPLETION'] : ['SUCCESS', 'SALECOMPLETION']);
+      if (v) {
+        voided++;
+        expect([v.status, v.txnType, capture.mdrFee]).toEqual(['SUCCESS', 'VOIDSALECOMPLETION', '0.00']);
+        expect(capture.updatedAt.getTime()).toBe(v.createdAt.getTime());
+      }
     }
+    expect(voided).toBeGreaterThan(0);
   });
 
   it('gives payment-link rows their link and recurring rows their schedule and cycle', () => {

@@ -8,8 +8,11 @@ import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
 /** Screens written one by one (features/<area>/pages). */
 export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr'];
 
-/** Every declared list report is built: the report engine's page renders it at its path (issue 10). */
-export const REPORT_PATHS: readonly string[] = REPORTS.filter((r) => r.kind === 'list').map((r) => r.path);
+/**
+ * Every declared report is built (issue 10): a list report by the report engine's list page, a
+ * summary (sales) report by its summary page, each at its path; lists first, in REPORTS order.
+ */
+export const REPORT_PATHS: readonly string[] = [...REPORTS.filter((r) => r.kind === 'list'), ...REPORTS.filter((r) => r.kind === 'summary')].map((r) => r.path);
 
 /**
  * Every declared resource is built: the resource engine's list and form render it at its path.

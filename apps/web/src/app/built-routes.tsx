@@ -1,14 +1,15 @@
 /**
  * The built screens, each lazy-loaded and guarded by the permission its menu entry needs.
  * Keep in step with BUILT_ROUTE_PATHS (a test checks both lists agree): every declared resource
- * gets the resource engine's screen at its path, guarded by `{module}:view`, and every declared
- * list report the report engine's page at its path, guarded by the report's permission.
+ * gets the resource engine's screen at its path, guarded by `{module}:view`, every declared
+ * list report the report engine's page at its path, guarded by the report's permission, and every
+ * declared summary report (the sales reports) the summary page, guarded the same way.
  *
  * Resources come from the light catalogue: a resource screen's chunk loads the engine's screen
  * and that resource's declaration together, so neither is in the entry chunk (issue 9).
  */
 import { lazy, type ComponentType } from 'react';
-import { REPORTS, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ResourceEntry } from '@paydesk/contract';
+import { REPORTS, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ResourceEntry, type SummaryReportDef } from '@paydesk/contract';
 import { DASHBOARD_ROUTE, allRoutes } from '@paydesk/domain';
 
 export interface BuiltRoute {
@@ -55,6 +56,16 @@ function reportRoute(def: ListReportDef): BuiltRoute {
   return { path: def.path, permission: def.permission, Page, preload, children: [':id'] };
 }
 
+/** The summary page for one declared summary (sales) report (issue 10); its chart loads on its own chunk. */
+function summaryRoute(def: SummaryReportDef): BuiltRoute {
+  const preload = () => import('../features/reports/sales-report-page.tsx');
+  const Page = lazy(async () => {
+    const { SummaryReportPage } = await preload();
+    return { default: () => <SummaryReportPage def={def} /> };
+  });
+  return { path: def.path, permission: def.permission, Page, preload };
+}
+
 export const BUILT_ROUTES: BuiltRoute[] = [
   {
     path: DASHBOARD_ROUTE.path,
@@ -67,5 +78,6 @@ export const BUILT_ROUTES: BuiltRoute[] = [
     ...screen(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
   },
   ...REPORTS.filter((r): r is ListReportDef => r.kind === 'list').map(reportRoute),
+  ...REPORTS.filter((r): r is SummaryReportDef => r.kind === 'summary').map(summaryRoute),
   ...RESOURCE_CATALOG.map(resourceRoute),
 ];

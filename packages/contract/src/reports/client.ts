@@ -10,6 +10,7 @@ import { resolvePath, type PortalClient } from '../client.ts';
 import type { ReportDef } from './define.ts';
 import { reportPaths } from './paths.ts';
 import type { ReportExportInput, ReportRow, ReportSearchInput, ReportSearchResponse, ReportTotalsResponse } from './schemas.ts';
+import type { SummaryExportInput, SummaryInput, SummaryResponse } from './summary-schemas.ts';
 
 /** The four calls of one report for one signed-in client. */
 export function reportApi(client: PortalClient, def: Pick<ReportDef, 'api'>) {
@@ -23,5 +24,16 @@ export function reportApi(client: PortalClient, def: Pick<ReportDef, 'api'>) {
     totals: (body: { SearchData?: Record<string, unknown> } = {}) => client.callPath<ReportTotalsResponse>('POST', p.Totals.path, body),
     /** The export file's raw Response (POST …/Export). */
     export: (body: ReportExportInput = {}) => client.sendTo({ method: 'POST', encrypted: true }, p.Export.path, { body }),
+  };
+}
+
+/** The two calls of one summary report (a sales report) for one signed-in client. */
+export function summaryApi(client: PortalClient, def: Pick<ReportDef, 'api'>) {
+  const p = reportPaths(def);
+  return {
+    /** Period × dimension rows and totals (POST …/Summary). */
+    summary: (body: SummaryInput) => client.callPath<SummaryResponse>('POST', p.Summary.path, body),
+    /** The export file's raw Response (POST …/Export). */
+    export: (body: SummaryExportInput) => client.sendTo({ method: 'POST', encrypted: true }, p.Export.path, { body }),
   };
 }

@@ -15,6 +15,7 @@
  * report groups a summary source by period × dimension (the sales reports).
  */
 import type { GroupType } from '@paydesk/domain';
+import type { ReportRelatedName } from './related.ts';
 
 /** How a value is written in a table cell, a detail line and an export cell. */
 export type ReportColumnKind =
@@ -109,6 +110,40 @@ interface ReportBase {
   filters: readonly ReportFilter[];
 }
 
+/**
+ * A declared sub-table of a list report's detail (issue 10): the rows of another table that
+ * belong to the detail's record by a foreign key (e.g. a settlement batch's per-card-scheme ×
+ * card-type lines). The detail answers them as `{key}: row[]` in `orderBy` order. They inherit the
+ * record's scope: the executor reads them only after the record itself was found inside it.
+ */
+export interface ReportDetailLines {
+  /** Detail field holding the array (PascalCase), e.g. 'Lines'. */
+  key: string;
+  /** The line table: a line source of the server's registry (sources.ts REPORT_LINE_SOURCES). */
+  source: string;
+  /** Column of the line table holding the record's id. */
+  foreignKey: string;
+  /** i18n key of the sub-table's title. */
+  labelKey: string;
+  /** Its columns, from the same catalogue idea as the report's (plain columns of the line table). */
+  columns: readonly ReportColumn[];
+  /** Line table columns the lines are ordered by (ascending). */
+  orderBy: readonly string[];
+}
+
+/**
+ * Rows of a list report that expand to a page of another list report (issue 10, the
+ * batch-grouped card view): the child report is called with its own API and permission, with
+ * `filters` mapping each child SearchData key to the key of this report's row column whose value
+ * it takes (e.g. `{ TID: 'TID', BatchNo: 'BatchNo' }`).
+ */
+export interface ReportExpand {
+  /** Name of the child list report. */
+  report: string;
+  /** Child SearchData key → this report's row column key. */
+  filters: Readonly<Record<string, string>>;
+}
+
 /** A list report (a live transaction view): keyset pages of rows, a detail, an export. */
 export interface ListReportDef extends ReportBase {
   kind: 'list';
@@ -117,36 +152,89 @@ export interface ListReportDef extends ReportBase {
   columns: readonly ReportColumn[];
   /** Default sort (a sortable column key) and order. */
   defaultSort: { key: string; order: 'asc' | 'desc' };
+  /** The money column (key) Totals sums; default the first money column. */
+  amountKey?: string;
   /** The instant column keyset pages by when sorted by date (jump to date uses it). */
   dateColumn: string;
   /** The export file's name before its MYT time stamp (default: the path's segments joined by '-'). */
   exportName?: string;
+  /**
+   * Related sections its detail answers under `Related` (reports/related.ts): the pre-auth chain,
+   * the payment link, the recurring schedule, the timeline. Optional: a source without them
+   * (e.g. settlement batches) declares none and its Get answers no `Related`.
+   */
+  related?: readonly ReportRelatedName[];
+  /** i18n key (REPORT_LABELS) of the detail drawer's title; default the web's 'txn.detail' ("Transaction detail"). */
+  detailTitleKey?: string;
+  /** A sub-table of the detail (e.g. a batch's lines). */
+  detailLines?: ReportDetailLines;
+  /** Rows expand to a page of another list report (web: expandable rows). */
+  expand?: ReportExpand;
 }
 
-/** A measure of a summary report. */
+/** The periods a summary report groups by: MYT day, ISO week (Monday) or calendar month. */
+export const SUMMARY_PERIODS = ['day', 'week', 'month'] as const;
+export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
+
+/**
+ * A measure of a summary report: a field of every summary row and of the totals. `source` names
+ * the figure of the summary source (readSummary: txnCount, gross, successCount, successAmount,
+ * refundCount, refundAmount, mdrFee, net, and the derived successRate = successCount / txnCount ×
+ * 100 and avgTicket = successAmount / successCount; settlement: batchCount, saleCount,
+ * saleAmount, voidCount, voidAmount, netAmount). Money is a decimal string, a percent a string
+ * with 2 decimals, a count a number; a rate or average of nothing is null.
+ */
 export interface ReportMeasure {
   key: string;
+  source: string;
   labelKey: string;
   kind: 'money' | 'count' | 'percent';
 }
 
-/** A dimension a summary report can group by (besides the period). */
+/**
+ * A dimension a summary report can group by besides the period. The request's `GroupBy` is its
+ * `key`; the row's `Group` is its value: an enum code (`kind: 'enum'`, labelled by ENUM_LABELS
+ * `enumKey`), an organization id (`kind: 'org'`, with the org's name in `GroupLabel`) or a text.
+ */
 export interface ReportDimension {
+  /** GroupBy value (PascalCase), e.g. 'Status', 'PaymentMethod', 'Merchant'. */
   key: string;
+  /** The source's group name (readSummary: status, paymentMethod, cardScheme, serviceType, masterMerchant … branch; settlement: cardScheme, cardType, org levels). */
   source: string;
   labelKey: string;
-  kind: 'enum' | 'text';
+  kind: 'enum' | 'org' | 'text';
   enumKey?: string;
+  /**
+   * The drilled list's SearchData field the group value becomes: an enum filter key (the value as
+   * a one-element array) or an org field (MerchantId …). Absent: the list cannot narrow to it.
+   */
+  drillKey?: string;
 }
+
+/**
+ * Where a summary row drills down to: a list report's web path, or a choice by the value of the
+ * row's split or group (`by`, a dimension key or the split key): `paths[value]`, else `otherwise`.
+ */
+export type SummaryDrillTarget = string | { by: string; paths: Readonly<Record<string, SummaryDrillTarget>>; otherwise: SummaryDrillTarget };
 
 /** A summary report (a sales report): period × dimension rows with measures, a chart, drill-down. */
 export interface SummaryReportDef extends ReportBase {
   kind: 'summary';
-  periods: readonly ('day' | 'week' | 'month')[];
+  periods: readonly SummaryPeriod[];
+  defaultPeriod: SummaryPeriod;
   dimensions: readonly ReportDimension[];
+  /** The dimension the screen opens grouped by (a dimension key) or null (periods only). */
+  defaultGroupBy: string | null;
+  /**
+   * A key every row is also split by, whatever the GroupBy (the org sales reports split by
+   * service type so each row drills to one live view). Rows carry it as a field named `split.key`.
+   */
+  split?: ReportDimension;
   measures: readonly ReportMeasure[];
-  /** The list report a summary row drills down to (its filters carry over). */
-  drillTo: string;
+  /** The list report a summary row drills down to (see drillDown). */
+  drillTo: SummaryDrillTarget;
+  /** The export file's name before its MYT time stamp (default: the path's segments joined by '-'). */
+  exportName?: string;
 }
 
 export type ReportDef = ListReportDef | SummaryReportDef;

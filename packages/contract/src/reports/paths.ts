@@ -1,6 +1,7 @@
 /**
  * The addresses of a declared report's routes, without zod (issue 10): route names
- * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export`. The
+ * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export` (lists) and
+ * `/api/portal/{api}/Summary | Export` (summary reports). The
  * contract's route table (`reportRoutes`) and the browser's schema-free ROUTE_PATHS both read
  * them here, so the two cannot disagree.
  */
@@ -8,7 +9,9 @@ import type { ReportDef } from './define.ts';
 
 /** The operations every list report serves. */
 export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export'] as const;
-export type ReportOp = (typeof REPORT_OPS)[number];
+/** The operations every summary report (sales report) serves. */
+export const SUMMARY_OPS = ['Summary', 'Export'] as const;
+export type ReportOp = (typeof REPORT_OPS)[number] | (typeof SUMMARY_OPS)[number];
 
 /** A report route's name in the route table, e.g. 'Report.TransactionEcommerce.Search'. */
 export type ReportRouteName = `Report.${string}.${ReportOp}`;
@@ -23,7 +26,7 @@ export interface ReportRoutePath {
   encrypted: true;
 }
 
-/** The four addresses of a report by operation. */
+/** The addresses of a report by operation (a list report serves REPORT_OPS, a summary report SUMMARY_OPS). */
 export function reportPaths(def: Pick<ReportDef, 'api'>): Record<ReportOp, ReportRoutePath> {
   const base = `/api/portal/${def.api}`;
   return {
@@ -31,16 +34,19 @@ export function reportPaths(def: Pick<ReportDef, 'api'>): Record<ReportOp, Repor
     Get: { method: 'GET', path: `${base}/Get/:Id`, encrypted: true },
     Totals: { method: 'POST', path: `${base}/Totals`, encrypted: true },
     Export: { method: 'POST', path: `${base}/Export`, encrypted: true },
+    Summary: { method: 'POST', path: `${base}/Summary`, encrypted: true },
   };
 }
 
-/** Every list report's route addresses keyed by route name (summary reports get theirs with the sales reports). */
+/** The operations a report serves by kind. */
+export const reportOps = (def: Pick<ReportDef, 'kind'>): readonly ReportOp[] => (def.kind === 'list' ? REPORT_OPS : SUMMARY_OPS);
+
+/** Every report's route addresses keyed by route name (list: Search, Get, Totals, Export; summary: Summary, Export). */
 export function reportRoutePaths(defs: readonly ReportDef[]): Record<ReportRouteName, ReportRoutePath> {
   const out: Record<string, ReportRoutePath> = {};
   for (const def of defs) {
-    if (def.kind !== 'list') continue;
     const p = reportPaths(def);
-    for (const op of REPORT_OPS) out[reportRouteName(def, op)] = p[op];
+    for (const op of reportOps(def)) out[reportRouteName(def, op)] = p[op];
   }
   return out as Record<ReportRouteName, ReportRoutePath>;
 }

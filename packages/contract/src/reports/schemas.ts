@@ -12,13 +12,15 @@
  * - `searchResponse`: `{Items, TotalRecords, TotalCapped, NextCursor, RowsPerPage}`; TotalRecords
  *   is exact up to REPORT_COUNT_CAP, above it equals the cap with TotalCapped true.
  * - `row`: `Id` + the 'list' columns (+ `Currency` when a money column needs it); `detail`: `Id` +
- *   the 'detail' columns + `Currency`. Every column value may be null.
+ *   the 'detail' columns + `Currency` (+ `Related` with the declared sections, reports/related.ts;
+ *   + `{detailLines.key}`: an array of its columns when declared). Every column value may be null.
  * - `totals`: `{SearchData}` → `{Available, Count, Amount, Currency}`; `export`: `{SearchData, Sort,
  *   Format xlsx|csv, Language en|ms|zh}`.
  */
 import { z } from 'zod';
 import { ENUM_LABEL_LANGUAGES, RULE_MESSAGES, type EnumLabelLanguage } from '@paydesk/domain';
 import { DbId, MoneyString, SortOrder } from '../common.ts';
+import { relatedSchema } from './related.ts';
 import { columnIn, type ListReportDef, type ReportColumn, type ReportColumnKind, type ReportFilter } from './define.ts';
 
 /** The organization cascade's request fields, top to bottom (filter kind 'org'). */
@@ -67,7 +69,11 @@ export interface ReportSearchResponse {
 export interface ReportTotalsRequest {
   SearchData: ReportSearchData;
 }
-/** Exact count and sum of the filtered set, or `Available: false` when it is above the cap (or mixes currencies). */
+/**
+ * Exact count and sum of the filtered set, or `Available: false` when it is above the cap (or mixes
+ * currencies). Above the cap a set the sales summaries express (whole MYT days, status, method,
+ * scheme, org, a Currency, a sales-only service type) is still answered, exactly, from them.
+ */
 export interface ReportTotalsResponse {
   Available: boolean;
   Count: number;
@@ -98,7 +104,7 @@ export interface ReportSchemas {
 }
 
 /** The request fields of one filter. */
-function filterShape(f: ReportFilter): Record<string, z.ZodType> {
+export function filterShape(f: ReportFilter): Record<string, z.ZodType> {
   switch (f.kind) {
     case 'dateRange':
       return { DateFrom: z.iso.datetime({ offset: true }).optional(), DateTo: z.iso.datetime({ offset: true }).optional() };
@@ -160,7 +166,15 @@ export function reportSchemas(def: ListReportDef): ReportSchemas {
     Sort: sort.default(defaultSort),
   });
   const row = z.object({ Id: z.number().int(), ...rowShape(reportRowColumns(def)) });
-  const detail = z.object({ Id: z.number().int(), ...rowShape(reportDetailColumns(def)) });
+  // `Related` only when the report declares sections (issue 10 item 3); zod strips it otherwise.
+  const related = def.related?.length ? { Related: relatedSchema(def.related) } : {};
+  const lines = def.detailLines;
+  const detail = z.object({
+    Id: z.number().int(),
+    ...rowShape(reportDetailColumns(def)),
+    ...(lines ? { [lines.key]: z.array(z.object(rowShape(lines.columns))) } : {}),
+    ...related,
+  });
   const searchResponse = z.object({
     Items: z.array(row),
     TotalRecords: z.number().int(),
@@ -194,6 +208,24 @@ export function reportRowColumns(def: ListReportDef): readonly ReportColumn[] {
   const listCols = def.columns.filter((c) => columnIn(c, 'list'));
   const cur = currencyColumn(def);
   return listCols.some((c) => c.kind === 'money') && cur && !listCols.includes(cur) ? [...listCols, cur] : listCols;
+}
+
+/** A row of a detail's sub-table (`detailLines`): values by column key. */
+export type ReportLineRow = Record<string, string | number | null>;
+
+/** The sub-table rows of a detail (empty when the report declares none). */
+export function reportDetailLines(def: Pick<ListReportDef, 'detailLines'>, detail: ReportRow): ReportLineRow[] {
+  const v = def.detailLines ? (detail as unknown as Record<string, unknown>)[def.detailLines.key] : undefined;
+  return Array.isArray(v) ? (v as ReportLineRow[]) : [];
+}
+
+/**
+ * The SearchData of the child report a row of `def` expands to (`def.expand`): each child filter
+ * key with the row's value of its mapped column (e.g. `{TID, BatchNo}` of a batch row); `{}` when
+ * the report does not expand.
+ */
+export function expandSearchData(def: Pick<ListReportDef, 'expand'>, row: ReportRow): Record<string, string | number | null> {
+  return Object.fromEntries(Object.entries(def.expand?.filters ?? {}).map(([childKey, rowKey]) => [childKey, row[rowKey] ?? null]));
 }
 
 /** The columns a report's detail carries (detail columns, plus Currency). */

@@ -9,18 +9,39 @@
  *    scoped kind), so a new list cannot land unchecked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_REPORTS, openResponse, REPORT_LABELS, RESOURCES, reportRouteName, type RouteDef } from '@paydesk/contract';
+import { parse } from 'csv-parse/sync';
+import { LIST_REPORTS, openResponse, REPORT_LABELS, RESOURCES, reportRouteName, SUMMARY_REPORTS, summaryApi, type RouteDef } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, unwrap } from './hostile.ts';
 import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type SuiteUser } from './fixture.ts';
 
 /**
- * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
- * Every declared list report (issue 10) lists transactions: its Search and Export are checked.
+ * How the rows of a report source are checked (issue 10): its table (every source carries the
+ * transactions' owner columns) and the export column that names a row there — the label of the
+ * column in the CSV header, and the table column it holds. A terminal belongs to one outlet, so a
+ * batch's TID names its owner as a reference names a transaction's.
  */
-const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own'> = {
+const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; exportColumn: string }> = {
+  transactions: { table: 'transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
+  terminal_settlement_batches: { table: 'terminal_settlement_batches', exportLabel: 'detail.tid', exportColumn: 'tid' },
+};
+/** The source of a report route (by its report's name). */
+const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
+  const def = LIST_REPORTS.find((d) => d.name === route.report?.name);
+  const keys = def && REPORT_SOURCE_KEYS[def.source];
+  if (def && !keys) throw new Error(`report source ${def.source} has no row keys in the cross-tenant suite`);
+  return keys;
+};
+
+/**
+ * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
+ * Every declared list report (issue 10) lists rows of a scoped source: its Search and Export are checked.
+ */
+const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own' | 'summary'> = {
   ...Object.fromEntries(LIST_REPORTS.flatMap((d) => [reportRouteName(d, 'Search'), reportRouteName(d, 'Export')].map((n) => [n, 'transaction' as const]))),
+  // The sales reports' figures: checked by their own case below (groups inside the subtree, foreign org filters refused).
+  ...Object.fromEntries(SUMMARY_REPORTS.flatMap((d) => [reportRouteName(d, 'Summary'), reportRouteName(d, 'Export')].map((n) => [n, 'summary' as const]))),
   orgSelection: 'organization',
   masterMerchantList: 'organization',
   subscriptionCompanyList: 'organization',
@@ -103,6 +124,18 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       if (!t) throw new Error(`no foreign ${report?.name ?? 'e-commerce'} transaction for ${u.groupType}`);
       return { id: Number(t.id), table: 'transactions' };
     }
+    if (idKind === 'settlementBatch') {
+      // A batch of another tenant that the report's own `where` admits (card-settlement: closed batches only).
+      const report = LIST_REPORTS.find((d) => d.name === route?.report?.name);
+      const where = Object.entries(report?.where ?? {});
+      const conds = where.map(([col], i) => `AND b.${col} = ANY($${i + 2}::text[])`).join(' ');
+      const [b] = await q<{ id: number }>(
+        `SELECT b.id FROM terminal_settlement_batches b JOIN organizations o ON o.id = coalesce(b.branch_id, b.merchant_id) WHERE o.path NOT LIKE $1 ${conds} ORDER BY b.id LIMIT 1`,
+        [`${u.orgPath}%`, ...where.map(([, v]) => (Array.isArray(v) ? v.map(String) : [String(v)]))],
+      );
+      if (!b) throw new Error(`no foreign ${report?.name ?? 'settlement'} batch for ${u.groupType}`);
+      return { id: Number(b.id), table: 'terminal_settlement_batches' };
+    }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };
@@ -157,7 +190,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     const { users, routes } = suite;
     const leaks: string[] = [];
     let rowsChecked = 0;
-    const unclassified = routes.filter(([name, r]) => !r.resource && isList(r) && !LIST_SCOPE[name]).map(([n]) => n);
+    // A report's detail (idOf) may hold a sub-table (declared detailLines): parts of the one record
+    // the id-taking check above probes, not a list of its own.
+    const unclassified = routes.filter(([name, r]) => !r.resource && !('report' in r && r.idOf) && isList(r) && !LIST_SCOPE[name]).map(([n]) => n);
     for (const [name, route] of routes) {
       const owned = route.resource && RESOURCES.find((d) => d.name === route.resource!.name)?.scope === 'owned';
       const scoped = owned && (route.resource!.op === 'Search' || route.resource!.op === 'Export') ? 'owned' : ['organization', 'transaction'].includes(LIST_SCOPE[name] ?? '') ? LIST_SCOPE[name] : null;
@@ -173,16 +208,17 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         }
         let ids: number[] = [];
         if (route.file) {
-          const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-          const header = lines[0]!.split(',');
-          // Exports head their columns with labels (issue 9); a report's reference column is 'Reference no.' in English.
-          const col = header.indexOf(scoped === 'owned' ? 'ID' : REPORT_LABELS.en['txn.txnRefNoShort']!);
+          // Parsed as CSV: names before the key column may hold commas (quoted).
+          const [header = [], ...records] = parse(await res.text(), { bom: true }) as string[][];
+          // Exports head their columns with labels (issue 9); a transaction report's reference column is 'Reference no.' in English.
+          const source = reportSourceOf(route) ?? REPORT_SOURCE_KEYS.transactions!;
+          const col = header.indexOf(scoped === 'owned' ? 'ID' : REPORT_LABELS.en[source.exportLabel]!);
           if (col < 0) leaks.push(`${name} as ${g}: no reference column in the export header to check rows by`);
-          const keys = lines.slice(1).map((l) => l.split(',')[col]!);
+          const keys = records.map((r) => r[col]!);
           ids =
             scoped === 'owned'
               ? (await q<{ org_id: number }>(`SELECT org_id FROM ${RESOURCES.find((d) => d.name === route.resource!.name)!.table} WHERE id = ANY($1::int[])`, [keys.map(Number)])).map((r) => Number(r.org_id))
-              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM transactions WHERE txn_ref_no = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
+              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn} = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
         } else {
           const text = await res.text();
           const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[] } | { Id: number }[];
@@ -191,7 +227,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
             scoped === 'owned'
               ? items.map((i) => Number((i as unknown as { OrgId: number }).OrgId))
               : scoped === 'transaction'
-                ? (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM transactions WHERE id = ANY($1::bigint[])`, [items.map((i) => i.Id)])).map((r) => Number(r.o))
+                ? (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${(reportSourceOf(route) ?? REPORT_SOURCE_KEYS.transactions!).table} WHERE id = ANY($1::bigint[])`, [items.map((i) => i.Id)])).map((r) => Number(r.o))
                 : items.map((i) => Number(i.Id));
         }
         rowsChecked += ids.length;
@@ -202,6 +238,34 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     console.log(`cross-tenant lists on ${kind}: ${rowsChecked} rows checked; ${leaks.length} leaks; ${unclassified.length} unclassified list routes`);
     expect(unclassified).toEqual([]);
     expect(rowsChecked).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  }, 600_000);
+
+  it('answers every sales report (summary report) with groups of the caller subtree only, and refuses a foreign org filter', async () => {
+    const { users } = suite;
+    const leaks: string[] = [];
+    let groupsChecked = 0;
+    const now = suite.s.now().getTime();
+    const SearchData = { DateFrom: new Date(now - 1000 * 86_400_000).toISOString(), DateTo: new Date(now + 86_400_000).toISOString() };
+    const foreignMerchant = foreignOrgs.get('MERCHANT_HQ')?.[0];
+    if (!foreignMerchant) throw new Error('no foreign merchant');
+    for (const def of SUMMARY_REPORTS) {
+      const orgDim = def.dimensions.find((d) => d.kind === 'org');
+      for (const g of NON_PLATFORM) {
+        const u = users[g];
+        if (!u.permissions.has(def.permission)) continue;
+        const api = summaryApi(u.client, def);
+        const answer = await api.summary({ SearchData, Period: 'month', GroupBy: orgDim?.key ?? null });
+        const ids = answer.Rows.flatMap((r) => (r.Group === null ? [] : [Number(r.Group)]));
+        groupsChecked += ids.length;
+        const outside = await inside(u, ids);
+        if (outside.length) leaks.push(`${def.name} as ${g}: groups of organizations outside the subtree (${outside.slice(0, 5).join(', ')})`);
+        const refused = await api.summary({ SearchData: { ...SearchData, MerchantId: foreignMerchant }, Period: 'month' }).then(() => null, (e: { status?: number }) => e.status ?? 0);
+        if (refused === null || refused >= 500) leaks.push(`${def.name} as ${g}: a foreign MerchantId answered ${refused ?? 200}`);
+      }
+    }
+    console.log(`cross-tenant sales reports on ${kind}: ${groupsChecked} groups checked; ${leaks.length} leaks`);
+    expect(groupsChecked).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
   }, 600_000);
 });

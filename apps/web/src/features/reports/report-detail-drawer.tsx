@@ -1,17 +1,19 @@
 /**
  * A report row's detail drawer, opened by a row (click, Enter or Space) or by URL `{path}/:id`;
- * full width below 768 px; on close focus returns to the opener (issue 9).
+ * full width below 768 px; on close focus returns to the opener (issue 9). Below the row's fields,
+ * its related sections when the report declares some (report-related.tsx, issue 10 item 3).
  */
-import { Button, Drawer, Empty, Result, Skeleton } from 'antd';
+import { Button, Drawer, Empty, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import type { ListReportDef } from '@paydesk/contract';
+import { relatedOf, type ListReportDef } from '@paydesk/contract';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { useReportGetQuery } from './report-api.ts';
 import { ReportDetail } from './report-detail.tsx';
+import { ReportRelatedSections } from './report-related.tsx';
 
 /** `id`: the row's Id from the URL (null: closed; not a positive integer: "could not be loaded"). */
 export function ReportDetailDrawer({ def, id, onClose }: { def: ListReportDef; id: number | null; onClose: () => void }) {
@@ -38,13 +40,22 @@ export function ReportDetailDrawer({ def, id, onClose }: { def: ListReportDef; i
         }
       />
     );
-  else body = <ReportDetail def={def} detail={detail} fallbackCurrency={typeof detail.Currency === 'string' && detail.Currency ? detail.Currency : currency} />;
+  else {
+    // The declared related sections (chain, link, schedule, timeline: issue 10 item 3) follow the row's fields.
+    const related = relatedOf(detail);
+    body = (
+      <Flex vertical gap={16}>
+        <ReportDetail def={def} detail={detail} fallbackCurrency={typeof detail.Currency === 'string' && detail.Currency ? detail.Currency : currency} />
+        {related && <ReportRelatedSections def={def} id={detail.Id} related={related} />}
+      </Flex>
+    );
+  }
 
   return (
     <Drawer
       open={id !== null}
       onClose={onClose}
-      title={reference ? `${t('txn.detail')} · ${reference}` : t('txn.detail')}
+      title={reference ? `${t(def.detailTitleKey ?? 'txn.detail')} · ${reference}` : t(def.detailTitleKey ?? 'txn.detail')}
       size={narrow ? '100%' : 720}
       afterOpenChange={(open) => {
         if (!open) focusMainIfLost();

@@ -1,6 +1,6 @@
 /**
- * A list report's filter bar, generated from its declared filters (issue 10): a form over the
- * URL query. Search (or Enter in a field) writes the query; Reset clears the filters; the back
+ * A report's filter bar (list or summary), generated from its declared filters (issue 10): a
+ * form over the URL query; the query's other keys (sort, page size, period, group by) pass through. Search (or Enter in a field) writes the query; Reset clears the filters; the back
  * button refills the form from the URL.
  *
  * - dateRange: a range picker of Malaysian days with presets (date-presets.ts);
@@ -18,7 +18,7 @@ import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, type Fo
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { ListReportDef, ReportFilter } from '@paydesk/contract';
+import type { ReportFilter } from '@paydesk/contract';
 import { compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { LookupSelect } from '../../shared/lookup-select.tsx';
@@ -27,7 +27,7 @@ import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-met
 import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
 import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from './date-presets.ts';
 import { enumText } from './report-cells.tsx';
-import { ORG_PICKERS, defaultReportQuery, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from './report-query.ts';
+import { ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from './report-query.ts';
 import './labels.ts';
 
 type FormValues = Record<string, unknown> & {
@@ -37,7 +37,12 @@ type FormValues = Record<string, unknown> & {
 
 const DAY = 'YYYY-MM-DD';
 
-function toForm(def: ListReportDef, q: ReportQuery): FormValues {
+/** What the filter bar reads and writes: filter values by URL key, among other keys it keeps. */
+type FilterQuery = Readonly<Record<string, unknown>>;
+/** The declaration the bar is generated from (a list or a summary report). */
+type FilterDef = { filters: readonly ReportFilter[] };
+
+function toForm(def: FilterDef, q: FilterQuery): FormValues {
   const v: FormValues = {};
   for (const key of def.filters.flatMap(filterUrlKeys)) {
     if (key === 'from' || key === 'to') continue;
@@ -50,8 +55,8 @@ function toForm(def: ListReportDef, q: ReportQuery): FormValues {
   return v;
 }
 
-function fromForm(def: ListReportDef, v: FormValues, base: ReportQuery): ReportQuery {
-  const q: ReportQuery = { sort: base.sort, order: base.order, size: base.size };
+function fromForm<Q extends FilterQuery>(def: FilterDef, v: FormValues, base: Q): Q {
+  const q: Record<string, unknown> = { ...base };
   for (const key of def.filters.flatMap(filterUrlKeys)) {
     const value = key === 'from' ? v.range?.[0]?.format(DAY) : key === 'to' ? v.range?.[1]?.format(DAY) : v[key];
     if (Array.isArray(value)) q[key] = value.map(String);
@@ -59,7 +64,12 @@ function fromForm(def: ListReportDef, v: FormValues, base: ReportQuery): ReportQ
     else if (typeof value === 'number') q[key] = value;
     else q[key] = undefined;
   }
-  return q;
+  return q as Q;
+}
+
+/** `base` with every filter cleared (Reset): what is not a filter (sort, size, period …) is kept. */
+function cleared<Q extends FilterQuery>(def: FilterDef, base: Q): Q {
+  return { ...base, ...Object.fromEntries(def.filters.flatMap(filterUrlKeys).map((k) => [k, undefined])) };
 }
 
 /**
@@ -86,15 +96,15 @@ function codeRule(f: Extract<ReportFilter, { kind: 'code' }>): FormRule {
 
 const COL = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
-interface Props {
-  def: ListReportDef;
-  query: ReportQuery;
+interface Props<Q extends FilterQuery> {
+  def: FilterDef;
+  query: Q;
   callerType: GroupType;
-  onSearch: (q: ReportQuery) => void;
+  onSearch: (q: Q) => void;
 }
 
 /** The generated filter bar of `def`; `onSearch` gets the query of a valid form. */
-export function ReportFilterBar({ def, query, callerType, onSearch }: Props) {
+export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, query, callerType, onSearch }: Props<Q>) {
   const { t } = useTranslation();
   const paymentMethodLabel = usePaymentMethodLabel();
   const [form] = Form.useForm<FormValues>();
@@ -230,7 +240,7 @@ export function ReportFilterBar({ def, query, callerType, onSearch }: Props) {
                 <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                   {t('common.search')}
                 </Button>
-                <Button icon={<ReloadOutlined />} onClick={() => onSearch({ ...defaultReportQuery(def), sort: query.sort, order: query.order, size: query.size })}>
+                <Button icon={<ReloadOutlined />} onClick={() => onSearch(cleared(def, query))}>
                   {t('common.reset')}
                 </Button>
               </Space>

@@ -6,15 +6,17 @@
  * export permission; headers in the screen's language), and the detail drawer at `{path}/:id`.
  * State lives in the URL and paging in the shared list controller (shared/list-controller.ts);
  * the header currency governs the list, its totals and its export (issue 9: no RM and S$ rows
- * mixed), and a new currency starts again at the first page.
+ * mixed), and a new currency starts again at the first page. A report declaring `expand` has
+ * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
+ * of the child report filtered by the row (report-expanded-rows.tsx).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { expandSearchData, LIST_REPORTS, REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
 import { columnsWidth, layoutColumns } from '../../shared/column-layout.ts';
 import { ExportMenu } from '../../shared/export-menu.tsx';
 import { formatCount, formatMoney } from '../../shared/format.ts';
@@ -31,6 +33,7 @@ import './labels.ts';
 import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
 import { reportColumns } from './report-columns.tsx';
 import { ReportDetailDrawer } from './report-detail-drawer.tsx';
+import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
 
@@ -83,6 +86,11 @@ export function ReportPage({ def }: { def: ListReportDef }) {
   const openDetail = (row: ReportRow) => navigate({ pathname: `${def.path}/${row.Id}`, search: location.search });
   const closeDetail = () => navigate({ pathname: def.path, search: location.search });
   const totalsLine = totals.currentData?.Available ? totals.currentData : null;
+  // Expandable rows (def.expand): a page of the child report inside the row, for a caller holding
+  // the child's view; a child row opens its own detail drawer here, the parent list staying put.
+  const expandTo = def.expand ? LIST_REPORTS.find((d) => d.name === def.expand!.report) : undefined;
+  const canExpand = expandTo !== undefined && held.has(expandTo.permission);
+  const [childId, setChildId] = useState<number | null>(null);
 
   return (
     <Flex vertical gap={16}>
@@ -141,6 +149,21 @@ export function ReportPage({ def }: { def: ListReportDef }) {
                 list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
               }}
               onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Id) }))}
+              expandable={
+                canExpand
+                  ? {
+                      columnWidth: 48,
+                      expandedRowRender: (row) => (
+                        <ReportExpandedRows
+                          child={expandTo}
+                          searchData={{ ...expandSearchData(def, row), Currency: currency ?? undefined }}
+                          fallbackCurrency={fallbackCurrency}
+                          onOpen={(r) => setChildId(r.Id)}
+                        />
+                      ),
+                    }
+                  : undefined
+              }
             />
           </div>
         )}
@@ -161,6 +184,7 @@ export function ReportPage({ def }: { def: ListReportDef }) {
         />
       </Card>
       <ReportDetailDrawer def={def} id={id === undefined ? null : Number(id)} onClose={closeDetail} />
+      {canExpand && <ReportDetailDrawer def={expandTo} id={childId} onClose={() => setChildId(null)} />}
     </Flex>
   );
 }

@@ -97,10 +97,13 @@ function matching(raw: string | null, accept: (value: string) => boolean): strin
   return v && accept(v) ? v : undefined;
 }
 
-/** The query a URL carries; a value a filter would refuse is dropped, not sent. */
-export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' | 'defaultSort'>, params: URLSearchParams): ReportQuery {
-  const q = defaultReportQuery(def);
-  for (const f of def.filters) {
+/**
+ * The filter values a URL carries, by URL key (any report kind: list or summary); a value a
+ * filter would refuse is dropped, not sent.
+ */
+export function parseFilterValues(filters: readonly ReportFilter[], params: URLSearchParams): Record<string, QueryValue> {
+  const q: Record<string, QueryValue> = {};
+  for (const f of filters) {
     switch (f.kind) {
       case 'dateRange':
         q.from = matching(params.get('from'), (v) => DAY_PATTERN.test(v));
@@ -126,6 +129,22 @@ export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' 
         break;
     }
   }
+  return q;
+}
+
+/** Writes the filter values of `q` into `p` (empty values left out so URLs stay short). */
+export function writeFilterValues(filters: readonly ReportFilter[], q: Readonly<Record<string, unknown>>, p: URLSearchParams): URLSearchParams {
+  for (const key of filters.flatMap(filterUrlKeys)) {
+    const v = q[key];
+    const s = Array.isArray(v) ? v.join(',') : v === undefined || v === null ? '' : String(v as string | number);
+    if (s !== '') p.set(key, s);
+  }
+  return p;
+}
+
+/** The query a URL carries; a value a filter would refuse is dropped, not sent. */
+export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' | 'defaultSort'>, params: URLSearchParams): ReportQuery {
+  const q: ReportQuery = { ...defaultReportQuery(def), ...parseFilterValues(def.filters, params) };
   const size = Number(params.get('size'));
   const sort = params.get('sort');
   const order = params.get('order');
@@ -138,12 +157,7 @@ export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' 
 /** The query string of a query, defaults and empty values left out so URLs stay short. */
 export function toReportSearchParams(def: Pick<ListReportDef, 'filters' | 'defaultSort'>, q: ReportQuery): URLSearchParams {
   const base = defaultReportQuery(def);
-  const p = new URLSearchParams();
-  for (const key of def.filters.flatMap(filterUrlKeys)) {
-    const v = q[key];
-    const s = Array.isArray(v) ? v.join(',') : v === undefined ? '' : String(v as string | number);
-    if (s !== '') p.set(key, s);
-  }
+  const p = writeFilterValues(def.filters, q, new URLSearchParams());
   if (q.sort !== base.sort) p.set('sort', q.sort);
   if (q.order !== base.order) p.set('order', q.order);
   if (q.size !== base.size) p.set('size', String(q.size));
@@ -163,7 +177,7 @@ export function dayEnd(day: string): string {
  * with its codes, MasterMerchantId … BranchId, AmountMin/AmountMax as money strings, each code
  * key). The currency is the header's and is added by the caller.
  */
-export function toReportSearchData(def: Pick<ListReportDef, 'filters'>, q: ReportQuery): Record<string, unknown> {
+export function toReportSearchData(def: { filters: readonly ReportFilter[] }, q: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const d: Record<string, unknown> = {};
   const text = (key: string) => {
     const v = q[key];

@@ -10,6 +10,10 @@ import {
   terminalCardTransactions,
   terminalEwalletTransactions,
 } from './transaction-views.ts';
+import { terminalCardSettlement, terminalCardTransactionsV2 } from './terminal-settlement.ts';
+import { agencySales, agentSales, merchantSales } from './sales-org.ts';
+import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurringSales, terminalSales } from './sales-services.ts';
+import { terminalSettlementSales } from './sales-settlement.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -20,4 +24,17 @@ export const REPORTS: readonly ReportDef[] = [
   terminalCardTransactions,
   terminalEwalletTransactions,
   terminalBnplTransactions,
+  terminalCardSettlement,
+  terminalCardTransactionsV2,
+  // Sales reports (summary kind, issue 10 Build 4).
+  ecommerceSales,
+  preauthSales,
+  payByCardSales,
+  paymentLinkSales,
+  recurringSales,
+  terminalSales,
+  terminalSettlementSales,
+  agencySales,
+  agentSales,
+  merchantSales,
 ];

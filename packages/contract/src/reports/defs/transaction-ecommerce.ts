@@ -28,6 +28,8 @@ export const ecommerceTransactions = defineReport({
   source: 'transactions',
   where: { service_type: 1 },
   idOf: 'transaction',
+  // Its detail answers the timeline of the row's events (issue 10 item 3, reports/related.ts).
+  related: ['timeline'],
   filters: ONLINE_TXN_FILTERS,
   columns: [
     TXN.TxnRefNo,

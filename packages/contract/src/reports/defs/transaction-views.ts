@@ -11,16 +11,20 @@
 import { defineReport, type ListReportDef, type ReportColumn, type ReportFilter } from '../define.ts';
 import { KIND_FILTERS, ONLINE_TXN_FILTERS, TERMINAL_CODE_FILTERS, TXN, TXN_CUSTOMER, TXN_DETAIL_COMMON } from './transaction-columns.ts';
 
-type ViewInput = Pick<ListReportDef, 'name' | 'path' | 'api' | 'permission' | 'titleKey' | 'where'> & {
+type ViewInput = Pick<ListReportDef, 'name' | 'path' | 'api' | 'permission' | 'titleKey' | 'where' | 'related'> & {
   exportName: string;
   filters: readonly ReportFilter[];
   columns: readonly ReportColumn[];
 };
 
-/** A transaction view: its own columns first, then the hierarchy, the common detail and the customer panels. */
+/**
+ * A transaction view: its own columns first, then the hierarchy, the common detail and the customer
+ * panels; its detail answers the timeline, plus the sections its kind declares (issue 10 item 3).
+ */
 const view = (v: ViewInput) =>
   defineReport({
     kind: 'list',
+    related: ['timeline'],
     exportPermission: 'transaction:export',
     source: 'transactions',
     idOf: 'transaction',
@@ -35,6 +39,7 @@ const [dateRange, status, paymentMethod, cardScheme, org, txnRefNo, moneyRange, 
 /** /transaction/ecommerce-preauth: PREAUTH and its PREAUTH_VOID, CAPTURE, CAPTURE_VOID (chained by OriginalTxnId). */
 export const preauthTransactions = view({
   name: 'TransactionPreauth',
+  related: ['preauthChain', 'timeline'],
   path: '/transaction/ecommerce-preauth',
   api: 'Transaction/EcommercePreauth',
   permission: 'transaction:ecommercepreauth',
@@ -61,6 +66,7 @@ export const payByCardTransactions = view({
 /** /transaction/payment-link: payments made through a merchant's payment link. */
 export const paymentLinkTransactions = view({
   name: 'TransactionPaymentLink',
+  related: ['paymentLink', 'timeline'],
   path: '/transaction/payment-link',
   api: 'Transaction/PaymentLink',
   permission: 'transaction:paymentlink',
@@ -74,6 +80,7 @@ export const paymentLinkTransactions = view({
 /** /transaction/recurring: the charges of recurring schedules, with the schedule and its cycle. */
 export const recurringTransactions = view({
   name: 'TransactionRecurring',
+  related: ['recurringSchedule', 'timeline'],
   path: '/transaction/recurring',
   api: 'Transaction/Recurring',
   permission: 'transaction:recurring',
@@ -84,7 +91,14 @@ export const recurringTransactions = view({
   columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.RecurringScheduleId, TXN.RecurringCycle, TXN.PaymentMethod, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.MID, TXN.AuthCode],
 });
 
-const TERMINAL_FILTERS_HEAD = [dateRange, status] as const;
+/**
+ * Every terminal view's detail shows the terminal fields (issue 10 item 3: TID, MID, batch, entry
+ * mode, approval code, RRN, STAN); the e-wallet and BNPL views list fewer, so the rest are detail-only there.
+ */
+const TERMINAL_DETAIL_ONLY = [{ ...TXN.EntryMode, in: ['detail'] }, { ...TXN.STAN, in: ['detail'] }] as const satisfies readonly ReportColumn[];
+
+// Payment method too: the terminal sales report drills a method's row (CC, EPP, EW, QR, BNPL …) to its view with it.
+const TERMINAL_FILTERS_HEAD = [dateRange, status, paymentMethod] as const;
 const TERMINAL_FILTERS_TAIL = [org, txnRefNo, ...TERMINAL_CODE_FILTERS, moneyRange] as const;
 
 /** /transaction/terminal/card-transaction: card rows of the terminals, every §4 transaction type. */
@@ -110,7 +124,7 @@ export const terminalEwalletTransactions = view({
   exportName: 'terminal-ewallet-transactions',
   where: { service_type: 2, terminal_kind: 'EWALLET' },
   filters: [...TERMINAL_FILTERS_HEAD, KIND_FILTERS.walletProvider, KIND_FILTERS.txnType, ...TERMINAL_FILTERS_TAIL, currency],
-  columns: [TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.TerminalTID, TXN.WalletProvider, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.TxnRefNo, TXN.TerminalMID, TXN.BatchNo, TXN.RRN, TXN.ApprovalCode],
+  columns: [TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.TerminalTID, TXN.WalletProvider, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.TxnRefNo, TXN.TerminalMID, TXN.BatchNo, TXN.RRN, TXN.ApprovalCode, ...TERMINAL_DETAIL_ONLY],
 });
 
 /** /transaction/terminal/bnpl: buy-now-pay-later payments taken at terminals. */
@@ -123,5 +137,5 @@ export const terminalBnplTransactions = view({
   exportName: 'terminal-bnpl-transactions',
   where: { service_type: 2, terminal_kind: 'BNPL' },
   filters: [...TERMINAL_FILTERS_HEAD, KIND_FILTERS.bnplProvider, KIND_FILTERS.txnType, ...TERMINAL_FILTERS_TAIL, currency],
-  columns: [TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.TerminalTID, TXN.BnplProvider, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.TxnRefNo, TXN.TerminalMID, TXN.BatchNo, TXN.RRN, TXN.ApprovalCode],
+  columns: [TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.TerminalTID, TXN.BnplProvider, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.TxnRefNo, TXN.TerminalMID, TXN.BatchNo, TXN.RRN, TXN.ApprovalCode, ...TERMINAL_DETAIL_ONLY],
 });

@@ -1,0 +1,73 @@
+/**
+ * A summary row's drill-down as a link (issue 10): the contract's `drillDown` names the live list
+ * and its `SearchData` (the row's period as DateFrom/DateTo, its group, the summary's filters);
+ * this turns that SearchData back into the list's URL query (report-query.ts keys), so the list
+ * page, which reads its state from the URL, shows exactly the row's transactions. Pure.
+ *
+ * The header currency is not in the URL (it is the header's on the list too); a SearchData field
+ * the list declares no filter for is dropped (the contract's tests keep drillDown within them).
+ */
+import type { ListReportDef } from '@paydesk/contract';
+import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
+import { ORG_PICKERS, defaultReportQuery, toReportSearchParams, urlKeyOf, type ReportQuery } from './report-query.ts';
+
+const DAY = 'YYYY-MM-DD';
+
+/** The MYT day of an instant (ISO). */
+const mytDay = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE).format(DAY);
+
+/**
+ * The MYT day an end instant falls in, reading a MYT midnight as an exclusive end (the day
+ * before): both `…T15:59:59.999Z` and the next period's `…T16:00:00.000Z` give the last day.
+ */
+function endDay(iso: string): string {
+  const at = dayjs(iso).tz(BUSINESS_TIME_ZONE);
+  const midnight = at.hour() === 0 && at.minute() === 0 && at.second() === 0 && at.millisecond() === 0;
+  return (midnight ? at.subtract(1, 'millisecond') : at).format(DAY);
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** The list query of `searchData` (a list report's SearchData) for `list`: its filters, its default sort and size. */
+export function listQueryOf(list: Pick<ListReportDef, 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>): ReportQuery {
+  const q = defaultReportQuery(list);
+  for (const f of list.filters) {
+    switch (f.kind) {
+      case 'dateRange': {
+        const from = text(searchData.DateFrom);
+        const to = text(searchData.DateTo);
+        if (from) q.from = mytDay(from);
+        if (to) q.to = endDay(to);
+        break;
+      }
+      case 'org':
+        for (const p of ORG_PICKERS) {
+          const id = Number(searchData[p.request]);
+          if (Number.isInteger(id) && id > 0) q[p.field] = id;
+        }
+        break;
+      case 'moneyRange':
+        q.min = text(searchData.AmountMin);
+        q.max = text(searchData.AmountMax);
+        break;
+      case 'enum': {
+        const v = searchData[f.key];
+        const values = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
+        q[urlKeyOf(f.key)] = values.map(String);
+        break;
+      }
+      case 'code':
+        q[urlKeyOf(f.key)] = text(searchData[f.key]);
+        break;
+      case 'currency':
+        break;
+    }
+  }
+  return q;
+}
+
+/** The URL (path and query string) of `list` filtered by `searchData`. */
+export function listUrlOf(list: Pick<ListReportDef, 'path' | 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>): string {
+  const search = toReportSearchParams(list, listQueryOf(list, searchData)).toString();
+  return search ? `${list.path}?${search}` : list.path;
+}
