@@ -333,7 +333,7 @@ describe('every list report, as a user uses it', () => {
         const drawerText = await drawer.innerText();
         for (const l of detailLabels) expect(drawerText, `detail label "${l}"`).toContain(l);
         const title = await drawer.locator('.ant-drawer-title').innerText();
-        expect(title).toContain(label('txn.detail'));
+        expect(title).toContain(label(def.detailTitleKey ?? 'txn.detail'));
         if (ref) expect(title).toContain(ref);
         await page.keyboard.press('Escape');
         await page.waitForURL((u) => u.pathname === def.path);

@@ -49,6 +49,26 @@ export function sumMoney(values: Iterable<string | number>): Money {
   return total.toFixed(2);
 }
 
+/**
+ * `part / whole × 100` as a percentage string with 2 decimals, rounded half up (decimal.js),
+ * e.g. percentOf(2, 3) → "66.67"; null when `whole` is 0 (a rate of nothing). Counts are whole
+ * numbers ≥ 0. Used for success rates (issue 10 sales reports).
+ */
+export function percentOf(part: number, whole: number): string | null {
+  if (whole === 0) return null;
+  return new Decimal(part).times(100).div(whole).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/**
+ * A money amount divided by a count (an average ticket), exact then rounded half away from zero
+ * to the sen (decimal.js ROUND_HALF_UP), e.g. divideMoney("10.00", 3) → "3.33"; null when `count`
+ * is 0. Throws a decimal.js error when `amount` is not a decimal number.
+ */
+export function divideMoney(amount: Money, count: number): Money | null {
+  if (count === 0) return null;
+  return new Decimal(amount).div(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
 /** Integer digits a Money may have: numeric(18,2) leaves 16. */
 const MONEY_MAX_INTEGER_DIGITS = 16;
 const MONEY_INPUT = /^(-)?(?:(\d+)(?:\.(\d{0,2}))?|\.(\d{1,2}))$/;

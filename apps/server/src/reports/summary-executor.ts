@@ -16,41 +16,21 @@ import {
   type SummaryResponse,
   type SummaryRow,
 } from '@paydesk/contract';
+import { divideMoney, percentOf } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
 import { badInput } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
 import { orgNames, scopedOrgFilter } from './summary-orgs.ts';
 import { summarySourceOf, type SummarySourceQuery } from './summary-sources.ts';
 
-/** A decimal money string as whole sen (BigInt): sums and divisions without float rounding. */
-const sen = (m: string): bigint => {
-  const [i = '0', f = ''] = m.replace('-', '').split('.');
-  const v = BigInt(i) * 100n + BigInt((f + '00').slice(0, 2));
-  return m.startsWith('-') ? -v : v;
-};
-const senText = (v: bigint): string => {
-  const neg = v < 0n;
-  const a = neg ? -v : v;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-};
-/** a / b rounded half up (a ≥ 0, b > 0). */
-const divRound = (a: bigint, b: bigint): bigint => (2n * a + b) / (2n * b);
-
 /**
  * The derived measures: successRate = successCount / txnCount × 100 as a string with 2 decimals
- * (null when txnCount is 0); avgTicket = successAmount / successCount in sen rounded half up
- * (null when successCount is 0). Exact integer arithmetic, never floats.
+ * (null when txnCount is 0); avgTicket = successAmount / successCount rounded half up to the sen
+ * (null when successCount is 0). Decimal arithmetic (domain money.ts), never floats.
  */
 export function derivedFigure(source: string, f: Record<string, string | number>): string | null {
-  if (source === 'successRate') {
-    const n = BigInt(Number(f.txnCount ?? 0));
-    return n === 0n ? null : senText(divRound(BigInt(Number(f.successCount ?? 0)) * 10_000n, n));
-  }
-  if (source === 'avgTicket') {
-    const n = BigInt(Number(f.successCount ?? 0));
-    const a = sen(String(f.successAmount ?? '0'));
-    return n === 0n ? null : senText(a < 0n ? -divRound(-a, n) : divRound(a, n));
-  }
+  if (source === 'successRate') return percentOf(Number(f.successCount ?? 0), Number(f.txnCount ?? 0));
+  if (source === 'avgTicket') return divideMoney(String(f.successAmount ?? '0'), Number(f.successCount ?? 0));
   throw new Error(`no derived figure ${source}`);
 }
 

@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { ENUM_LABEL_LANGUAGES, enumLabeller, formatDateTime, type EnumLabelLanguage } from '@paydesk/domain';
 import { REPORT_LABELS, columnIn, ecommerceTransactions, reportApi, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
+import { saleRowSql } from '../../src/summaries/sales.ts';
 
 /** The export's columns: the declaration's columns shown in a file, in order. */
 const EXPORT_COLUMNS = ecommerceTransactions.columns.filter((c) => columnIn(c, 'export'));
@@ -134,7 +135,7 @@ describe.each(DATABASES)('figures in the header currency on %s', (kind) => {
       expect(d.PendingRefunds.Count, Currency).toBe(refunds!.n);
       expect(Number(d.PendingRefunds.Amount), Currency).toBeCloseTo(Number(refunds!.amount), 2);
       const [mtd] = await s.database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM transactions WHERE currency = $1 AND status = 'SUCCESS'
+        `SELECT count(*)::int AS n FROM transactions WHERE currency = $1 AND status = 'SUCCESS' AND ${saleRowSql()}
            AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date >= date_trunc('month', $2::timestamptz AT TIME ZONE 'Asia/Kuala_Lumpur')::date
            AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date <= ($2::timestamptz AT TIME ZONE 'Asia/Kuala_Lumpur')::date`,
         [Currency, s.now().toISOString()],

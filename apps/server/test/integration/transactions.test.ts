@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ROUTE_TABLE, ecommerceTransactions, reportApi, resolvePath, routes, type PortalClient } from '@paydesk/contract';
 import { DATABASES, startTestServer, type TestServer, errorOf } from './harness.ts';
+import { saleRowSql } from '../../src/summaries/sales.ts';
 
 /** The e-commerce list's calls (the report engine's generated routes, issue 10). */
 const ecommerce = (c: PortalClient) => reportApi(c, ecommerceTransactions);
@@ -144,7 +145,7 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
     expect(Number(all.MonthToDate.Amount)).toBeGreaterThanOrEqual(Number(mine.MonthToDate.Amount));
     expect(mine.MonthToDate.Count).toBeLessThan(all.MonthToDate.Count);
     const [raw] = await s.database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM transactions WHERE merchant_id = $1 AND currency = 'MYR' AND status = 'SUCCESS'
+      `SELECT count(*)::int AS n FROM transactions WHERE merchant_id = $1 AND currency = 'MYR' AND status = 'SUCCESS' AND ${saleRowSql()}
          AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date >= date_trunc('month', now() AT TIME ZONE 'Asia/Kuala_Lumpur')::date`,
       [merchantOrgId],
     );

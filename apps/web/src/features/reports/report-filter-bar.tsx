@@ -166,6 +166,9 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
                   allowClear
                   maxTagCount="responsive"
                   placeholder={t('common.all')}
+                  // Typed text matches the label the user reads (in their language), not the code:
+                  // "Settled after batch upload" must find UPLOADED (an e2e caught the default, value matching).
+                  showSearch={{ optionFilterProp: 'label' }}
                   options={f.values.map((code) => ({ value: String(code), label: enumText(t, f.enumKey, code) }))}
                 />
               )}
