@@ -260,6 +260,13 @@ describe('every list report, as a user uses it', () => {
       it(`${def.path}: opens from the menu, sorts, pages, filters, shows a detail and exports`, async () => {
         await openFromMenu(def);
         const first = await shownTotal(page);
+        if (group !== 'SUPERADMIN' && first.total === 0) {
+          // The demo data depends on the day it is seeded: a merchant may have none of a rarer kind
+          // (BNPL, pre-auth). Then the page must say so, with no row and no error.
+          await expect.poll(() => page.locator('main .ant-table-placeholder').count(), WAIT).toBe(1);
+          expect(await page.locator('main tbody tr.ant-table-row').count()).toBe(0);
+          return;
+        }
         expect(first.total, 'rows on opening').toBeGreaterThan(0);
         let view = await readTable(page);
         expect(view.rows.length).toBeGreaterThan(0);

@@ -133,8 +133,25 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         `SELECT b.id FROM terminal_settlement_batches b JOIN organizations o ON o.id = coalesce(b.branch_id, b.merchant_id) WHERE o.path NOT LIKE $1 ${conds} ORDER BY b.id LIMIT 1`,
         [`${u.orgPath}%`, ...where.map(([, v]) => (Array.isArray(v) ? v.map(String) : [String(v)]))],
       );
-      if (!b) throw new Error(`no foreign ${report?.name ?? 'settlement'} batch for ${u.groupType}`);
-      return { id: Number(b.id), table: 'terminal_settlement_batches' };
+      if (b) return { id: Number(b.id), table: 'terminal_settlement_batches' };
+      // The demo data depends on the day it is seeded: when every admitted batch happens to lie in
+      // this user's subtree, copy one to a merchant outside it (a new TID, so the batch key stays unique).
+      const [m] = await q<{ path: string }>(`SELECT path FROM organizations WHERE level = 'MERCHANT_HQ' AND path NOT LIKE $1 ORDER BY id LIMIT 1`, [`${u.orgPath}%`]);
+      const [own] = await q<{ id: number }>(
+        `SELECT b.id FROM terminal_settlement_batches b WHERE true ${conds.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - 1}`)} ORDER BY b.id LIMIT 1`,
+        where.map(([, v]) => (Array.isArray(v) ? v.map(String) : [String(v)])),
+      );
+      if (!m || !own) throw new Error(`no foreign ${report?.name ?? 'settlement'} batch for ${u.groupType}, and none to copy`);
+      const [mm, agency, agent, merchant] = m.path.split('/').filter(Boolean).map(Number);
+      const [copy] = await q<{ id: number }>(
+        `INSERT INTO terminal_settlement_batches
+         SELECT (jsonb_populate_record(NULL::terminal_settlement_batches, to_jsonb(b) || jsonb_build_object(
+           'id', (SELECT max(id) + 1 FROM terminal_settlement_batches), 'tid', 'X' || lpad((SELECT max(id) + 1 FROM terminal_settlement_batches)::text, 7, '0'),
+           'master_merchant_id', $2::int, 'agency_id', $3::int, 'agent_id', $4::int, 'merchant_id', $5::int, 'branch_id', NULL))).*
+         FROM terminal_settlement_batches b WHERE b.id = $1 RETURNING id`,
+        [own.id, mm, agency, agent, merchant],
+      );
+      return { id: Number(copy!.id), table: 'terminal_settlement_batches' };
     }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
