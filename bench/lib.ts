@@ -22,9 +22,11 @@ export interface Timing {
 
 /**
  * Times `a` and `baseline` alternately `runs` times (after one warm-up each), prints one line with
- * p50/p95 in ms of both and the ratio baseline / new, and returns both timings.
+ * p50/p95 in ms of both and the ratio baseline / new, and returns both timings. `baselineRuns`
+ * (default `runs`) times the baseline fewer times, in the first rounds: for baselines of seconds
+ * beside a new path of milliseconds, whose p95 needs the runs more.
  */
-export async function compare(label: string, a: () => Promise<unknown>, baseline: () => Promise<unknown>, runs: number): Promise<{ a: Timing; baseline: Timing }> {
+export async function compare(label: string, a: () => Promise<unknown>, baseline: () => Promise<unknown>, runs: number, baselineRuns = runs): Promise<{ a: Timing; baseline: Timing }> {
   await a();
   await baseline();
   const ta: number[] = [];
@@ -33,6 +35,7 @@ export async function compare(label: string, a: () => Promise<unknown>, baseline
     let t0 = performance.now();
     await a();
     ta.push(performance.now() - t0);
+    if (i >= baselineRuns) continue;
     t0 = performance.now();
     await baseline();
     tb.push(performance.now() - t0);

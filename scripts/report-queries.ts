@@ -2,7 +2,9 @@
  * Writes docs/queries/<report>.sql (issue 10 §Build 5, after immich's `queries/*.sql`): for every
  * declared list report and a representative set of requests (no filter, 30 days, status + method,
  * TxnRefNo prefix, last 4, amount range, a cursor page, totals, export, detail, and the first page
- * at each scope level) the SQL the report engine emits, with its parameters; with DATABASE_URL
+ * at each scope level) the SQL the report engine emits, with its parameters; for every summary
+ * report (the sales reports) the statements runSummary sends for its first answer at each scope
+ * level, a year by month, and each grouping at a merchant HQ; with DATABASE_URL
  * (PostgreSQL) also the `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)` plan of each, as comments, so a
  * reviewer sees every scan.
  *
@@ -17,8 +19,13 @@ import { pathToFileURL } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
-import { LIST_REPORTS, REPORT_COUNT_CAP, reportDetailColumns, reportRowColumns, type ListReportDef, type ReportSearchData, type ReportSort } from '@paydesk/contract';
+import {
+  LIST_REPORTS, REPORT_COUNT_CAP, SUMMARY_REPORTS, reportDetailColumns, reportRowColumns,
+  type ListReportDef, type ReportSearchData, type ReportSort, type SummaryReportDef, type SummaryRequest,
+} from '@paydesk/contract';
+import type { Database } from '../apps/server/src/db/client.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
+import { runSummary } from '../apps/server/src/reports/summary-executor.ts';
 import { detailLinesQuery, pageQuery, totalsQuery } from '../apps/server/src/reports/executor.ts';
 import { exportColumns } from '../apps/server/src/reports/export.ts';
 import { afterKey, cappedCount, fromClause, reportConditions, selectClause, whereClause } from '../apps/server/src/reports/query.ts';
@@ -108,6 +115,82 @@ function casesOf(def: ListReportDef): QueryCase[] {
   return cases;
 }
 
+/** A summary report's case: a request at a scope level. */
+interface SummaryCase {
+  title: string;
+  level: OrgLevel | null;
+  request: SummaryRequest;
+}
+
+const YEAR = '2025-11-25T00:00:00.000+08:00';
+
+/** The cases of a summary report: its first answer at every level, a year by month, each grouping at a merchant HQ. */
+function summaryCasesOf(def: SummaryReportDef): SummaryCase[] {
+  const days30 = { DateFrom: DAYS_30, DateTo: AS_OF };
+  const cases: SummaryCase[] = LEVELS.map((level) => ({
+    title: `Summary · ${level ?? 'SUPERADMIN'} · last 30 days by ${def.defaultPeriod}, ${def.defaultGroupBy ?? 'no grouping'} (the first answer)`,
+    level,
+    request: { SearchData: days30, Period: def.defaultPeriod, GroupBy: def.defaultGroupBy },
+  }));
+  cases.push({ title: `Summary · SUPERADMIN · last year by month, ${def.defaultGroupBy ?? 'no grouping'}`, level: null, request: { SearchData: { DateFrom: YEAR, DateTo: AS_OF }, Period: 'month', GroupBy: def.defaultGroupBy } });
+  for (const d of def.dimensions) {
+    if (d.key !== def.defaultGroupBy) cases.push({ title: `Summary · MERCHANT_HQ · last 30 days by ${def.defaultPeriod}, by ${d.key}`, level: 'MERCHANT_HQ', request: { SearchData: days30, Period: def.defaultPeriod, GroupBy: d.key } });
+  }
+  return cases;
+}
+
+/** A scope whose materialized path places it at its level (summaries read the ancestors from it): ids 1…n unless given. */
+function summaryScope(level: OrgLevel | null, org?: { id: number; path: string }): Scope {
+  const n = level ? LEVELS.indexOf(level) : 0;
+  const path = org?.path ?? `/${Array.from({ length: n }, (_, i) => i + 1).join('/')}/`;
+  return { ...scopeAt(level, org?.id ?? n), orgPath: level ? path : null };
+}
+
+/**
+ * The statements runSummary sends for `req`: through `db` when given (its answers feed the next
+ * step), else recorded with empty answers (the executor then stops at the missing totals row,
+ * after the statements of interest). The org-name lookup of an org grouping depends on the rows
+ * found and is left out, so both ways list the same statements.
+ */
+async function summaryStatements(def: SummaryReportDef, scope: Scope, req: SummaryRequest, db?: Database): Promise<{ text: string; params: unknown[] }[]> {
+  const seen: { text: string; params: unknown[] }[] = [];
+  const query = (async (text: string, params?: unknown[]) => {
+    if (!text.startsWith('SELECT id, name FROM organizations')) seen.push({ text, params: params ?? [] });
+    return db ? db.query(text, params) : [];
+  }) as Database['query'];
+  // On real data a wide question may be refused after its reads (VAL400: more than SUMMARY_MAX_ROWS rows): its statements still ran.
+  await runSummary({ ...(db ?? { kind: 'postgres' }), query } as Database, def, scope, req).catch((e: unknown) => {
+    if (db && (e as { code?: string }).code !== 'VAL400') throw e;
+  });
+  return seen;
+}
+
+/** The file of one summary report (see renderReportQueries). */
+export async function renderSummaryQueries(def: SummaryReportDef, explain?: { run: Explain; orgs: SummaryOrgs; label: string; db: Database }): Promise<string> {
+  const out: string[] = [
+    `-- ${def.name} (${def.path}): the SQL the summary report engine emits (generated by scripts/report-queries.ts; do not edit).`,
+    `-- Source ${def.source}, where ${JSON.stringify(def.where)}, groupings ${def.dimensions.map((d) => d.key).join(', ')}; org ids are $-parameters (1…5 here).`,
+    '',
+  ];
+  for (const c of summaryCasesOf(def)) {
+    const statements = await summaryStatements(def, summaryScope(c.level), c.request);
+    const real = explain ? await summaryStatements(def, summaryScope(c.level, c.level ? explain.orgs[c.level] : undefined), c.request, explain.db) : [];
+    for (const [i, st] of statements.entries()) {
+      out.push(`-- ${c.title} · statement ${i + 1} of ${statements.length}`, `-- params: ${JSON.stringify(st.params)}`, `${st.text.replace(/\n\s*\n/g, '\n').trim()};`);
+      const r = real[i];
+      if (explain && r) {
+        const plan = await explain.run(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${r.text}`, r.params);
+        out.push(`-- plan (${explain.label}${c.level ? `, ${c.level} org ${explain.orgs[c.level]?.id ?? 1}` : ''}):`, ...plan.map((l) => `--   ${l}`));
+      }
+      out.push('');
+    }
+  }
+  return out.join('\n');
+}
+
+/** Per level the busiest organization's id and path, for meaningful summary plans. */
+export type SummaryOrgs = Partial<Record<OrgLevel, { id: number; path: string }>>;
+
 /** Any database query runner (pg Pool.query-shaped). */
 export type Explain = (text: string, params: unknown[]) => Promise<string[]>;
 
@@ -155,7 +238,8 @@ function keepPlans(previous: string, fresh: string): string {
     .split('\n\n')
     .map((block) => {
       const plan = plans.get(block.split('\n')[0] ?? '');
-      return plan && block.trim() ? `${block}\n${plan.trimEnd()}` : block;
+      // The file's last block ends with its newline: the plan goes before it, not after a blank line.
+      return plan && block.trim() ? `${block.replace(/\n+$/, '')}\n${plan.trimEnd()}${block.endsWith('\n') ? '\n' : ''}` : block;
     })
     .join('\n\n');
 }
@@ -164,6 +248,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const url = process.env.DATABASE_URL;
   let explain: { run: Explain; orgIds: OrgIds; label: string } | undefined;
+  let summaryExplain: { run: Explain; orgs: SummaryOrgs; label: string; db: Database } | undefined;
   let close = async () => {};
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
@@ -183,16 +268,22 @@ async function main(): Promise<void> {
     for (const r of busiest.rows) orgIds[r.level] = Number(r.id);
     const label = `${new URL(url).pathname.slice(1)}, ${Number(n).toLocaleString('en')} transactions`;
     explain = { run: async (text, params) => (await pool.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((r) => r['QUERY PLAN']), orgIds, label };
+    const paths = await pool.query<{ id: number; path: string }>('SELECT id, path FROM organizations WHERE id = ANY($1::int[])', [Object.values(orgIds)]);
+    const orgs: SummaryOrgs = {};
+    for (const [level, id] of Object.entries(orgIds)) orgs[level as OrgLevel] = { id, path: paths.rows.find((r) => Number(r.id) === id)!.path };
+    const db = { kind: 'postgres', query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows } as unknown as Database;
+    summaryExplain = { run: explain.run, orgs, label, db };
     console.log(`explaining on ${label}`);
   }
+  /** Writes docs/queries/<name>.sql: fresh with plans, else the fresh SQL keeping the committed plans. */
+  const write = (name: string, fresh: string, planned: boolean, what: string) => {
+    const file = new URL(`${name}.sql`, OUT);
+    writeFileSync(file, planned || !existsSync(file) ? fresh : keepPlans(readFileSync(file, 'utf8'), fresh));
+    console.log(`docs/queries/${name}.sql: ${what}${planned ? ' with plans' : ''}`);
+  };
   try {
-    for (const def of LIST_REPORTS) {
-      const file = new URL(`${def.name}.sql`, OUT);
-      const fresh = await renderReportQueries(def, explain);
-      const text = explain || !existsSync(file) ? fresh : keepPlans(readFileSync(file, 'utf8'), fresh);
-      writeFileSync(file, text);
-      console.log(`docs/queries/${def.name}.sql: ${casesOf(def).length} statements${explain ? ' with plans' : ''}`);
-    }
+    for (const def of LIST_REPORTS) write(def.name, await renderReportQueries(def, explain), Boolean(explain), `${casesOf(def).length} statements`);
+    for (const def of SUMMARY_REPORTS) write(def.name, await renderSummaryQueries(def, summaryExplain), Boolean(summaryExplain), `${summaryCasesOf(def).length} cases`);
   } finally {
     await close();
   }

@@ -10,13 +10,13 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1296
+--                       Rows Removed by Filter: 1865
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -26,8 +26,8 @@ LIMIT $2;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -37,12 +37,11 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $2) AS "capped";
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=9019 loops=1)
---           ->  Seq Scan on terminal_settlement_batches (actual rows=9019 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 1296
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [["SETTLED","UPLOADED"],1,21]
@@ -54,24 +53,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 1334
+--                       Rows Removed by Filter: 1916
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -82,12 +81,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3079 loops=1)
---           ->  Seq Scan on terminal_settlement_batches (actual rows=3079 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 7236
+--                 Rows Removed by Filter: 17925
 
 -- Search page · AGENCY · no filter
 -- params: [["SETTLED","UPLOADED"],1,21]
@@ -99,24 +98,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions, AGENCY org 15):
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agency_id = 15))
---                       Rows Removed by Filter: 1463
+--                       Rows Removed by Filter: 1992
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -127,15 +126,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions, AGENCY org 15):
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1026 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=1026 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Recheck Cond: (agency_id = 15)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 158
---                 Heap Blocks: exact=194
---                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=1184 loops=1)
+--                 Heap Blocks: exact=1706
+--                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10698 loops=1)
 --                       Index Cond: (agency_id = 15)
 
 -- Search page · AGENT · no filter
@@ -148,25 +146,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions, AGENT org 51):
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
---                 ->  Index Scan Backward using tsb_agent_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
---                       Index Cond: (agent_id = 51)
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 71
+--                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agent_id = 51))
+--                       Rows Removed by Filter: 2229
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
+--                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -177,15 +174,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions, AGENT org 51):
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=533 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=533 loops=1)
+--     ->  Limit (actual rows=4791 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4791 loops=1)
 --                 Recheck Cond: (agent_id = 51)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 71
---                 Heap Blocks: exact=185
---                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=604 loops=1)
+--                 Rows Removed by Filter: 90
+--                 Heap Blocks: exact=1702
+--                 ->  Bitmap Index Scan on tsb_agent_opened_idx (actual rows=4881 loops=1)
 --                       Index Cond: (agent_id = 51)
 
 -- Search page · MERCHANT_HQ · no filter
@@ -198,7 +195,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -206,7 +203,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using tsb_merchant_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 4
+--                       Rows Removed by Filter: 7
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -225,15 +222,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=170 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=170 loops=1)
+--     ->  Limit (actual rows=623 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 4
---                 Heap Blocks: exact=117
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=174 loops=1)
+--                 Rows Removed by Filter: 7
+--                 Heap Blocks: exact=406
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search page · MERCHANT_BRANCH · no filter
@@ -246,7 +243,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = terminal_settlement_batches.branch_id)
@@ -273,15 +270,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=66 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=66 loops=1)
+--     ->  Limit (actual rows=267 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=267 loops=1)
 --                 Recheck Cond: (branch_id = 1235)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                 Rows Removed by Filter: 3
---                 Heap Blocks: exact=58
---                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=69 loops=1)
+--                 Heap Blocks: exact=225
+--                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=270 loops=1)
 --                       Index Cond: (branch_id = 1235)
 
 -- Search page · MERCHANT_HQ · last 30 days
@@ -296,7 +293,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -324,14 +321,14 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" >= $3::timestamptz
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=61 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=61 loops=1)
+--     ->  Limit (actual rows=210 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=44
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=61 loops=1)
+--                 Heap Blocks: exact=142
+--                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Search page · SUPERADMIN · status
@@ -344,7 +341,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -353,7 +350,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                             Rows Removed by Filter: 10315
+--                             Rows Removed by Filter: 94908
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -367,12 +364,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                 Rows Removed by Filter: 10315
+--                 Rows Removed by Filter: 94908
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [["SETTLED","UPLOADED"],1,["FAILED","VOID"],21]
@@ -385,7 +382,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($3)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_c, 200,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -394,7 +391,7 @@ LIMIT $4;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 10315
+--                             Rows Removed by Filter: 94908
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -409,12 +406,12 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
   AND "terminal_settlement_batches"."status" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_c, 200,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 10315
+--                 Rows Removed by Filter: 94908
 
 -- Search page · SUPERADMIN · TID
 -- params: [["SETTLED","UPLOADED"],"60002662",21]
@@ -426,25 +423,25 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_c, 200,000 transactions):
---   Limit (actual rows=17 loops=1)
---     ->  Sort (actual rows=17 loops=1)
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
---           Sort Method: quicksort  Memory: 29kB
---           ->  Hash Left Join (actual rows=17 loops=1)
+--           Sort Method: top-N heapsort  Memory: 36kB
+--           ->  Hash Left Join (actual rows=89 loops=1)
 --                 Hash Cond: (terminal_settlement_batches.branch_id = org_branch.id)
---                 ->  Merge Right Join (actual rows=17 loops=1)
+--                 ->  Merge Right Join (actual rows=89 loops=1)
 --                       Merge Cond: (org_merchant.id = terminal_settlement_batches.merchant_id)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
---                       ->  Sort (actual rows=17 loops=1)
+--                       ->  Sort (actual rows=89 loops=1)
 --                             Sort Key: terminal_settlement_batches.merchant_id
---                             Sort Method: quicksort  Memory: 27kB
---                             ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=17 loops=1)
+--                             Sort Method: quicksort  Memory: 38kB
+--                             ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=89 loops=1)
 --                                   Recheck Cond: (tid = '60002662'::text)
 --                                   Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                                   Rows Removed by Filter: 1
---                                   Heap Blocks: exact=18
---                                   ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=18 loops=1)
+--                                   Heap Blocks: exact=90
+--                                   ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=90 loops=1)
 --                                         Index Cond: (tid = '60002662'::text)
 --                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -458,15 +455,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 LIMIT $3) AS "capped";
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=17 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=17 loops=1)
+--     ->  Limit (actual rows=89 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=89 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                 Rows Removed by Filter: 1
---                 Heap Blocks: exact=18
---                 ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=18 loops=1)
+--                 Heap Blocks: exact=90
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=90 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -480,24 +477,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."batch_no" = $3
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=0 loops=1)
---     ->  Sort (actual rows=0 loops=1)
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=0 loops=1)
---                 ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                             Rows Removed by Filter: 174
---                             Heap Blocks: exact=117
---                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=174 loops=1)
+--                             Rows Removed by Filter: 628
+--                             Heap Blocks: exact=406
+--                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=2)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -509,15 +506,15 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
   AND "terminal_settlement_batches"."batch_no" = $3
 LIMIT $4) AS "capped";
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=0 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                 Rows Removed by Filter: 174
---                 Heap Blocks: exact=117
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=174 loops=1)
+--                 Rows Removed by Filter: 628
+--                 Heap Blocks: exact=406
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search cursor page · SUPERADMIN · sorted by SettledAt desc
@@ -530,7 +527,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -546,8 +543,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by SettledAt desc
@@ -561,7 +558,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -589,25 +586,25 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_c, 200,000 transactions):
+-- plan (pd_10m2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_opened_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (ROW(opened_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint))
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 22
+--                       Rows Removed by Filter: 1
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=20)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -621,7 +618,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -650,14 +647,14 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
   AND "terminal_settlement_batches"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=61 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=61 loops=1)
+--     ->  Limit (actual rows=210 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                 Heap Blocks: exact=44
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=61 loops=1)
+--                 Heap Blocks: exact=142
+--                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -669,22 +666,22 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=170 loops=1)
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=623 loops=1)
 --     Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
---     Sort Method: quicksort  Memory: 62kB
---     ->  Hash Left Join (actual rows=170 loops=1)
+--     Sort Method: quicksort  Memory: 162kB
+--     ->  Hash Left Join (actual rows=623 loops=1)
 --           Hash Cond: (terminal_settlement_batches.branch_id = org_branch.id)
---           ->  Nested Loop Left Join (actual rows=170 loops=1)
+--           ->  Nested Loop Left Join (actual rows=623 loops=1)
 --                 Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=170 loops=1)
+--                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                       Recheck Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 4
---                       Heap Blocks: exact=117
---                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=174 loops=1)
+--                       Rows Removed by Filter: 7
+--                       Heap Blocks: exact=406
+--                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                             Index Cond: (merchant_id = 90)
---                 ->  Materialize (actual rows=1 loops=170)
+--                 ->  Materialize (actual rows=1 loops=623)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
 --           ->  Hash (actual rows=1255 loops=1)
@@ -703,7 +700,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "terminal_settlem
 WHERE "terminal_settlement_batches"."id" = $1
   AND "terminal_settlement_batches"."status" = ANY($2)
   AND "terminal_settlement_batches"."merchant_id" = $3;
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
@@ -739,6 +736,6 @@ SELECT "terminal_settlement_batch_lines"."card_scheme" AS "CardScheme", "termina
 FROM "terminal_settlement_batch_lines"
 WHERE "terminal_settlement_batch_lines"."batch_id" = $1
 ORDER BY "terminal_settlement_batch_lines"."card_scheme", "terminal_settlement_batch_lines"."card_type";
--- plan (pd_c, 200,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines (actual rows=0 loops=1)
 --     Index Cond: (batch_id = '1000000'::bigint)

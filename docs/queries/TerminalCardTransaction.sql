@@ -11,6 +11,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
 -- params: [2,"CARD",10001]
@@ -20,6 +38,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_st_created_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [2,"CARD",1,21]
@@ -32,6 +56,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
 -- params: [2,"CARD",1,10001]
@@ -42,6 +84,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · AGENCY · no filter
 -- params: [2,"CARD",1,21]
@@ -54,6 +102,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_agency_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((agency_id = 15) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
 -- params: [2,"CARD",1,10001]
@@ -64,6 +130,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((agency_id = 15) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · AGENT · no filter
 -- params: [2,"CARD",1,21]
@@ -76,6 +148,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_agent_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((agent_id = 51) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
 -- params: [2,"CARD",1,10001]
@@ -86,6 +176,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((agent_id = 51) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_HQ · no filter
 -- params: [2,"CARD",1,21]
@@ -98,6 +194,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · no filter
 -- params: [2,"CARD",1,10001]
@@ -108,6 +220,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_BRANCH · no filter
 -- params: [2,"CARD",1,21]
@@ -120,6 +238,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           Join Filter: (org_branch.id = transactions.branch_id)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_branch_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((branch_id = 1235) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 20  Misses: 1  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Materialize (actual rows=1 loops=21)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
+--                       Index Cond: (id = 1235)
 
 -- Search capped count · MERCHANT_BRANCH · no filter
 -- params: [2,"CARD",1,10001]
@@ -130,6 +264,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((branch_id = 1235) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_HQ · last 30 days
 -- params: [2,"CARD",1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
@@ -144,6 +284,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 30 days
 -- params: [2,"CARD",1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",10001]
@@ -156,6 +312,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
+--                 Heap Fetches: 0
 
 -- Search page · SUPERADMIN · status + method
 -- params: [2,"CARD",["SUCCESS"],["FPX_B2C"],21]
@@ -169,6 +331,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=0 loops=1)
+--                       Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
+--                       Rows Removed by Filter: 1921875
+--                 ->  Memoize (never executed)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (never executed)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status + method
 -- params: [2,"CARD",["SUCCESS"],["FPX_B2C"],10001]
@@ -180,6 +360,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Gather (actual rows=0 loops=1)
+--                 Workers Planned: 2
+--                 Workers Launched: 2
+--                 ->  Parallel Seq Scan on transactions (actual rows=0 loops=3)
+--                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       Rows Removed by Filter: 3333333
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [2,"CARD",1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -194,6 +383,18 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Limit (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
+--                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
+--                       Rows Removed by Filter: 613043
+--                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                       Index Cond: (id = transactions.merchant_id)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · status + method
 -- params: [2,"CARD",1,["FAILED","VOID"],["HOSTED_CARD"],10001]
@@ -206,6 +407,20 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Gather (actual rows=0 loops=1)
+--                 Workers Planned: 2
+--                 Workers Launched: 2
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
+--                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       Rows Removed by Index Recheck: 1991395
+--                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
+--                       Rows Removed by Filter: 204348
+--                       Heap Blocks: exact=11471 lossy=94060
+--                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=613043 loops=1)
+--                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TID
 -- params: [2,"CARD","60002662",21]
@@ -218,6 +433,29 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Sort (actual rows=21 loops=1)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: top-N heapsort  Memory: 36kB
+--           ->  Hash Left Join (actual rows=3406 loops=1)
+--                 Hash Cond: (transactions.branch_id = org_branch.id)
+--                 ->  Merge Right Join (actual rows=3406 loops=1)
+--                       Merge Cond: (org_merchant.id = transactions.merchant_id)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
+--                       ->  Sort (actual rows=3406 loops=1)
+--                             Sort Key: transactions.merchant_id
+--                             Sort Method: quicksort  Memory: 673kB
+--                             ->  Bitmap Heap Scan on transactions (actual rows=3406 loops=1)
+--                                   Recheck Cond: (tid = '60002662'::text)
+--                                   Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                                   Rows Removed by Filter: 1966
+--                                   Heap Blocks: exact=5342
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5372 loops=1)
+--                                         Index Cond: (tid = '60002662'::text)
+--                 ->  Hash (actual rows=1255 loops=1)
+--                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Search capped count · SUPERADMIN · TID
 -- params: [2,"CARD","60002662",10001]
@@ -228,6 +466,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=3406 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=3406 loops=1)
+--                 Recheck Cond: (tid = '60002662'::text)
+--                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Rows Removed by Filter: 1966
+--                 Heap Blocks: exact=5342
+--                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5372 loops=1)
+--                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
 -- params: [2,"CARD",1,"000292",21]
@@ -241,6 +489,28 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Sort (actual rows=21 loops=1)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: top-N heapsort  Memory: 36kB
+--           ->  Nested Loop Left Join (actual rows=132 loops=1)
+--                 Join Filter: (org_branch.id = transactions.branch_id)
+--                 Rows Removed by Join Filter: 109296
+--                 ->  Nested Loop Left Join (actual rows=132 loops=1)
+--                       Join Filter: (org_merchant.id = transactions.merchant_id)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=132 loops=1)
+--                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                             Filter: (batch_no = '000292'::text)
+--                             Rows Removed by Filter: 59747
+--                             Heap Blocks: exact=55959
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59879 loops=1)
+--                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       ->  Materialize (actual rows=1 loops=132)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                                   Index Cond: (id = 90)
+--                 ->  Materialize (actual rows=829 loops=132)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Search capped count · MERCHANT_HQ · batch number
 -- params: [2,"CARD",1,"000292",10001]
@@ -252,6 +522,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=132 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=132 loops=1)
+--                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 Filter: (batch_no = '000292'::text)
+--                 Rows Removed by Filter: 59747
+--                 Heap Blocks: exact=55959
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59879 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [2,"CARD","PD2608273940%",21]
@@ -264,6 +544,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=0 loops=1)
+--     ->  Sort (actual rows=0 loops=1)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Hash Left Join (actual rows=0 loops=1)
+--                 Hash Cond: (transactions.branch_id = org_branch.id)
+--                 ->  Merge Right Join (actual rows=0 loops=1)
+--                       Merge Cond: (org_merchant.id = transactions.merchant_id)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                       ->  Sort (actual rows=0 loops=1)
+--                             Sort Key: transactions.merchant_id
+--                             Sort Method: quicksort  Memory: 25kB
+--                             ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                                   Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
+--                                   Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                 ->  Hash (never executed)
+--                       ->  Seq Scan on organizations org_branch (never executed)
 
 -- Search capped count · SUPERADMIN · TxnRefNo prefix
 -- params: [2,"CARD","PD2608273940%",10001]
@@ -274,6 +572,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                 Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
+--                 Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · MERCHANT_HQ · last 4
 -- params: [2,"CARD",1,"4242",21]
@@ -287,6 +591,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                       Join Filter: (org_merchant.id = transactions.merchant_id)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
+--                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
+--                             Filter: ((merchant_id = 90) AND (terminal_kind = 'CARD'::text))
+--                             Rows Removed by Filter: 138
+--                             Heap Blocks: exact=140
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=140 loops=1)
+--                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
+--                             Index Cond: (id = 90)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
 -- params: [2,"CARD",1,"4242",10001]
@@ -298,6 +621,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."pan_last4" = $4
 LIMIT $5) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
+--                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
+--                 Filter: ((terminal_kind = 'CARD'::text) AND (merchant_id = 90))
+--                 Rows Removed by Filter: 138
+--                 Heap Blocks: exact=140
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=140 loops=1)
+--                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [2,"CARD",1,"100.00","250.00",21]
@@ -312,6 +645,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
+--                       Rows Removed by Filter: 33
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · amount range
 -- params: [2,"CARD",1,"100.00","250.00",10001]
@@ -324,6 +675,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
+--                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
+--                 Filter: (terminal_kind = 'CARD'::text)
+--                 Rows Removed by Filter: 5721
+--                 Heap Blocks: exact=15086
+--                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35565 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
 -- params: [2,"CARD","2026-11-20T04:00:00.000000Z",1000000,21]
@@ -336,6 +697,24 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((service_type = '2'::smallint) AND (ROW(created_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint)) AND (terminal_kind = 'CARD'::text))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
 -- params: [2,"CARD",1,"2026-11-20T04:00:00.000000Z",1000000,21]
@@ -349,6 +728,22 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(created_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint)) AND (terminal_kind = 'CARD'::text))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · SUPERADMIN · sorted by TxnAmount desc
 -- params: [2,"CARD","150.00",1000000,21]
@@ -361,6 +756,26 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
+--                       Filter: (terminal_kind = 'CARD'::text)
+--                       Rows Removed by Filter: 5
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
 -- params: [2,"CARD",1,"150.00",1000000,21]
@@ -374,6 +789,24 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
+--                       Filter: (terminal_kind = 'CARD'::text)
+--                       Rows Removed by Filter: 7
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Totals · MERCHANT_HQ · MYR, last 30 days
 -- params: [2,"CARD",1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z","MYR",10001]
@@ -387,6 +820,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
+--                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
+--                 Filter: (currency = 'MYR'::bpchar)
+--                 Heap Blocks: exact=9354
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=23497 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
 -- params: [2,"CARD",1]
@@ -398,6 +840,31 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=59879 loops=1)
+--     Workers Planned: 2
+--     Workers Launched: 2
+--     ->  Sort (actual rows=19960 loops=3)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: external merge  Disk: 7032kB
+--           Worker 0:  Sort Method: quicksort  Memory: 4005kB
+--           Worker 1:  Sort Method: external merge  Disk: 4416kB
+--           ->  Hash Left Join (actual rows=19960 loops=3)
+--                 Hash Cond: (transactions.branch_id = org_branch.id)
+--                 ->  Hash Left Join (actual rows=19960 loops=3)
+--                       Hash Cond: (transactions.merchant_id = org_merchant.id)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=19960 loops=3)
+--                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                             Heap Blocks: exact=26754
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59879 loops=1)
+--                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                       ->  Hash (actual rows=1 loops=3)
+--                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=3)
+--                                   Index Cond: (id = 90)
+--                 ->  Hash (actual rows=1255 loops=3)
+--                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=3)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,2,"CARD",1]
@@ -412,6 +879,36 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Nested Loop Left Join (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           Join Filter: (org_merchant.id = transactions.merchant_id)
+--           ->  Merge Right Join (actual rows=0 loops=1)
+--                 Merge Cond: (org_agent.id = transactions.agent_id)
+--                 ->  Index Scan using organizations_pkey on organizations org_agent (actual rows=1 loops=1)
+--                 ->  Sort (actual rows=0 loops=1)
+--                       Sort Key: transactions.agent_id
+--                       Sort Method: quicksort  Memory: 25kB
+--                       ->  Merge Right Join (actual rows=0 loops=1)
+--                             Merge Cond: (org_agency.id = transactions.agency_id)
+--                             ->  Index Scan using organizations_pkey on organizations org_agency (actual rows=1 loops=1)
+--                             ->  Sort (actual rows=0 loops=1)
+--                                   Sort Key: transactions.agency_id
+--                                   Sort Method: quicksort  Memory: 25kB
+--                                   ->  Merge Right Join (actual rows=0 loops=1)
+--                                         Merge Cond: (org_master_merchant.id = transactions.master_merchant_id)
+--                                         ->  Index Scan using organizations_pkey on organizations org_master_merchant (actual rows=1 loops=1)
+--                                         ->  Sort (actual rows=0 loops=1)
+--                                               Sort Key: transactions.master_merchant_id
+--                                               Sort Method: quicksort  Memory: 25kB
+--                                               ->  Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
+--                                                     Index Cond: (id = '1000000'::bigint)
+--                                                     Filter: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                                                     Rows Removed by Filter: 1
+--           ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                 Index Cond: (id = 90)
+--     ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--           Index Cond: (id = transactions.branch_id)
 
 -- Get related · row facts · MERCHANT_HQ
 -- params: [1000000,1]
@@ -419,6 +916,11 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
+--     Index Cond: (id = '1000000'::bigint)
+--     Filter: (merchant_id = 90)
+--     Rows Removed by Filter: 1
 
 -- Get related · timeline refunds · MERCHANT_HQ
 -- params: [1000000,1]
@@ -427,6 +929,13 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=0 loops=1)
+--     Sort Key: created_at, id
+--     Sort Method: quicksort  Memory: 25kB
+--     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
+--           Index Cond: (transaction_id = 1000000)
+--           Filter: (merchant_id = 90)
 
 -- Get related · timeline batch · MERCHANT_HQ
 -- params: ["60000001","000001",1]
@@ -435,3 +944,7 @@ FROM terminal_settlement_batches
 WHERE tid = $1
   AND batch_no = $2
   AND "terminal_settlement_batches"."merchant_id" = $3;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Index Scan using terminal_settlement_batches_uq on terminal_settlement_batches (actual rows=0 loops=1)
+--     Index Cond: ((tid = '60000001'::text) AND (batch_no = '000001'::text))
+--     Filter: (merchant_id = 90)

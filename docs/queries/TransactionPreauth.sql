@@ -10,6 +10,24 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: (service_type = '4'::smallint)
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
 -- params: [4,10001]
@@ -18,6 +36,12 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: (service_type = '4'::smallint)
+--                 Heap Fetches: 0
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [4,1,21]
@@ -29,6 +53,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
 -- params: [4,1,10001]
@@ -38,6 +80,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
+--                 Heap Fetches: 0
 
 -- Search page · AGENCY · no filter
 -- params: [4,1,21]
@@ -49,6 +97,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_agency_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((agency_id = 15) AND (service_type = '4'::smallint))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
 -- params: [4,1,10001]
@@ -58,6 +124,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((agency_id = 15) AND (service_type = '4'::smallint))
+--                 Heap Fetches: 0
 
 -- Search page · AGENT · no filter
 -- params: [4,1,21]
@@ -69,6 +141,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_agent_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((agent_id = 51) AND (service_type = '4'::smallint))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
 -- params: [4,1,10001]
@@ -78,6 +168,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
+--                 Index Cond: ((agent_id = 51) AND (service_type = '4'::smallint))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_HQ · no filter
 -- params: [4,1,21]
@@ -89,6 +185,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · no filter
 -- params: [4,1,10001]
@@ -98,6 +210,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=4367 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=4367 loops=1)
+--                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_BRANCH · no filter
 -- params: [4,1,21]
@@ -109,6 +227,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           Join Filter: (org_branch.id = transactions.branch_id)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_branch_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((branch_id = 1235) AND (service_type = '4'::smallint))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 20  Misses: 1  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Materialize (actual rows=1 loops=21)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
+--                       Index Cond: (id = 1235)
 
 -- Search capped count · MERCHANT_BRANCH · no filter
 -- params: [4,1,10001]
@@ -118,6 +252,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=3283 loops=1)
+--           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=3283 loops=1)
+--                 Index Cond: ((branch_id = 1235) AND (service_type = '4'::smallint))
+--                 Heap Fetches: 0
 
 -- Search page · MERCHANT_HQ · last 30 days
 -- params: [4,1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
@@ -131,6 +271,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 30 days
 -- params: [4,1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",10001]
@@ -142,6 +298,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=1680 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1680 loops=1)
+--                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
+--                 Heap Fetches: 0
 
 -- Search page · SUPERADMIN · status
 -- params: [4,["SUCCESS"],21]
@@ -153,6 +315,26 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: (service_type = '4'::smallint)
+--                       Filter: (status = ANY ('{SUCCESS}'::text[]))
+--                       Rows Removed by Filter: 5
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status
 -- params: [4,["SUCCESS"],10001]
@@ -162,6 +344,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=10001 loops=1)
+--           ->  Seq Scan on transactions (actual rows=10001 loops=1)
+--                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '4'::smallint))
+--                 Rows Removed by Filter: 206865
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],21]
@@ -174,6 +362,18 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
+--                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
+--                       Rows Removed by Filter: 397
+--                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Index Cond: (id = transactions.merchant_id)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
+--                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],10001]
@@ -184,6 +384,20 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
   AND "transactions"."status" = ANY($3)
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=8099 loops=1)
+--           ->  Gather (actual rows=8099 loops=1)
+--                 Workers Planned: 2
+--                 Workers Launched: 2
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=2700 loops=3)
+--                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
+--                       Rows Removed by Index Recheck: 458510
+--                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
+--                       Rows Removed by Filter: 42619
+--                       Heap Blocks: exact=15719 lossy=20721
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=135956 loops=1)
+--                             Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [4,"PD2608273940%",21]
@@ -195,6 +409,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=0 loops=1)
+--     ->  Sort (actual rows=0 loops=1)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Hash Left Join (actual rows=0 loops=1)
+--                 Hash Cond: (transactions.branch_id = org_branch.id)
+--                 ->  Merge Right Join (actual rows=0 loops=1)
+--                       Merge Cond: (org_merchant.id = transactions.merchant_id)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                       ->  Sort (actual rows=0 loops=1)
+--                             Sort Key: transactions.merchant_id
+--                             Sort Method: quicksort  Memory: 25kB
+--                             ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                                   Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
+--                                   Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '4'::smallint))
+--                 ->  Hash (never executed)
+--                       ->  Seq Scan on organizations org_branch (never executed)
 
 -- Search capped count · SUPERADMIN · TxnRefNo prefix
 -- params: [4,"PD2608273940%",10001]
@@ -204,6 +436,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                 Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
+--                 Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '4'::smallint))
 
 -- Search page · MERCHANT_HQ · last 4
 -- params: [4,1,"4242",21]
@@ -216,6 +454,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
+--                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
+--                       Filter: (merchant_id = 90)
+--                       Rows Removed by Filter: 44
+--                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                       Index Cond: (id = 90)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
 -- params: [4,1,"4242",10001]
@@ -226,6 +477,13 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
+--                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
+--                 Filter: (merchant_id = 90)
+--                 Rows Removed by Filter: 44
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [4,1,"100.00","250.00",21]
@@ -239,6 +497,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
+--                       Rows Removed by Filter: 46
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · amount range
 -- params: [4,1,"100.00","250.00",10001]
@@ -250,6 +526,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=1584 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1584 loops=1)
+--                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
+--                 Heap Fetches: 0
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
 -- params: [4,"2026-11-20T04:00:00.000000Z",1000000,21]
@@ -261,6 +543,24 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((service_type = '4'::smallint) AND (ROW(created_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint)))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
 -- params: [4,1,"2026-11-20T04:00:00.000000Z",1000000,21]
@@ -273,6 +573,22 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (ROW(created_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint)))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · SUPERADMIN · sorted by TxnAmount desc
 -- params: [4,"150.00",1000000,21]
@@ -284,6 +600,24 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
+-- plan (pd_10m2, 10,000,000 transactions):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((service_type = '4'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
+--                 ->  Memoize (actual rows=1 loops=21)
+--                       Cache Key: transactions.merchant_id
+--                       Cache Mode: logical
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                             Index Cond: (id = transactions.merchant_id)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
 -- params: [4,1,"150.00",1000000,21]
@@ -296,6 +630,22 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=21 loops=1)
+--     ->  Nested Loop Left Join (actual rows=21 loops=1)
+--           ->  Nested Loop Left Join (actual rows=21 loops=1)
+--                 Join Filter: (org_merchant.id = transactions.merchant_id)
+--                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
+--                 ->  Materialize (actual rows=1 loops=21)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             Index Cond: (id = 90)
+--           ->  Memoize (actual rows=1 loops=21)
+--                 Cache Key: transactions.branch_id
+--                 Cache Mode: logical
+--                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Totals · MERCHANT_HQ · MYR, last 30 days
 -- params: [4,1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z","MYR",10001]
@@ -308,6 +658,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Limit (actual rows=1680 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1680 loops=1)
+--                 Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
+--                 Filter: (currency = 'MYR'::bpchar)
+--                 Heap Blocks: exact=1673
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1680 loops=1)
+--                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
 -- params: [4,1]
@@ -318,6 +677,31 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=4367 loops=1)
+--     Workers Planned: 2
+--     Workers Launched: 2
+--     ->  Sort (actual rows=1456 loops=3)
+--           Sort Key: transactions.created_at DESC, transactions.id DESC
+--           Sort Method: quicksort  Memory: 1315kB
+--           Worker 0:  Sort Method: quicksort  Memory: 25kB
+--           Worker 1:  Sort Method: quicksort  Memory: 25kB
+--           ->  Hash Left Join (actual rows=1456 loops=3)
+--                 Hash Cond: (transactions.branch_id = org_branch.id)
+--                 ->  Hash Left Join (actual rows=1456 loops=3)
+--                       Hash Cond: (transactions.merchant_id = org_merchant.id)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1456 loops=3)
+--                             Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                             Heap Blocks: exact=4345
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4367 loops=1)
+--                                   Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                       ->  Hash (actual rows=1 loops=1)
+--                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                                   Index Cond: (id = 90)
+--                 ->  Hash (actual rows=1255 loops=1)
+--                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,4,1]
@@ -331,6 +715,36 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Nested Loop Left Join (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           Join Filter: (org_merchant.id = transactions.merchant_id)
+--           ->  Merge Right Join (actual rows=0 loops=1)
+--                 Merge Cond: (org_agent.id = transactions.agent_id)
+--                 ->  Index Scan using organizations_pkey on organizations org_agent (actual rows=1 loops=1)
+--                 ->  Sort (actual rows=0 loops=1)
+--                       Sort Key: transactions.agent_id
+--                       Sort Method: quicksort  Memory: 25kB
+--                       ->  Merge Right Join (actual rows=0 loops=1)
+--                             Merge Cond: (org_agency.id = transactions.agency_id)
+--                             ->  Index Scan using organizations_pkey on organizations org_agency (actual rows=1 loops=1)
+--                             ->  Sort (actual rows=0 loops=1)
+--                                   Sort Key: transactions.agency_id
+--                                   Sort Method: quicksort  Memory: 25kB
+--                                   ->  Merge Right Join (actual rows=0 loops=1)
+--                                         Merge Cond: (org_master_merchant.id = transactions.master_merchant_id)
+--                                         ->  Index Scan using organizations_pkey on organizations org_master_merchant (actual rows=1 loops=1)
+--                                         ->  Sort (actual rows=0 loops=1)
+--                                               Sort Key: transactions.master_merchant_id
+--                                               Sort Method: quicksort  Memory: 25kB
+--                                               ->  Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
+--                                                     Index Cond: (id = '1000000'::bigint)
+--                                                     Filter: ((merchant_id = 90) AND (service_type = '4'::smallint))
+--                                                     Rows Removed by Filter: 1
+--           ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                 Index Cond: (id = 90)
+--     ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--           Index Cond: (id = transactions.branch_id)
 
 -- Get related · row facts · MERCHANT_HQ
 -- params: [1000000,1]
@@ -338,6 +752,11 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
+--     Index Cond: (id = '1000000'::bigint)
+--     Filter: (merchant_id = 90)
+--     Rows Removed by Filter: 1
 
 -- Get related · preauthChain · MERCHANT_HQ
 -- params: [1000000,1000000,1]
@@ -347,6 +766,20 @@ WHERE (id = $1 OR original_txn_id = $2)
   AND service_type = 4
   AND "transactions"."merchant_id" = $3
 ORDER BY created_at, id;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=0 loops=1)
+--     Sort Key: created_at, id
+--     Sort Method: quicksort  Memory: 25kB
+--     ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
+--           Recheck Cond: ((id = '1000000'::bigint) OR (original_txn_id = '1000000'::bigint))
+--           Filter: ((service_type = 4) AND (merchant_id = 90))
+--           Rows Removed by Filter: 1
+--           Heap Blocks: exact=1
+--           ->  BitmapOr (actual rows=0 loops=1)
+--                 ->  Bitmap Index Scan on transactions_pkey (actual rows=1 loops=1)
+--                       Index Cond: (id = '1000000'::bigint)
+--                 ->  Bitmap Index Scan on transactions_original_idx (actual rows=0 loops=1)
+--                       Index Cond: (original_txn_id = '1000000'::bigint)
 
 -- Get related · timeline refunds · MERCHANT_HQ
 -- params: [1000000,1]
@@ -355,3 +788,10 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
+-- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=0 loops=1)
+--     Sort Key: created_at, id
+--     Sort Method: quicksort  Memory: 25kB
+--     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
+--           Index Cond: (transaction_id = 1000000)
+--           Filter: (merchant_id = 90)

@@ -285,15 +285,20 @@ export const transactions = pgTable(
     // Terminal views: TID filter, settlement drill-down (tid, batch) and the batch-grouped card view.
     index('transactions_tid_batch_idx').on(t.tid, t.batchNo, t.createdAt).where(sql`${t.tid} IS NOT NULL`),
     // E-wallet and BNPL terminal views are minorities of service type 2: their own small keyset index.
-    index('transactions_term_kind_idx').on(t.terminalKind, t.createdAt, t.id).where(sql`${t.terminalKind} IN ('EWALLET', 'BNPL')`),
+    // service_type = 2 in the predicate lets the planner drop that condition instead of checking it
+    // on the heap row by row (it did: a platform e-wallet count read 10,001 heap rows, p95 59 ms at 10 M).
+    index('transactions_term_kind_idx').on(t.terminalKind, t.createdAt, t.id).where(sql`${t.serviceType} = 2 AND ${t.terminalKind} IN ('EWALLET', 'BNPL')`),
     // The pre-auth detail: every operation of a chain from its PREAUTH.
     index('transactions_original_idx').on(t.originalTxnId).where(sql`${t.originalTxnId} IS NOT NULL`),
-    index('transactions_st_created_idx').on(t.serviceType, t.createdAt, t.id),
-    index('transactions_mm_idx').on(t.masterMerchantId, t.serviceType, t.createdAt, t.id),
-    index('transactions_agency_idx').on(t.agencyId, t.serviceType, t.createdAt, t.id),
-    index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id),
-    index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id),
-    index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id),
+    // The keyset order of every view per scope level. terminal_kind trails the key (ordering nothing)
+    // so a terminal view's CARD / EWALLET / BNPL condition is checked in the index: its capped
+    // count is an index-only scan instead of 10,001 heap reads (busiest merchant HQ card view p95 142 → 6.3 ms at 10 M).
+    index('transactions_st_created_idx').on(t.serviceType, t.createdAt, t.id, t.terminalKind),
+    index('transactions_mm_idx').on(t.masterMerchantId, t.serviceType, t.createdAt, t.id, t.terminalKind),
+    index('transactions_agency_idx').on(t.agencyId, t.serviceType, t.createdAt, t.id, t.terminalKind),
+    index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id, t.terminalKind),
+    index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id, t.terminalKind),
+    index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id, t.terminalKind),
     // Report engine (issue 10): TxnRefNo prefix search (LIKE 'p%' needs text_pattern_ops under C.UTF-8) and the
     // TxnAmount sort, one index per scope level so every caller's amount-ordered keyset page is an index range.
     index('transactions_ref_prefix_idx').on(t.txnRefNo.op('text_pattern_ops')),

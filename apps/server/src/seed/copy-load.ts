@@ -47,22 +47,28 @@ export class CopyWriter<R> {
     this.done.catch(() => undefined);
   }
 
-  /** Encodes and queues `rows`; resolves once earlier data has drained below the stream's mark. Throws the COPY's error. */
+  /**
+   * Encodes and queues `rows`; resolves once earlier data has drained below the stream's mark.
+   * Throws the COPY's error. Fields and lines are gathered in arrays and joined once: appending
+   * field by field built ropes whose flattening and collection took 2/3 of the encoding time
+   * (measured 29 µs against 10 µs a 56-column row, docs/ARCHITECTURE.md "Seeding").
+   */
   async write(rows: readonly R[]): Promise<void> {
     if (this.failure) throw this.failure;
-    const cols = this.cols;
-    const n = cols.length;
+    const getters = this.cols.map((c) => c.get);
+    const n = getters.length;
+    const fields = new Array<string>(n);
     const SLICE = 2000;
     for (let i = 0; i < rows.length; i += SLICE) {
       const end = Math.min(rows.length, i + SLICE);
-      let text = '';
+      const lines = new Array<string>(end - i + 1);
       for (let r = i; r < end; r++) {
         const row = rows[r]!;
-        let line = copyText(cols[0]!.get(row));
-        for (let c = 1; c < n; c++) line += '\t' + copyText(cols[c]!.get(row));
-        text += line + '\n';
+        for (let c = 0; c < n; c++) fields[c] = copyText(getters[c]!(row));
+        lines[r - i] = fields.join('\t');
       }
-      if (!this.stream.write(text)) await Promise.race([once(this.stream, 'drain'), this.done]);
+      lines[end - i] = '';
+      if (!this.stream.write(lines.join('\n'))) await Promise.race([once(this.stream, 'drain'), this.done]);
       if (this.failure) throw this.failure;
     }
   }

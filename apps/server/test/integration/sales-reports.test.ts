@@ -30,7 +30,7 @@ import type { Database } from '../../src/db/client.ts';
 import type { Scope } from '../../src/platform/scope.ts';
 import { runSummary } from '../../src/reports/summary-executor.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
-import { norm, rowKey, salePredicate, salesOracle, settlementOracle, SUMMARIES_COUNT_SALES_ONLY, type OracleAnswer, type OracleScope } from './sales-oracle.ts';
+import { norm, rowKey, salesOracle, settlementOracle, type OracleAnswer, type OracleScope } from './sales-oracle.ts';
 
 const SCOPE_COLUMN: Record<OrgLevel, string> = {
   MASTER_MERCHANT: 'master_merchant_id', AGENCY: 'agency_id', AGENT: 'agent_id', MERCHANT_HQ: 'merchant_id', MERCHANT_BRANCH: 'branch_id',
@@ -186,8 +186,6 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
 
   it('drills a summary row down to a live list holding exactly its counted rows', async () => {
     const admin = await s.signIn('admin@paydesk.my');
-    // Service types whose every row is a sale: their rows drill exactly even before the summaries count sales only.
-    const clean = new Set((await db.query<{ st: number }>(`SELECT service_type AS st FROM transactions t GROUP BY 1 HAVING bool_and(${SUMMARIES_COUNT_SALES_ONLY ? 'true' : salePredicate()})`)).map((r) => Number(r.st)));
     const checked: Record<string, number> = {};
     for (const def of SUMMARY_REPORTS) {
       checked[def.name] = 0;
@@ -196,8 +194,6 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
       const check = async (req: SummaryRequest, answer: SummaryResponse, pick: number) => {
         if (!answer.Rows.length) return;
         const row = answer.Rows[pick % answer.Rows.length]!;
-        const st = def.split ? Number(row[def.split.key]) : Number(def.where.service_type);
-        if (def.source === 'sales_summary' && !clean.has(st)) return;
         const drill = drillDown(def, req, row, answer.Currency);
         if (!drill.exact) return;
         const list = await reportApi(admin, drill.report!).search({ RowsPerPage: 1, SearchData: drill.searchData } as never);
@@ -217,12 +213,11 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
         { numRuns: 15 },
       );
     }
-    console.log(`drill-down on ${kind}: exact rows checked per report ${JSON.stringify(checked)}; clean service types ${[...clean].join(', ')}`);
-    // Every report whose live list is declared drills some rows exactly (every sales report once the summaries count sale rows only).
+    console.log(`drill-down on ${kind}: exact rows checked per report ${JSON.stringify(checked)}`);
+    // Every report whose live list is declared drills some rows exactly.
     const covered = Object.entries(checked).filter(([, n]) => n > 0).map(([name]) => name);
     expect(covered.length).toBeGreaterThan(0);
-    const declared = (d: SummaryReportDef) => d.source !== 'sales_summary' || SUMMARIES_COUNT_SALES_ONLY;
     const listed = (d: SummaryReportDef) => typeof d.drillTo !== 'string' || LIST_REPORTS.some((l) => l.path === d.drillTo);
-    for (const def of SUMMARY_REPORTS.filter((d) => declared(d) && listed(d))) expect(covered, def.name).toContain(def.name);
+    for (const def of SUMMARY_REPORTS.filter(listed)) expect(covered, def.name).toContain(def.name);
   }, 600_000);
 });

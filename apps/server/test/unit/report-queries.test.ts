@@ -1,18 +1,25 @@
 /**
  * docs/queries/<report>.sql is current (issue 10 §Build 5): the SQL text part of every declared
- * list report's file (titles, parameters, statements) equals what scripts/report-queries.ts
+ * list and summary report's file (titles, parameters, statements) equals what scripts/report-queries.ts
  * generates now, so a change to the engine's SQL shows in review. Plans are data-dependent and
  * not compared; regenerate with `node --import tsx scripts/report-queries.ts` (DATABASE_URL for plans).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIST_REPORTS } from '@paydesk/contract';
-import { renderReportQueries, sqlTextPart } from '../../../../scripts/report-queries.ts';
+import { LIST_REPORTS, SUMMARY_REPORTS } from '@paydesk/contract';
+import { renderReportQueries, renderSummaryQueries, sqlTextPart } from '../../../../scripts/report-queries.ts';
 
 describe('docs/queries', () => {
   it.each(LIST_REPORTS.map((d) => [d.name, d] as const))('%s.sql holds the SQL the engine emits now', async (name, def) => {
     const committed = readFileSync(new URL(`../../../../docs/queries/${name}.sql`, import.meta.url), 'utf8');
     expect(sqlTextPart(committed)).toBe(sqlTextPart(await renderReportQueries(def)));
+  });
+
+  it.each(SUMMARY_REPORTS.map((d) => [d.name, d] as const))('%s.sql holds the SQL the summary engine emits now', async (name, def) => {
+    const committed = readFileSync(new URL(`../../../../docs/queries/${name}.sql`, import.meta.url), 'utf8');
+    const fresh = sqlTextPart(await renderSummaryQueries(def));
+    expect(fresh).toMatch(/^SELECT /m);
+    expect(sqlTextPart(committed)).toBe(fresh);
   });
 
   it('keeps index-friendly conditions: no cast on a column, enums as = ANY, the prefix as LIKE', async () => {

@@ -1,16 +1,23 @@
 /**
  * One definition of a sale (issue 10, SALE_TXN_TYPES): the SQL of saleRowSql holds exactly the
  * domain list, the trigger migration holds saleRowSql's text verbatim (so trigger and code cannot
- * drift), and evaluated by PostgreSQL (PGlite) the condition agrees with the domain rule for
+ * drift; the newest migration defining it), and evaluated by PostgreSQL (PGlite) the condition agrees with the domain rule for
  * every transaction type × pre-auth operation.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { PREAUTH_OPERATIONS, SALE_TXN_TYPES, TRANSACTION_TYPES } from '@paydesk/domain';
 import { saleRowSql } from '../../src/summaries/sales.ts';
 
-const MIGRATION = readFileSync(new URL('../../src/db/migrations/0012_summaries_sales_only.sql', import.meta.url), 'utf8');
+/** The newest migration that (re)defines the trigger's statement: the one the database runs. */
+const MIGRATIONS = new URL('../../src/db/migrations/', import.meta.url);
+const MIGRATION = readdirSync(MIGRATIONS)
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, MIGRATIONS), 'utf8'))
+  .filter((text) => text.includes('CREATE OR REPLACE FUNCTION sales_summary_sql'))
+  .at(-1)!;
 
 /** Every `txn_type IN (…)` list of a SQL text, as arrays of the quoted values. */
 const typeLists = (text: string): string[][] =>
