@@ -6,7 +6,8 @@
  * sales report grouped by status shows the server's rows (period, status label, measures in the
  * header currency) and its totals row; each row's drill-down link carries the row's period and
  * group and the summary's filters in the live list's URL, and that list counts the row's
- * transactions; changing the period asks the server again. The chart's canvas is left to the e2e
+ * transactions, and a row the list cannot narrow to (no card scheme) says its list is wider;
+ * changing the period asks the server again. The chart's canvas is left to the e2e
  * test (jsdom draws none): here the lazy chart module is a stand-in that shows what it was given.
  */
 import './support/dom-on-node.ts';
@@ -97,6 +98,24 @@ describe('sales report page on the real server (e-commerce, grouped by status)',
       const searchData = toReportSearchData(ecommerceTransactions, parseReportQuery(ecommerceTransactions, url.searchParams));
       const list = await direct.callPath<{ Count: number }>('POST', `/api/portal/${ecommerceTransactions.api}/Totals`, { SearchData: { ...searchData, Currency: 'MYR' } });
       expect(list.Count, href).toBe(row.TxnCount);
+    }
+  }, 120_000);
+
+  it('names a drill-down that cannot narrow to its row: rows without a card scheme open a wider list', async () => {
+    await renderSignedIn(server, `${def.path}?group=CardScheme`);
+    await screen.findByRole('heading', { name: 'E-commerce sales report' });
+    const expected = await serverSummary('group=CardScheme');
+    await waitFor(() => expect(bodyRows()).toHaveLength(expected.Rows.length));
+    // FPX and e-wallet sales carry no scheme (a null group): the list has no "no scheme" filter.
+    expect(expected.Rows.some((r) => r.Group === null)).toBe(true);
+    expect(expected.Rows.some((r) => r.Group !== null)).toBe(true);
+    for (const [i, tr] of bodyRows().entries()) {
+      const link = within(tr).getByTestId('sales-drill');
+      const exact = expected.Rows[i]!.Group !== null;
+      expect(link.dataset.exact).toBe(String(exact));
+      expect(link.textContent).toBe(exact ? 'Open list' : 'Open wider list');
+      expect(link.getAttribute('title')).toEqual(exact ? null : expect.stringContaining('cannot narrow'));
+      expect(link.getAttribute('aria-label')).toContain(periodText('day', expected.Rows[i]!.Period));
     }
   }, 120_000);
 

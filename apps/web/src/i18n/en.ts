@@ -321,6 +321,8 @@ export const en = {
   'salesPage.chart': 'Trend of gross and net sales',
   'salesPage.drill': 'Open list',
   'salesPage.drillRow': 'Open list: {{period}} {{group}}',
+  'salesPage.drillWider': 'Open wider list',
+  'salesPage.drillWiderHint': "The list cannot narrow to this row alone: it shows the period's transactions with the filters it takes, so its total may be larger.",
   'salesPage.empty': 'No sales in this date range',
   'salesPage.rows_one': '{{total}} row',
   'salesPage.rows_other': '{{total}} rows',
