@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/test/integration/**/*.test.ts'],
+          // *.pg-test.ts: what only PostgreSQL has (server connections); with DATABASE_URL only.
+          include: ['apps/server/test/integration/**/*.test.ts', ...(process.env.DATABASE_URL ? ['apps/server/test/integration/**/*.pg-test.ts'] : [])],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -37,6 +37,10 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 export async function openDatabase(target: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
+    // An idle pooled connection ended by the server (a restart, pg_terminate_backend, DROP DATABASE
+    // … FORCE) is reported on the pool: without a listener node-postgres throws it and the process
+    // dies. The pool has already dropped that client and opens another on the next query.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL ended an idle pooled connection: ${err.message}`, 'DatabaseWarning'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     return {
