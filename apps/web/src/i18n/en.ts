@@ -322,6 +322,7 @@ export const en = {
   'salesPage.drill': 'Open list',
   'salesPage.drillRow': 'Open list: {{period}} {{group}}',
   'salesPage.drillWider': 'Open wider list',
+  'salesPage.drillWiderRow': 'Open wider list: {{period}} {{group}}',
   'salesPage.drillWiderHint': "The list cannot narrow to this row alone: it shows the period's transactions with the filters it takes, so its total may be larger.",
   'salesPage.empty': 'No sales in this date range',
   'salesPage.rows_one': '{{total}} row',

@@ -101,6 +101,7 @@ export const ms: Catalogue = {
   'salesPage.drill': 'Buka senarai',
   'salesPage.drillRow': 'Buka senarai: {{period}} {{group}}',
   'salesPage.drillWider': 'Buka senarai lebih luas',
+  'salesPage.drillWiderRow': 'Buka senarai lebih luas: {{period}} {{group}}',
   'salesPage.drillWiderHint': 'Senarai tidak dapat dihadkan kepada baris ini sahaja: ia memaparkan transaksi tempoh ini dengan penapis yang diterimanya, jadi jumlahnya mungkin lebih besar.',
   'salesPage.empty': 'Tiada jualan dalam julat tarikh ini',
   'salesPage.rows_one': '{{total}} baris',

@@ -101,6 +101,7 @@ export const zh: Catalogue = {
   'salesPage.drill': '查看明细',
   'salesPage.drillRow': '查看明细：{{period}} {{group}}',
   'salesPage.drillWider': '查看更宽的明细',
+  'salesPage.drillWiderRow': '查看更宽的明细：{{period}} {{group}}',
   'salesPage.drillWiderHint': '明细列表无法仅限于此行：它显示该期间符合其可用筛选条件的交易，因此合计可能更大。',
   'salesPage.empty': '此日期范围内没有销售',
   'salesPage.rows_one': '{{total}} 行',

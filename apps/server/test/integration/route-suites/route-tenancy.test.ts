@@ -109,6 +109,25 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     return rows.map((r) => Number(r.id));
   };
 
+  /**
+   * Copies row `id` of `table` (an owned table: master merchant … branch columns) to the first
+   * merchant HQ outside `u`'s subtree, with a new id and the `unique` columns `fresh` gives for
+   * it, and returns the copy's id. The demo data depends on the day it is seeded: some days every
+   * row of a rarer kind (BNPL, an admitted settlement batch) lies in this user's subtree.
+   */
+  async function copyOutside(u: SuiteUser, table: string, id: number, fresh: (next: number) => Record<string, string>): Promise<number> {
+    const [m] = await q<{ path: string }>(`SELECT path FROM organizations WHERE level = 'MERCHANT_HQ' AND path NOT LIKE $1 ORDER BY id LIMIT 1`, [`${u.orgPath}%`]);
+    if (!m) throw new Error(`no merchant HQ outside ${u.groupType}'s subtree`);
+    const [mm, agency, agent, merchant] = m.path.split('/').filter(Boolean).map(Number);
+    const [{ next } = { next: 0 }] = await q<{ next: number }>(`SELECT (max(id) + 1)::int AS next FROM ${table}`);
+    const changes = { ...fresh(Number(next)), id: Number(next), master_merchant_id: mm, agency_id: agency, agent_id: agent, merchant_id: merchant, branch_id: null };
+    const [copy] = await q<{ id: number }>(
+      `INSERT INTO ${table} SELECT (jsonb_populate_record(NULL::${table}, to_jsonb(r) || $2::jsonb)).* FROM ${table} r WHERE r.id = $1 RETURNING id`,
+      [id, JSON.stringify(changes)],
+    );
+    return Number(copy!.id);
+  }
+
   /** Another tenant's record of `kind` for `u`, with the table holding it (null when the kind has no tenant). */
   async function foreignRecord(idKind: string, u: SuiteUser, route?: RouteDef & { report?: { name: string } }): Promise<{ id: number; table: string } | null> {
     if (idKind === 'transaction') {
@@ -121,8 +140,11 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         `SELECT t.id FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 ${conds} ORDER BY t.id LIMIT 1`,
         [`${u.orgPath}%`, ...where.map(([, v]) => v)],
       );
-      if (!t) throw new Error(`no foreign ${report?.name ?? 'e-commerce'} transaction for ${u.groupType}`);
-      return { id: Number(t.id), table: 'transactions' };
+      if (t) return { id: Number(t.id), table: 'transactions' };
+      const [own] = await q<{ id: number }>(`SELECT t.id FROM transactions t WHERE true ${conds.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - 1}`)} ORDER BY t.id LIMIT 1`, where.map(([, v]) => v));
+      if (!own) throw new Error(`no ${report?.name ?? 'e-commerce'} transaction at all to copy outside ${u.groupType}'s subtree`);
+      // A new reference keeps transactions_ref_uq: 'PD9' and the new id (demo references are PD + 16 digits from a smaller range).
+      return { id: await copyOutside(u, 'transactions', Number(own.id), (next) => ({ txn_ref_no: `PD9${String(next).padStart(15, '0')}` })), table: 'transactions' };
     }
     if (idKind === 'settlementBatch') {
       // A batch of another tenant that the report's own `where` admits (card-settlement: closed batches only).
@@ -134,24 +156,13 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         [`${u.orgPath}%`, ...where.map(([, v]) => (Array.isArray(v) ? v.map(String) : [String(v)]))],
       );
       if (b) return { id: Number(b.id), table: 'terminal_settlement_batches' };
-      // The demo data depends on the day it is seeded: when every admitted batch happens to lie in
-      // this user's subtree, copy one to a merchant outside it (a new TID, so the batch key stays unique).
-      const [m] = await q<{ path: string }>(`SELECT path FROM organizations WHERE level = 'MERCHANT_HQ' AND path NOT LIKE $1 ORDER BY id LIMIT 1`, [`${u.orgPath}%`]);
       const [own] = await q<{ id: number }>(
         `SELECT b.id FROM terminal_settlement_batches b WHERE true ${conds.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - 1}`)} ORDER BY b.id LIMIT 1`,
         where.map(([, v]) => (Array.isArray(v) ? v.map(String) : [String(v)])),
       );
-      if (!m || !own) throw new Error(`no foreign ${report?.name ?? 'settlement'} batch for ${u.groupType}, and none to copy`);
-      const [mm, agency, agent, merchant] = m.path.split('/').filter(Boolean).map(Number);
-      const [copy] = await q<{ id: number }>(
-        `INSERT INTO terminal_settlement_batches
-         SELECT (jsonb_populate_record(NULL::terminal_settlement_batches, to_jsonb(b) || jsonb_build_object(
-           'id', (SELECT max(id) + 1 FROM terminal_settlement_batches), 'tid', 'X' || lpad((SELECT max(id) + 1 FROM terminal_settlement_batches)::text, 7, '0'),
-           'master_merchant_id', $2::int, 'agency_id', $3::int, 'agent_id', $4::int, 'merchant_id', $5::int, 'branch_id', NULL))).*
-         FROM terminal_settlement_batches b WHERE b.id = $1 RETURNING id`,
-        [own.id, mm, agency, agent, merchant],
-      );
-      return { id: Number(copy!.id), table: 'terminal_settlement_batches' };
+      if (!own) throw new Error(`no ${report?.name ?? 'settlement'} batch at all to copy outside ${u.groupType}'s subtree`);
+      // A new TID keeps the batch key unique.
+      return { id: await copyOutside(u, 'terminal_settlement_batches', Number(own.id), (next) => ({ tid: `X${String(next).padStart(7, '0')}` })), table: 'terminal_settlement_batches' };
     }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);

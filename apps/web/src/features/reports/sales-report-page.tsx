@@ -101,9 +101,10 @@ export function SummaryReportPage({ def }: { def: SummaryReportDef }) {
       const list = target.report;
       if (!list) return null;
       const group = dimension ? groupText(t, dimension, row.Group, row.GroupLabel) : '';
-      const label = t('salesPage.drillRow', { period: periodText(query.period, row.Period), group }).trim();
       // A list that cannot narrow to the row (a row without a card scheme, a filter the list does
-      // not take…) still opens, named for what it is: its total may be larger than the row's.
+      // not take…) still opens, named for what it is: its total may be larger than the row's. The
+      // accessible name starts with the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+      const label = t(target.exact ? 'salesPage.drillRow' : 'salesPage.drillWiderRow', { period: periodText(query.period, row.Period), group }).trim();
       const hint = target.exact ? undefined : t('salesPage.drillWiderHint');
       return (
         <Link to={listUrlOf(list, target.searchData)} title={hint} aria-label={hint ? `${label}. ${hint}` : label} data-testid="sales-drill" data-exact={String(target.exact)}>
