@@ -247,8 +247,8 @@ function keepPlans(previous: string, fresh: string): string {
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const url = process.env.DATABASE_URL;
-  let explain: { run: Explain; orgIds: OrgIds; label: string } | undefined;
-  let summaryExplain: { run: Explain; orgs: SummaryOrgs; label: string; db: Database } | undefined;
+  // One description of the database for both renderers: list cases use orgIds, summary cases orgs and db.
+  let explain: { run: Explain; orgIds: OrgIds; orgs: SummaryOrgs; label: string; db: Database } | undefined;
   let close = async () => {};
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
@@ -267,12 +267,12 @@ async function main(): Promise<void> {
     );
     for (const r of busiest.rows) orgIds[r.level] = Number(r.id);
     const label = `${new URL(url).pathname.slice(1)}, ${Number(n).toLocaleString('en')} transactions`;
-    explain = { run: async (text, params) => (await pool.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((r) => r['QUERY PLAN']), orgIds, label };
     const paths = await pool.query<{ id: number; path: string }>('SELECT id, path FROM organizations WHERE id = ANY($1::int[])', [Object.values(orgIds)]);
     const orgs: SummaryOrgs = {};
     for (const [level, id] of Object.entries(orgIds)) orgs[level as OrgLevel] = { id, path: paths.rows.find((r) => Number(r.id) === id)!.path };
     const db = { kind: 'postgres', query: async (text: string, params?: unknown[]) => (await pool.query(text, params)).rows } as unknown as Database;
-    summaryExplain = { run: explain.run, orgs, label, db };
+    const run: Explain = async (text, params) => (await pool.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((r) => r['QUERY PLAN']);
+    explain = { run, orgIds, orgs, label, db };
     console.log(`explaining on ${label}`);
   }
   /** Writes docs/queries/<name>.sql: fresh with plans, else the fresh SQL keeping the committed plans. */
@@ -283,7 +283,7 @@ async function main(): Promise<void> {
   };
   try {
     for (const def of LIST_REPORTS) write(def.name, await renderReportQueries(def, explain), Boolean(explain), `${casesOf(def).length} statements`);
-    for (const def of SUMMARY_REPORTS) write(def.name, await renderSummaryQueries(def, summaryExplain), Boolean(summaryExplain), `${summaryCasesOf(def).length} cases`);
+    for (const def of SUMMARY_REPORTS) write(def.name, await renderSummaryQueries(def, explain), Boolean(explain), `${summaryCasesOf(def).length} cases`);
   } finally {
     await close();
   }

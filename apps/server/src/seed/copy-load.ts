@@ -51,7 +51,7 @@ export class CopyWriter<R> {
    * Encodes and queues `rows`; resolves once earlier data has drained below the stream's mark.
    * Throws the COPY's error. Fields and lines are gathered in arrays and joined once: appending
    * field by field built ropes whose flattening and collection took 2/3 of the encoding time
-   * (measured 29 µs against 10 µs a 56-column row, docs/ARCHITECTURE.md "Seeding").
+   * (measured 29 µs against 10 µs a 56-column row, docs/ARCHITECTURE.md "Data").
    */
   async write(rows: readonly R[]): Promise<void> {
     if (this.failure) throw this.failure;

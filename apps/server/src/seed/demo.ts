@@ -493,7 +493,7 @@ const MEMBERSHIP_COLUMNS: Column<MembershipRow>[] = [
   { name: 'is_default', type: 'bool', get: (m) => m.isDefault },
 ];
 
-export const TXN_COLUMNS: Column<GenTxn>[] = [
+const TXN_COLUMNS: Column<GenTxn>[] = [
   { name: 'id', type: 'int8', get: (t) => t.id },
   { name: 'txn_ref_no', type: 'text', get: (t) => t.txnRefNo },
   { name: 'merchant_order_no', type: 'text', get: (t) => t.merchantOrderNo },
