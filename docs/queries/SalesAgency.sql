@@ -11,23 +11,30 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
---   GroupAggregate (actual rows=144 loops=1)
+-- plan (pd_10m, 10,000,000 transactions):
+--   Finalize GroupAggregate (actual rows=144 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=13750 loops=1)
---           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 1811kB
---           ->  Append (actual rows=13750 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=11160 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11160 loops=1)
---                             Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=2590 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2590 loops=1)
---                             Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=42
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2590 loops=1)
---                                   Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--     ->  Gather Merge (actual rows=144 loops=1)
+--           Workers Planned: 2
+--           Workers Launched: 2
+--           ->  Partial GroupAggregate (actual rows=48 loops=3)
+--                 Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                 ->  Sort (actual rows=4621 loops=3)
+--                       Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                       Sort Method: quicksort  Memory: 1822kB
+--                       Worker 0:  Sort Method: quicksort  Memory: 25kB
+--                       Worker 1:  Sort Method: quicksort  Memory: 25kB
+--                       ->  Parallel Append (actual rows=4621 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=11160 loops=1)
+--                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11160 loops=1)
+--                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=2704 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2704 loops=1)
+--                                         Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                                         Heap Blocks: exact=472
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2704 loops=1)
+--                                               Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by month, Agency (the first answer) · statement 2 of 2
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
@@ -37,14 +44,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4335 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3390 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3390 loops=1)
+--     ->  Append (actual rows=4367 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=945 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=945 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agency (the first answer) · statement 1 of 2
@@ -57,19 +64,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=48 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=4651 loops=1)
+--     ->  Sort (actual rows=4722 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 675kB
---           ->  Append (actual rows=4651 loops=1)
+--           Sort Method: quicksort  Memory: 681kB
+--           ->  Append (actual rows=4722 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3720 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=931 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=931 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1002 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1002 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agency (the first answer) · statement 2 of 2
@@ -80,14 +87,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=3984 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3377 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3377 loops=1)
+--     ->  Append (actual rows=4052 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=607 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=607 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agency (the first answer) · statement 1 of 2
@@ -100,19 +107,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1333 loops=1)
+--     ->  Sort (actual rows=1343 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 186kB
---           ->  Append (actual rows=1333 loops=1)
+--           Sort Method: quicksort  Memory: 187kB
+--           ->  Append (actual rows=1343 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=403 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=403 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agency (the first answer) · statement 2 of 2
@@ -123,14 +130,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1333 loops=1)
+--     ->  Append (actual rows=1343 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=403 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=403 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agency (the first answer) · statement 1 of 2
@@ -143,19 +150,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1172 loops=1)
+--     ->  Sort (actual rows=1156 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 170kB
---           ->  Append (actual rows=1172 loops=1)
+--           Sort Method: quicksort  Memory: 169kB
+--           ->  Append (actual rows=1156 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=242 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=242 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agency (the first answer) · statement 2 of 2
@@ -166,14 +173,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1172 loops=1)
+--     ->  Append (actual rows=1156 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=242 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=242 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agency (the first answer) · statement 1 of 2
@@ -186,19 +193,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agency (the first answer) · statement 2 of 2
@@ -209,14 +216,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agency (the first answer) · statement 1 of 2
@@ -229,19 +236,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1005 loops=1)
+--     ->  Sort (actual rows=998 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 128kB
---           ->  Append (actual rows=1005 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--           Sort Method: quicksort  Memory: 127kB
+--           ->  Append (actual rows=998 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agency (the first answer) · statement 2 of 2
@@ -252,14 +259,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1005 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--     ->  Append (actual rows=998 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agency · statement 1 of 2
@@ -278,7 +285,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Finalize GroupAggregate (actual rows=288 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
@@ -287,26 +294,26 @@ ORDER BY k0, k1, k2;
 --           Workers Launched: 2
 --           ->  Partial GroupAggregate (actual rows=96 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=6707 loops=3)
+--                 ->  Sort (actual rows=6765 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: quicksort  Memory: 2815kB
+--                       Sort Method: quicksort  Memory: 2831kB
 --                       Worker 0:  Sort Method: quicksort  Memory: 25kB
 --                       Worker 1:  Sort Method: quicksort  Memory: 25kB
---                       ->  Parallel Append (actual rows=6707 loops=3)
+--                       ->  Parallel Append (actual rows=6765 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=8928 loops=1)
 --                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=8928 loops=1)
 --                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=0 loops=1)
 --                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 4" (actual rows=7146 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=7146 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 4" (actual rows=7314 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=7314 loops=1)
 --                                         Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=81
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=7146 loops=1)
+--                                         Heap Blocks: exact=473
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=7314 loops=1)
 --                                               Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=4046 loops=1)
---                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=4046 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 3" (actual rows=4052 loops=1)
+--                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=4052 loops=1)
 --                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agency · statement 2 of 2
@@ -323,20 +330,20 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5762 loops=1)
+--     ->  Append (actual rows=5836 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2712 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2712 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=2711 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2711 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Agent · statement 1 of 2
@@ -349,19 +356,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Agent · statement 2 of 2
@@ -372,14 +379,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 1 of 2
@@ -392,19 +399,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 2 of 2
@@ -415,14 +422,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 2
@@ -435,22 +442,22 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS'
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=44 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3815 loops=1)
+--     ->  Sort (actual rows=3824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 461kB
---           ->  Append (actual rows=3815 loops=1)
+--           Sort Method: quicksort  Memory: 462kB
+--           ->  Append (actual rows=3824 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
 --                       ->  Nested Loop (actual rows=3720 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 2 of 2
@@ -461,14 +468,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 2
@@ -481,19 +488,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, payment_m
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=62 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 2 of 2
@@ -504,14 +511,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 2
@@ -524,7 +531,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, card_sche
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
@@ -533,23 +540,23 @@ ORDER BY k0, k1, k2;
 --           Workers Launched: 2
 --           ->  Partial GroupAggregate (actual rows=90 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=44715 loops=3)
+--                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 2848kB
---                       Worker 0:  Sort Method: external merge  Disk: 2624kB
---                       Worker 1:  Sort Method: external merge  Disk: 3064kB
---                       ->  Parallel Append (actual rows=44715 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                       Sort Method: external merge  Disk: 3152kB
+--                       Worker 0:  Sort Method: external merge  Disk: 2952kB
+--                       Worker 1:  Sort Method: external merge  Disk: 2520kB
+--                       ->  Parallel Append (actual rows=45151 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=44683 loops=3)
---                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=44683 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=45116 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=45116 loops=3)
 --                                         Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                                         Rows Removed by Index Recheck: 225897
+--                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                                         Rows Removed by Filter: 1501
---                                         Heap Blocks: exact=21262 lossy=11396
---                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=138554 loops=1)
+--                                         Rows Removed by Filter: 1515
+--                                         Heap Blocks: exact=11592 lossy=24396
+--                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 2 of 2
@@ -560,12 +567,12 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

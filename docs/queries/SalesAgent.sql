@@ -11,7 +11,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Sort (actual rows=480 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Sort Method: quicksort  Memory: 83kB
@@ -19,15 +19,15 @@ ORDER BY k0, k1, k2;
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 809kB
---           ->  Append (actual rows=40004 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=36916 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=36916 loops=1)
+--           ->  Append (actual rows=40194 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=36936 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=36936 loops=1)
 --                             Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=3088 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3088 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=3258 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3258 loops=1)
 --                             Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=66
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3088 loops=1)
+--                             Heap Blocks: exact=473
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3258 loops=1)
 --                                   Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -38,14 +38,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4335 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3390 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3390 loops=1)
+--     ->  Append (actual rows=4367 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=945 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=945 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agent (the first answer) · statement 1 of 2
@@ -58,7 +58,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Sort (actual rows=156 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Sort Method: quicksort  Memory: 43kB
@@ -66,15 +66,15 @@ ORDER BY k0, k1, k2;
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 288kB
---           ->  Append (actual rows=13091 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=11934 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11934 loops=1)
+--           ->  Append (actual rows=13204 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=11947 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11947 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1157 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1157 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1257 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1257 loops=1)
 --                             Recheck Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=24
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1157 loops=1)
+--                             Heap Blocks: exact=442
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1257 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -85,14 +85,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=3984 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3377 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3377 loops=1)
+--     ->  Append (actual rows=4052 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=607 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=607 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agent (the first answer) · statement 1 of 2
@@ -105,19 +105,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=3287 loops=1)
+--     ->  Sort (actual rows=3305 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 436kB
---           ->  Append (actual rows=3287 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2790 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2790 loops=1)
+--           Sort Method: quicksort  Memory: 438kB
+--           ->  Append (actual rows=3305 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2789 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2789 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=497 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=497 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=516 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=516 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -128,14 +128,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1333 loops=1)
+--     ->  Append (actual rows=1343 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=403 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=403 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agent (the first answer) · statement 1 of 2
@@ -148,19 +148,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1172 loops=1)
+--     ->  Sort (actual rows=1156 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 170kB
---           ->  Append (actual rows=1172 loops=1)
+--           Sort Method: quicksort  Memory: 169kB
+--           ->  Append (actual rows=1156 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=242 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=242 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -171,14 +171,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1172 loops=1)
+--     ->  Append (actual rows=1156 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=242 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=242 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agent (the first answer) · statement 1 of 2
@@ -191,19 +191,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -214,14 +214,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agent (the first answer) · statement 1 of 2
@@ -234,19 +234,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1005 loops=1)
+--     ->  Sort (actual rows=998 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 128kB
---           ->  Append (actual rows=1005 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--           Sort Method: quicksort  Memory: 127kB
+--           ->  Append (actual rows=998 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agent (the first answer) · statement 2 of 2
@@ -257,14 +257,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1005 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--     ->  Append (actual rows=998 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agent · statement 1 of 2
@@ -283,35 +283,38 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id 
       FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Finalize GroupAggregate (actual rows=960 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=1288 loops=1)
+--     ->  Gather Merge (actual rows=1292 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=429 loops=3)
---                 Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                 ->  Sort (actual rows=16992 loops=3)
---                       Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                       Sort Method: external merge  Disk: 2552kB
---                       Worker 0:  Sort Method: quicksort  Memory: 1757kB
---                       Worker 1:  Sort Method: quicksort  Memory: 25kB
---                       ->  Parallel Append (actual rows=16992 loops=3)
+--           ->  Sort (actual rows=431 loops=3)
+--                 Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                 Sort Method: quicksort  Memory: 222kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 278kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 25kB
+--                 ->  Partial HashAggregate (actual rows=431 loops=3)
+--                       Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                       Batches: 1  Memory Usage: 1065kB
+--                       Worker 0:  Batches: 1  Memory Usage: 1321kB
+--                       Worker 1:  Batches: 1  Memory Usage: 49kB
+--                       ->  Parallel Append (actual rows=17074 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=13078 loops=1)
---                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=13078 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 3" (actual rows=13084 loops=1)
+--                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=13084 loops=1)
 --                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 4" (actual rows=8368 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8368 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 4" (actual rows=8593 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8593 loops=1)
 --                                         Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=94
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8368 loops=1)
+--                                         Heap Blocks: exact=473
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8593 loops=1)
 --                                               Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=29530 loops=1)
---                                   ->  Parallel Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=29530 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=29544 loops=1)
+--                                   ->  Parallel Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=29544 loops=1)
 --                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agent · statement 2 of 2
@@ -328,20 +331,20 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5762 loops=1)
+--     ->  Append (actual rows=5836 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2712 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2712 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=2711 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2711 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 1 of 2
@@ -354,19 +357,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 2 of 2
@@ -377,14 +380,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 1 of 2
@@ -397,19 +400,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2867 loops=1)
+--     ->  Sort (actual rows=2877 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 389kB
---           ->  Append (actual rows=2867 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2760 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2760 loops=1)
+--           Sort Method: quicksort  Memory: 390kB
+--           ->  Append (actual rows=2877 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2758 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2758 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=107 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=107 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=119 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 2 of 2
@@ -420,14 +423,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 2
@@ -440,22 +443,22 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS'
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=44 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3815 loops=1)
+--     ->  Sort (actual rows=3824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 461kB
---           ->  Append (actual rows=3815 loops=1)
+--           Sort Method: quicksort  Memory: 462kB
+--           ->  Append (actual rows=3824 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
 --                       ->  Nested Loop (actual rows=3720 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 2 of 2
@@ -466,14 +469,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 2
@@ -486,19 +489,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, payment_m
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=62 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 2 of 2
@@ -509,14 +512,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 2
@@ -529,32 +532,32 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, card_sche
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=271 loops=1)
+--     ->  Gather Merge (actual rows=272 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=90 loops=3)
+--           ->  Partial GroupAggregate (actual rows=91 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=44715 loops=3)
+--                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 3168kB
---                       Worker 0:  Sort Method: external merge  Disk: 2640kB
---                       Worker 1:  Sort Method: external merge  Disk: 2728kB
---                       ->  Parallel Append (actual rows=44715 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                       Sort Method: external merge  Disk: 2776kB
+--                       Worker 0:  Sort Method: external merge  Disk: 2288kB
+--                       Worker 1:  Sort Method: external merge  Disk: 3560kB
+--                       ->  Parallel Append (actual rows=45151 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=44683 loops=3)
---                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=44683 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=45116 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=45116 loops=3)
 --                                         Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                                         Rows Removed by Index Recheck: 225897
+--                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                                         Rows Removed by Filter: 1501
---                                         Heap Blocks: exact=23729 lossy=12655
---                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=138554 loops=1)
+--                                         Rows Removed by Filter: 1515
+--                                         Heap Blocks: exact=10370 lossy=21436
+--                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 2 of 2
@@ -565,12 +568,12 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

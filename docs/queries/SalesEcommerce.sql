@@ -11,21 +11,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1267 loops=1)
+--     ->  Sort (actual rows=1281 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 169kB
---           ->  Append (actual rows=1267 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=840 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=840 loops=1)
+--           Sort Method: quicksort  Memory: 171kB
+--           ->  Append (actual rows=1281 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=839 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=839 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 2550
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=427 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=427 loops=1)
+--                             Rows Removed by Filter: 2549
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=442 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=442 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -36,16 +36,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1267 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=840 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=840 loops=1)
+--     ->  Append (actual rows=1281 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=839 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=839 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 2550
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=427 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=427 loops=1)
+--                       Rows Removed by Filter: 2549
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=442 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=442 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -58,21 +58,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1131 loops=1)
+--     ->  Sort (actual rows=1154 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 157kB
---           ->  Append (actual rows=1131 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=832 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=832 loops=1)
+--           Sort Method: quicksort  Memory: 159kB
+--           ->  Append (actual rows=1154 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=838 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=838 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 2545
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=299 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=299 loops=1)
+--                             Rows Removed by Filter: 2540
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=316 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=316 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -83,16 +83,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1131 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=832 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=832 loops=1)
+--     ->  Append (actual rows=1154 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=838 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=838 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 2545
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=299 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=299 loops=1)
+--                       Rows Removed by Filter: 2540
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=316 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=316 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -105,21 +105,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=539 loops=1)
+--     ->  Sort (actual rows=533 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 75kB
---           ->  Append (actual rows=539 loops=1)
+--           ->  Append (actual rows=533 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
 --                             Rows Removed by Filter: 600
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=209 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=209 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=203 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=203 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -130,16 +130,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=539 loops=1)
+--     ->  Append (actual rows=533 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=209 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=209 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=203 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=203 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -152,19 +152,19 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=457 loops=1)
+--     ->  Sort (actual rows=441 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 68kB
---           ->  Append (actual rows=457 loops=1)
+--           Sort Method: quicksort  Memory: 66kB
+--           ->  Append (actual rows=441 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=127 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=127 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=111 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=111 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -175,14 +175,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=457 loops=1)
+--     ->  Append (actual rows=441 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=127 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=127 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=111 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=111 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -195,24 +195,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=405 loops=1)
+--     ->  Sort (actual rows=406 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 63kB
---           ->  Append (actual rows=405 loops=1)
+--           ->  Append (actual rows=406 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
 --                             Rows Removed by Filter: 600
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                             Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -222,19 +222,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
 -- params: [5,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -246,24 +246,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=360 loops=1)
+--     ->  Sort (actual rows=363 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 59kB
---           ->  Append (actual rows=360 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=328 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=328 loops=1)
+--           ->  Append (actual rows=363 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 599
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=32 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=32 loops=1)
+--                             Rows Removed by Filter: 600
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=33 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=33 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 46
+--                             Rows Removed by Filter: 35
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [5,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -273,19 +273,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=360 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=328 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=328 loops=1)
+--     ->  Append (actual rows=363 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 599
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=32 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=32 loops=1)
+--                       Rows Removed by Filter: 600
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=33 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=33 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 46
+--                       Rows Removed by Filter: 35
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
 -- params: ["MYR",[1],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
@@ -303,30 +303,30 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 0 AS n, 0
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2008 loops=1)
+--     ->  Sort (actual rows=2028 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 232kB
---           ->  Append (actual rows=2008 loops=1)
+--           Sort Method: quicksort  Memory: 234kB
+--           ->  Append (actual rows=2028 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=672 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=672 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=671 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=671 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 2040
+--                             Rows Removed by Filter: 2039
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=84 loops=1)
 --                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=84 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
 --                             Rows Removed by Filter: 255
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=1252 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1252 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=1273 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1273 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 2 of 2
@@ -343,25 +343,25 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=2008 loops=1)
+--     ->  Append (actual rows=2028 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=672 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=672 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=671 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=671 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 2040
+--                       Rows Removed by Filter: 2039
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=84 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=84 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 255
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=1252 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1252 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=1273 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1273 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{1}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 1 of 2
@@ -374,14 +374,14 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=120 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1395 loops=1)
+--     ->  Sort (actual rows=1396 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 180kB
---           ->  Append (actual rows=1395 loops=1)
+--           ->  Append (actual rows=1396 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=1320 loops=1)
 --                       ->  Nested Loop (actual rows=1320 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
@@ -389,11 +389,11 @@ ORDER BY k0, k1;
 --                                   Filter: (service_type = ANY ('{1}'::smallint[]))
 --                                   Rows Removed by Filter: 600
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=330)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                             Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -403,19 +403,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by PaymentMethod · statement 1 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -427,24 +427,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, payment_method AS k1, 0 AS n, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=330 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=405 loops=1)
+--     ->  Sort (actual rows=406 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 65kB
---           ->  Append (actual rows=405 loops=1)
+--           ->  Append (actual rows=406 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
 --                             Rows Removed by Filter: 600
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                             Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by PaymentMethod · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -454,19 +454,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -478,7 +478,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, card_scheme AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=240 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Sort Method: quicksort  Memory: 51kB
@@ -486,21 +486,21 @@ ORDER BY k0, k1;
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 721kB
---           ->  Append (actual rows=79482 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=79407 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=79407 loops=1)
+--           ->  Append (actual rows=80390 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=80314 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=80314 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{1}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Rows Removed by Index Recheck: 684984
+--                             Rows Removed by Index Recheck: 684531
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 2633
---                             Heap Blocks: exact=33053 lossy=33465
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=82040 loops=1)
+--                             Rows Removed by Filter: 2591
+--                             Heap Blocks: exact=33654 lossy=33463
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=82905 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{1}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                             Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -510,19 +510,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -534,24 +534,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=405 loops=1)
+--     ->  Sort (actual rows=406 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 64kB
---           ->  Append (actual rows=405 loops=1)
+--           ->  Append (actual rows=406 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
 --                             Rows Removed by Filter: 600
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                             Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -561,19 +561,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -585,24 +585,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1075 loops=1)
+--     ->  Sort (actual rows=1078 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 153kB
---           ->  Append (actual rows=1075 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=989 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=989 loops=1)
+--           ->  Append (actual rows=1078 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=988 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=988 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 1771
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=86 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=86 loops=1)
+--                             Rows Removed by Filter: 1770
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=90 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{1}'::smallint[]))
---                             Rows Removed by Filter: 21
+--                             Rows Removed by Filter: 29
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
 -- params: [4,"MYR",[1],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -612,16 +612,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=405 loops=1)
+--     ->  Append (actual rows=406 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=330 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=330 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
 --                       Rows Removed by Filter: 600
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=75 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=75 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=76 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=76 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{1}'::smallint[]))
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 28

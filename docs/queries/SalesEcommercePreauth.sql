@@ -11,7 +11,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -23,7 +23,7 @@ ORDER BY k0;
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=420 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 2970
+--                             Rows Removed by Filter: 2968
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{4}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -36,14 +36,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=420 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=420 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=420 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 2970
+--                       Rows Removed by Filter: 2968
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{4}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -58,19 +58,19 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=419 loops=1)
+--     ->  Sort (actual rows=417 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 65kB
---           ->  Append (actual rows=419 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=419 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=419 loops=1)
+--           ->  Append (actual rows=417 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=417 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=417 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 2958
+--                             Rows Removed by Filter: 2961
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{4}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -83,14 +83,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=419 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=419 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=419 loops=1)
+--     ->  Append (actual rows=417 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=417 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=417 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 2958
+--                       Rows Removed by Filter: 2961
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{4}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -105,7 +105,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -130,7 +130,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -152,7 +152,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -175,7 +175,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -195,7 +195,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -212,7 +212,7 @@ ORDER BY k0;
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 95
+--                             Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -222,7 +222,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -234,7 +234,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
 -- params: [5,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -246,24 +246,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=59 loops=1)
+--     ->  Sort (actual rows=60 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 30kB
---           ->  Append (actual rows=59 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=59 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=59 loops=1)
+--           ->  Append (actual rows=60 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=60 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 868
+--                             Rows Removed by Filter: 870
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 78
+--                             Rows Removed by Filter: 68
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [5,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -273,19 +273,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=59 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=59 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=59 loops=1)
+--     ->  Append (actual rows=60 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=60 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 868
+--                       Rows Removed by Filter: 870
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 78
+--                       Rows Removed by Filter: 68
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
 -- params: ["MYR",[4],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
@@ -303,7 +303,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 0 AS n, 0
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -319,7 +319,7 @@ ORDER BY k0;
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=336 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 2376
+--                             Rows Removed by Filter: 2374
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=42 loops=1)
 --                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=42 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
@@ -343,7 +343,7 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=378 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
@@ -354,7 +354,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=336 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 2376
+--                       Rows Removed by Filter: 2374
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=42 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=42 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
@@ -374,11 +374,11 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=47 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=50 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     Rows Removed by Filter: 73
+--     Rows Removed by Filter: 70
 --     ->  Sort (actual rows=240 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 46kB
@@ -394,7 +394,7 @@ ORDER BY k0, k1;
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 95
+--                             Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 2 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -404,7 +404,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -416,7 +416,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -428,28 +428,28 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, card_scheme AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=140 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=150 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---     Sort Method: quicksort  Memory: 39kB
---     ->  HashAggregate (actual rows=140 loops=1)
+--     Sort Method: quicksort  Memory: 40kB
+--     ->  HashAggregate (actual rows=150 loops=1)
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 297kB
---           ->  Append (actual rows=649 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=649 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=649 loops=1)
+--           ->  Append (actual rows=692 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=692 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=692 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{4}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 1031
---                             Heap Blocks: exact=1673
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1680 loops=1)
+--                             Rows Removed by Filter: 1094
+--                             Heap Blocks: exact=1784
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1786 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{4}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 95
+--                             Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -459,7 +459,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -471,7 +471,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -483,7 +483,7 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
@@ -500,7 +500,7 @@ ORDER BY k0, k1;
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 95
+--                             Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -510,7 +510,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -522,7 +522,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 104
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -534,24 +534,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=166 loops=1)
+--     ->  Sort (actual rows=168 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 40kB
---           ->  Append (actual rows=166 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=166 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=166 loops=1)
+--           ->  Append (actual rows=168 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=168 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=168 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 2594
+--                             Rows Removed by Filter: 2590
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 107
+--                             Rows Removed by Filter: 119
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -561,7 +561,7 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=60 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=60 loops=1)
@@ -573,4 +573,4 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{4}'::smallint[]))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 104

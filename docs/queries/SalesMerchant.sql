@@ -11,30 +11,30 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
---   Finalize GroupAggregate (actual rows=4304 loops=1)
+-- plan (pd_10m, 10,000,000 transactions):
+--   Finalize GroupAggregate (actual rows=4303 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=5583 loops=1)
+--     ->  Gather Merge (actual rows=5630 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=1861 loops=3)
+--           ->  Partial GroupAggregate (actual rows=1877 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=87408 loops=3)
+--                 ->  Sort (actual rows=87415 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 4368kB
---                       Worker 0:  Sort Method: external merge  Disk: 7432kB
---                       Worker 1:  Sort Method: external merge  Disk: 5600kB
---                       ->  Parallel Append (actual rows=87408 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=3389 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3389 loops=1)
+--                       Sort Method: external merge  Disk: 6176kB
+--                       Worker 0:  Sort Method: external merge  Disk: 5960kB
+--                       Worker 1:  Sort Method: external merge  Disk: 5256kB
+--                       ->  Parallel Append (actual rows=87415 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=3552 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3552 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3389 loops=1)
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3552 loops=1)
 --                                               Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=86278 loops=3)
---                                   ->  Parallel Seq Scan on sales_summary_daily (actual rows=86278 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=86231 loops=3)
+--                                   ->  Parallel Seq Scan on sales_summary_daily (actual rows=86231 loops=3)
 --                                         Filter: ((business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 806259
+--                                         Rows Removed by Filter: 806188
 
 -- Summary · SUPERADMIN · last 30 days by month, Merchant (the first answer) · statement 2 of 2
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
@@ -44,14 +44,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4335 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3390 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3390 loops=1)
+--     ->  Append (actual rows=4367 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=945 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=945 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Merchant (the first answer) · statement 1 of 2
@@ -64,34 +64,34 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
---   Finalize GroupAggregate (actual rows=1642 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Finalize GroupAggregate (actual rows=1643 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=3244 loops=1)
+--     ->  Gather Merge (actual rows=3294 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Sort (actual rows=1081 loops=3)
+--           ->  Sort (actual rows=1098 loops=3)
 --                 Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 Sort Method: quicksort  Memory: 619kB
---                 Worker 0:  Sort Method: quicksort  Memory: 259kB
---                 Worker 1:  Sort Method: quicksort  Memory: 357kB
---                 ->  Partial HashAggregate (actual rows=1081 loops=3)
+--                 Sort Method: quicksort  Memory: 621kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 305kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 326kB
+--                 ->  Partial HashAggregate (actual rows=1098 loops=3)
 --                       Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --                       Batches: 1  Memory Usage: 2769kB
---                       Worker 0:  Batches: 1  Memory Usage: 1233kB
+--                       Worker 0:  Batches: 1  Memory Usage: 1489kB
 --                       Worker 1:  Batches: 1  Memory Usage: 1745kB
---                       ->  Parallel Append (actual rows=33161 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=1321 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1321 loops=1)
+--                       ->  Parallel Append (actual rows=33098 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=1411 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1411 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1321 loops=1)
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1411 loops=1)
 --                                               Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=32720 loops=3)
---                                   ->  Parallel Bitmap Heap Scan on sales_summary_daily (actual rows=32720 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=32628 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on sales_summary_daily (actual rows=32628 loops=3)
 --                                         Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=1123
---                                         ->  Bitmap Index Scan on sales_summary_daily_pk (actual rows=98161 loops=1)
+--                                         Heap Blocks: exact=1126
+--                                         ->  Bitmap Index Scan on sales_summary_daily_pk (actual rows=97884 loops=1)
 --                                               Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Merchant (the first answer) · statement 2 of 2
@@ -102,14 +102,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=3984 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3377 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3377 loops=1)
+--     ->  Append (actual rows=4052 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=607 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=607 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Merchant (the first answer) · statement 1 of 2
@@ -122,7 +122,7 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Sort (actual rows=516 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Sort Method: quicksort  Memory: 84kB
@@ -130,12 +130,12 @@ ORDER BY k0, k1, k2;
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 1065kB
---           ->  Append (actual rows=31482 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30895 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=30895 loops=1)
+--           ->  Append (actual rows=31404 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30807 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=30807 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=587 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=587 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=597 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=597 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Merchant (the first answer) · statement 2 of 2
@@ -146,14 +146,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1333 loops=1)
+--     ->  Append (actual rows=1343 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=403 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=403 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Merchant (the first answer) · statement 1 of 2
@@ -166,19 +166,20 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
---   GroupAggregate (actual rows=204 loops=1)
---     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=12597 loops=1)
---           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 1643kB
---           ->  Append (actual rows=12597 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=12305 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=12305 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
+--   Sort (actual rows=204 loops=1)
+--     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--     Sort Method: quicksort  Memory: 48kB
+--     ->  HashAggregate (actual rows=204 loops=1)
+--           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--           Batches: 1  Memory Usage: 544kB
+--           ->  Append (actual rows=12611 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=12342 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=12342 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=292 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=292 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=269 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=269 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Merchant (the first answer) · statement 2 of 2
@@ -189,14 +190,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1172 loops=1)
+--     ->  Append (actual rows=1156 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=242 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=242 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Merchant (the first answer) · statement 1 of 2
@@ -209,19 +210,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Merchant (the first answer) · statement 2 of 2
@@ -232,14 +233,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Merchant (the first answer) · statement 1 of 2
@@ -252,19 +253,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1005 loops=1)
+--     ->  Sort (actual rows=998 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 128kB
---           ->  Append (actual rows=1005 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--           Sort Method: quicksort  Memory: 127kB
+--           ->  Append (actual rows=998 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Merchant (the first answer) · statement 2 of 2
@@ -275,14 +276,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1005 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=927 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=927 loops=1)
+--     ->  Append (actual rows=998 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=78 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Merchant · statement 1 of 2
@@ -301,37 +302,37 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions):
---   Finalize GroupAggregate (actual rows=8577 loops=1)
+-- plan (pd_10m, 10,000,000 transactions):
+--   Finalize GroupAggregate (actual rows=8568 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=10600 loops=1)
+--     ->  Gather Merge (actual rows=10377 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=3533 loops=3)
+--           ->  Partial GroupAggregate (actual rows=3459 loops=3)
 --                 Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                 ->  Sort (actual rows=102670 loops=3)
+--                 ->  Sort (actual rows=102747 loops=3)
 --                       Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                       Sort Method: external merge  Disk: 7800kB
---                       Worker 0:  Sort Method: external merge  Disk: 7504kB
---                       Worker 1:  Sort Method: external merge  Disk: 5200kB
---                       ->  Parallel Append (actual rows=102670 loops=3)
+--                       Sort Method: external merge  Disk: 6192kB
+--                       Worker 0:  Sort Method: external merge  Disk: 6960kB
+--                       Worker 1:  Sort Method: external merge  Disk: 7360kB
+--                       ->  Parallel Append (actual rows=102747 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                                         Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 4" (actual rows=9070 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=9070 loops=1)
+--                             ->  Subquery Scan on "*SELECT* 4" (actual rows=9262 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=9262 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=9070 loops=1)
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=9262 loops=1)
 --                                               Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=68948 loops=3)
---                                   ->  Parallel Seq Scan on sales_summary_daily sales_summary_daily_1 (actual rows=68948 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=68915 loops=3)
+--                                   ->  Parallel Seq Scan on sales_summary_daily sales_summary_daily_1 (actual rows=68915 loops=3)
 --                                         Filter: ((business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 823589
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=46048 loops=2)
---                                   ->  Parallel Seq Scan on sales_summary_monthly (actual rows=46048 loops=2)
+--                                         Rows Removed by Filter: 823505
+--                             ->  Subquery Scan on "*SELECT* 3" (actual rows=46117 loops=2)
+--                                   ->  Parallel Seq Scan on sales_summary_monthly (actual rows=46117 loops=2)
 --                                         Filter: ((month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 217680
+--                                         Rows Removed by Filter: 217658
 
 -- Summary · SUPERADMIN · last year by month, Merchant · statement 2 of 2
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
@@ -347,20 +348,20 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5762 loops=1)
+--     ->  Append (actual rows=5836 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2712 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2712 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=2711 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2711 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 1 of 2
@@ -373,19 +374,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2867 loops=1)
+--     ->  Sort (actual rows=2877 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 389kB
---           ->  Append (actual rows=2867 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2760 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2760 loops=1)
+--           Sort Method: quicksort  Memory: 390kB
+--           ->  Append (actual rows=2877 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2758 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2758 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=107 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=107 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=119 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 2 of 2
@@ -396,14 +397,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 2
@@ -416,22 +417,22 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS'
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=44 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3815 loops=1)
+--     ->  Sort (actual rows=3824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 461kB
---           ->  Append (actual rows=3815 loops=1)
+--           Sort Method: quicksort  Memory: 462kB
+--           ->  Append (actual rows=3824 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
 --                       ->  Nested Loop (actual rows=3720 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 2 of 2
@@ -442,14 +443,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 2
@@ -462,19 +463,19 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, payment_m
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=62 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1025 loops=1)
+--     ->  Sort (actual rows=1034 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 154kB
---           ->  Append (actual rows=1025 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1034 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 2 of 2
@@ -485,14 +486,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 2
@@ -505,32 +506,32 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, card_sche
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=272 loops=1)
+--     ->  Gather Merge (actual rows=270 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=91 loops=3)
+--           ->  Partial GroupAggregate (actual rows=90 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=44715 loops=3)
+--                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 3384kB
---                       Worker 0:  Sort Method: external merge  Disk: 2408kB
---                       Worker 1:  Sort Method: external merge  Disk: 2752kB
---                       ->  Parallel Append (actual rows=44715 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--                       Sort Method: external merge  Disk: 3376kB
+--                       Worker 0:  Sort Method: external merge  Disk: 2896kB
+--                       Worker 1:  Sort Method: external merge  Disk: 2344kB
+--                       ->  Parallel Append (actual rows=45151 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=44683 loops=3)
---                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=44683 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=45116 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on transactions (actual rows=45116 loops=3)
 --                                         Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                                         Rows Removed by Index Recheck: 225897
+--                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                                         Rows Removed by Filter: 1501
---                                         Heap Blocks: exact=25454 lossy=13424
---                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=138554 loops=1)
+--                                         Rows Removed by Filter: 1515
+--                                         Heap Blocks: exact=12689 lossy=25981
+--                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 2 of 2
@@ -541,12 +542,12 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1025 loops=1)
+--     ->  Append (actual rows=1034 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=95 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=95 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

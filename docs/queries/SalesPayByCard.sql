@@ -11,21 +11,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=757 loops=1)
+--     ->  Sort (actual rows=764 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 98kB
---           ->  Append (actual rows=757 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=600 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=600 loops=1)
+--           Sort Method: quicksort  Memory: 99kB
+--           ->  Append (actual rows=764 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=599 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=599 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2790
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=157 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=157 loops=1)
+--                             Rows Removed by Filter: 2789
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=165 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=165 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -36,16 +36,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=757 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=600 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=600 loops=1)
+--     ->  Append (actual rows=764 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=599 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=599 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2790
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=157 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=157 loops=1)
+--                       Rows Removed by Filter: 2789
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=165 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=165 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -58,21 +58,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=677 loops=1)
+--     ->  Sort (actual rows=705 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 91kB
---           ->  Append (actual rows=677 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=598 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=598 loops=1)
+--           Sort Method: quicksort  Memory: 93kB
+--           ->  Append (actual rows=705 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=596 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=596 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2779
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=79 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=79 loops=1)
+--                             Rows Removed by Filter: 2782
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=109 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=109 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -83,16 +83,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=677 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=598 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=598 loops=1)
+--     ->  Append (actual rows=705 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=596 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=596 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2779
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=79 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=79 loops=1)
+--                       Rows Removed by Filter: 2782
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=109 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=109 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -105,21 +105,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=141 loops=1)
+--     ->  Sort (actual rows=158 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 38kB
---           ->  Append (actual rows=141 loops=1)
+--           Sort Method: quicksort  Memory: 39kB
+--           ->  Append (actual rows=158 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=51 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=51 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -130,16 +130,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=141 loops=1)
+--     ->  Append (actual rows=158 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=51 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=51 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -152,19 +152,19 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=125 loops=1)
+--     ->  Sort (actual rows=136 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 37kB
---           ->  Append (actual rows=125 loops=1)
+--           Sort Method: quicksort  Memory: 38kB
+--           ->  Append (actual rows=136 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=35 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=35 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=46 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=46 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -175,14 +175,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=125 loops=1)
+--     ->  Append (actual rows=136 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=35 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=35 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=46 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=46 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -195,24 +195,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=100 loops=1)
+--     ->  Sort (actual rows=104 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 34kB
---           ->  Append (actual rows=100 loops=1)
+--           ->  Append (actual rows=104 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 85
+--                             Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -222,19 +222,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=100 loops=1)
+--     ->  Append (actual rows=104 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 85
+--                       Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
 -- params: [5,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -246,24 +246,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     ->  Sort (actual rows=103 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 34kB
+--           Sort Method: quicksort  Memory: 35kB
 --           ->  Append (actual rows=103 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 837
+--                             Rows Removed by Filter: 840
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=13 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=13 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 65
+--                             Rows Removed by Filter: 55
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [5,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -273,19 +273,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=103 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 837
+--                       Rows Removed by Filter: 840
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=13 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=13 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 65
+--                       Rows Removed by Filter: 55
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
 -- params: ["MYR",[5],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
@@ -303,30 +303,30 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 0 AS n, 0
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=991 loops=1)
+--     ->  Sort (actual rows=1003 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 117kB
---           ->  Append (actual rows=991 loops=1)
+--           Sort Method: quicksort  Memory: 118kB
+--           ->  Append (actual rows=1003 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=480 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=480 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=479 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=479 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2232
+--                             Rows Removed by Filter: 2231
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=60 loops=1)
 --                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=60 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 279
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=451 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=451 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=464 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=464 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 2 of 2
@@ -343,25 +343,25 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=991 loops=1)
+--     ->  Append (actual rows=1003 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=480 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=480 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=479 loops=1)
+--                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=479 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2232
+--                       Rows Removed by Filter: 2231
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=60 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=60 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 279
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=451 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=451 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=464 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=464 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 1 of 2
@@ -374,15 +374,14 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=118 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=120 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     Rows Removed by Filter: 2
---     ->  Sort (actual rows=370 loops=1)
+--     ->  Sort (actual rows=374 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 59kB
---           ->  Append (actual rows=370 loops=1)
+--           ->  Append (actual rows=374 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=360 loops=1)
 --                       ->  Nested Loop (actual rows=360 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
@@ -390,11 +389,11 @@ ORDER BY k0, k1;
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
 --                                   Rows Removed by Filter: 840
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=90)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 85
+--                             Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 2 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -404,19 +403,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=100 loops=1)
+--     ->  Append (actual rows=104 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 85
+--                       Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -428,27 +427,27 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, card_scheme AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=208 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=207 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---     Sort Method: quicksort  Memory: 47kB
---     ->  HashAggregate (actual rows=208 loops=1)
+--     Sort Method: quicksort  Memory: 46kB
+--     ->  HashAggregate (actual rows=207 loops=1)
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 553kB
---           ->  Append (actual rows=6193 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=6183 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=6183 loops=1)
+--           Batches: 1  Memory Usage: 577kB
+--           ->  Append (actual rows=6270 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=6256 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=6256 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{5}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Heap Blocks: exact=6063
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6183 loops=1)
+--                             Heap Blocks: exact=6163
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6256 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{5}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 85
+--                             Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -458,19 +457,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=100 loops=1)
+--     ->  Append (actual rows=104 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 85
+--                       Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -482,24 +481,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=100 loops=1)
+--     ->  Sort (actual rows=104 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 34kB
---           ->  Append (actual rows=100 loops=1)
+--           ->  Append (actual rows=104 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 85
+--                             Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -509,19 +508,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=100 loops=1)
+--     ->  Append (actual rows=104 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 85
+--                       Rows Removed by Filter: 90
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -533,24 +532,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=279 loops=1)
+--     ->  Sort (actual rows=280 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 51kB
---           ->  Append (actual rows=279 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=268 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=268 loops=1)
+--           ->  Append (actual rows=280 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=266 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=266 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 2492
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 96
+--                             Rows Removed by Filter: 105
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -560,16 +559,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=100 loops=1)
+--     ->  Append (actual rows=104 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=10 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=10 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 85
+--                       Rows Removed by Filter: 90

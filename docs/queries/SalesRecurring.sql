@@ -11,21 +11,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=633 loops=1)
+--     ->  Sort (actual rows=635 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 84kB
---           ->  Append (actual rows=633 loops=1)
+--           ->  Append (actual rows=635 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=450 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=450 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 2940
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=183 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=183 loops=1)
+--                             Rows Removed by Filter: 2938
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=185 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=185 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -36,16 +36,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=633 loops=1)
+--     ->  Append (actual rows=635 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=450 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=450 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 2940
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=183 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=183 loops=1)
+--                       Rows Removed by Filter: 2938
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=185 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=185 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -58,21 +58,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=563 loops=1)
+--     ->  Sort (actual rows=568 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 77kB
---           ->  Append (actual rows=563 loops=1)
+--           Sort Method: quicksort  Memory: 78kB
+--           ->  Append (actual rows=568 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=450 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=450 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 2927
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=113 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=113 loops=1)
+--                             Rows Removed by Filter: 2928
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=118 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=118 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -83,16 +83,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=563 loops=1)
+--     ->  Append (actual rows=568 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=450 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=450 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 2927
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=113 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=113 loops=1)
+--                       Rows Removed by Filter: 2928
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=118 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=118 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -105,21 +105,21 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=157 loops=1)
+--     ->  Sort (actual rows=152 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 39kB
---           ->  Append (actual rows=157 loops=1)
+--           Sort Method: quicksort  Memory: 38kB
+--           ->  Append (actual rows=152 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=67 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=67 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=62 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=62 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -130,16 +130,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=157 loops=1)
+--     ->  Append (actual rows=152 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=67 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=67 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=62 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=62 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -152,19 +152,19 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=114 loops=1)
+--     ->  Sort (actual rows=107 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 35kB
---           ->  Append (actual rows=114 loops=1)
+--           ->  Append (actual rows=107 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=24 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=17 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=17 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -175,14 +175,14 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=114 loops=1)
+--     ->  Append (actual rows=107 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=24 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=17 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=17 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -195,24 +195,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=91 loops=1)
+--     ->  Sort (actual rows=97 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=91 loops=1)
+--           ->  Append (actual rows=97 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 94
+--                             Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -222,19 +222,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
 -- params: [5,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -246,24 +246,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=93 loops=1)
+--     ->  Sort (actual rows=95 loops=1)
 --           Sort Key: "*SELECT* 1".k0
 --           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=93 loops=1)
+--           ->  Append (actual rows=95 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 837
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=3 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=3 loops=1)
+--                             Rows Removed by Filter: 840
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=5 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=5 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 75
+--                             Rows Removed by Filter: 63
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
 -- params: [5,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -273,19 +273,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=93 loops=1)
+--     ->  Append (actual rows=95 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 837
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=3 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=3 loops=1)
+--                       Rows Removed by Filter: 840
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=5 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=5 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 75
+--                       Rows Removed by Filter: 63
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
 -- params: ["MYR",[6],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
@@ -303,14 +303,14 @@ SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 0 AS n, 0
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=906 loops=1)
+--     ->  Sort (actual rows=923 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 106kB
---           ->  Append (actual rows=906 loops=1)
+--           Sort Method: quicksort  Memory: 107kB
+--           ->  Append (actual rows=923 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
@@ -319,14 +319,14 @@ ORDER BY k0;
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=360 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 2352
+--                             Rows Removed by Filter: 2350
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=45 loops=1)
 --                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=45 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
 --                             Rows Removed by Filter: 294
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=501 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=501 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=518 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=518 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 2 of 2
@@ -343,9 +343,9 @@ SELECT pending_count + success_count + failed_count + void_count AS n, pending_a
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=906 loops=1)
+--     ->  Append (actual rows=923 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
@@ -354,14 +354,14 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=360 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 2352
+--                       Rows Removed by Filter: 2350
 --           ->  Subquery Scan on "*SELECT* 3" (actual rows=45 loops=1)
 --                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=45 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 294
---           ->  Subquery Scan on "*SELECT* 4" (actual rows=501 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=501 loops=1)
+--           ->  Subquery Scan on "*SELECT* 4" (actual rows=518 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=518 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{6}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 1 of 2
@@ -374,14 +374,15 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=120 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=113 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=361 loops=1)
+--     Rows Removed by Filter: 7
+--     ->  Sort (actual rows=367 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 58kB
---           ->  Append (actual rows=361 loops=1)
+--           ->  Append (actual rows=367 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=360 loops=1)
 --                       ->  Nested Loop (actual rows=360 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
@@ -389,11 +390,11 @@ ORDER BY k0, k1;
 --                                   Filter: (service_type = ANY ('{6}'::smallint[]))
 --                                   Rows Removed by Filter: 840
 --                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=90)
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 94
+--                             Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -403,19 +404,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by PaymentMethod · statement 1 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -427,24 +428,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, payment_method AS k1, 0 AS n, 
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=91 loops=1)
+--     ->  Sort (actual rows=97 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=91 loops=1)
+--           Sort Method: quicksort  Memory: 34kB
+--           ->  Append (actual rows=97 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 94
+--                             Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by PaymentMethod · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -454,19 +455,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -478,27 +479,27 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, card_scheme AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=234 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=230 loops=1)
 --     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Sort Method: quicksort  Memory: 48kB
---     ->  HashAggregate (actual rows=234 loops=1)
+--     ->  HashAggregate (actual rows=230 loops=1)
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 553kB
---           ->  Append (actual rows=3985 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3984 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=3984 loops=1)
+--           ->  Append (actual rows=4011 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=4004 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=4004 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{6}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Heap Blocks: exact=3936
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=3984 loops=1)
+--                             Heap Blocks: exact=3964
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=4004 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{6}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 94
+--                             Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -508,19 +509,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -532,24 +533,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=91 loops=1)
+--     ->  Sort (actual rows=97 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=91 loops=1)
+--           Sort Method: quicksort  Memory: 34kB
+--           ->  Append (actual rows=97 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
 --                             Rows Removed by Filter: 840
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 94
+--                             Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -559,19 +560,19 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -583,24 +584,24 @@ SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::nu
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY k0, k1 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=261 loops=1)
+--     ->  Sort (actual rows=265 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --           Sort Method: quicksort  Memory: 49kB
---           ->  Append (actual rows=261 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=260 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=260 loops=1)
+--           ->  Append (actual rows=265 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=257 loops=1)
+--                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=257 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 2500
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--                             Rows Removed by Filter: 2501
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=8 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=8 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{6}'::smallint[]))
---                             Rows Removed by Filter: 106
+--                             Rows Removed by Filter: 111
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
 -- params: [4,"MYR",[6],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -610,16 +611,16 @@ FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pen
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=91 loops=1)
+--     ->  Append (actual rows=97 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
 --                       Rows Removed by Filter: 840
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1 loops=1)
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=7 loops=1)
+--                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=7 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{6}'::smallint[]))
---                       Rows Removed by Filter: 94
+--                       Rows Removed by Filter: 97

@@ -2,455 +2,509 @@
 -- Source terminal_settlement, where {"status":["SETTLED","UPLOADED"]}, groupings CardScheme, CardType, Merchant, Branch; org ids are $-parameters (1…5 here).
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.status = ANY($1::text[]) AND b.settled_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions):
+-- params: ["MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=193384 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: external merge  Disk: 11432kB
---           ->  Hash Right Join (actual rows=193384 loops=1)
---                 Hash Cond: (l.batch_id = b.id)
---                 ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---                 ->  Hash (actual rows=33976 loops=1)
---                       Buckets: 65536  Batches: 1  Memory Usage: 2105kB
---                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=33976 loops=1)
---                             Recheck Cond: ((settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                             Heap Blocks: exact=654
---                             ->  Bitmap Index Scan on tsb_settled_idx (actual rows=33976 loops=1)
---                                   Index Cond: ((settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
+--     ->  Sort (actual rows=60 loops=1)
+--           Sort Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           Sort Method: quicksort  Memory: 30kB
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--                 Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.status = ANY($1::text[]) AND b.settled_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions):
+-- params: ["MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date) s;
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Hash Right Join (actual rows=193384 loops=1)
---           Hash Cond: (l.batch_id = b.id)
---           ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---           ->  Hash (actual rows=33976 loops=1)
---                 Buckets: 65536  Batches: 1  Memory Usage: 1840kB
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=33976 loops=1)
---                       Recheck Cond: ((settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=654
---                       ->  Bitmap Index Scan on tsb_settled_idx (actual rows=33976 loops=1)
---                             Index Cond: ((settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--           Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--           Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [1,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.master_merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- params: [1,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $4::date AND $5::date) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=67849 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: external merge  Disk: 4008kB
---           ->  Hash Right Join (actual rows=67849 loops=1)
---                 Hash Cond: (l.batch_id = b.id)
---                 ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---                 ->  Hash (actual rows=12116 loops=1)
---                       Buckets: 16384  Batches: 1  Memory Usage: 696kB
---                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=12116 loops=1)
---                             Recheck Cond: ((master_merchant_id = 3) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                             Heap Blocks: exact=654
---                             ->  Bitmap Index Scan on tsb_mm_settled_idx (actual rows=12116 loops=1)
---                                   Index Cond: ((master_merchant_id = 3) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
+--     ->  Sort (actual rows=60 loops=1)
+--           Sort Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           Sort Method: quicksort  Memory: 30kB
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--                 Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [1,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.master_merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- params: [1,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $4::date AND $5::date) s;
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Hash Right Join (actual rows=67849 loops=1)
---           Hash Cond: (l.batch_id = b.id)
---           ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---           ->  Hash (actual rows=12116 loops=1)
---                 Buckets: 16384  Batches: 1  Memory Usage: 602kB
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=12116 loops=1)
---                       Recheck Cond: ((master_merchant_id = 3) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=654
---                       ->  Bitmap Index Scan on tsb_mm_settled_idx (actual rows=12116 loops=1)
---                             Index Cond: ((master_merchant_id = 3) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--           Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--           Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [2,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.agency_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- params: [2,"MYR",["SETTLED","UPLOADED"],1,"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE agency_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $5::date AND $6::date) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=21887 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: quicksort  Memory: 2819kB
---           ->  Hash Right Join (actual rows=21887 loops=1)
---                 Hash Cond: (l.batch_id = b.id)
---                 ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---                 ->  Hash (actual rows=3822 loops=1)
---                       Buckets: 4096  Batches: 1  Memory Usage: 212kB
---                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=3822 loops=1)
---                             Recheck Cond: ((agency_id = 15) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                             Heap Blocks: exact=652
---                             ->  Bitmap Index Scan on tsb_agency_settled_idx (actual rows=3822 loops=1)
---                                   Index Cond: ((agency_id = 15) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
+--     ->  Sort (actual rows=60 loops=1)
+--           Sort Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           Sort Method: quicksort  Memory: 30kB
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--                 Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [2,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.agency_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- params: [2,"MYR",["SETTLED","UPLOADED"],1,"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE agency_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $5::date AND $6::date) s;
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Hash Right Join (actual rows=21887 loops=1)
---           Hash Cond: (l.batch_id = b.id)
---           ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---           ->  Hash (actual rows=3822 loops=1)
---                 Buckets: 4096  Batches: 1  Memory Usage: 182kB
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=3822 loops=1)
---                       Recheck Cond: ((agency_id = 15) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=652
---                       ->  Bitmap Index Scan on tsb_agency_settled_idx (actual rows=3822 loops=1)
---                             Index Cond: ((agency_id = 15) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--           Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--           Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [3,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.agent_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- params: [3,"MYR",["SETTLED","UPLOADED"],1,2,"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE agent_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND agency_id = $5 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $6::date AND $7::date) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=10664 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: quicksort  Memory: 1384kB
---           ->  Hash Right Join (actual rows=10664 loops=1)
---                 Hash Cond: (l.batch_id = b.id)
---                 ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---                 ->  Hash (actual rows=1745 loops=1)
---                       Buckets: 2048  Batches: 1  Memory Usage: 98kB
---                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=1745 loops=1)
---                             Recheck Cond: ((agent_id = 51) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                             Heap Blocks: exact=614
---                             ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=1745 loops=1)
---                                   Index Cond: ((agent_id = 51) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
+--     ->  Sort (actual rows=60 loops=1)
+--           Sort Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           Sort Method: quicksort  Memory: 30kB
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--                 Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [3,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.agent_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- params: [3,"MYR",["SETTLED","UPLOADED"],1,2,"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE agent_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND agency_id = $5 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $6::date AND $7::date) s;
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Hash Right Join (actual rows=10664 loops=1)
---           Hash Cond: (l.batch_id = b.id)
---           ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---           ->  Hash (actual rows=1745 loops=1)
---                 Buckets: 2048  Batches: 1  Memory Usage: 85kB
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=1745 loops=1)
---                       Recheck Cond: ((agent_id = 51) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=614
---                       ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=1745 loops=1)
---                             Index Cond: ((agent_id = 51) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
+--           Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--           Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=2216 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: quicksort  Memory: 304kB
---           ->  Nested Loop Left Join (actual rows=2216 loops=1)
+--     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--     ->  GroupAggregate (actual rows=30 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           ->  Sort (actual rows=2222 loops=1)
+--                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--                 Sort Method: quicksort  Memory: 305kB
+--                 ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                             Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                             Heap Blocks: exact=135
+--                             ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                                   Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                             Index Cond: (batch_id = b.id)
+
+-- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2222 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=142
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=135
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
--- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=2216 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                 Index Cond: (batch_id = b.id)
-
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
--- params: [5,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- params: [5,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=948 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: quicksort  Memory: 113kB
---           ->  Nested Loop Left Join (actual rows=948 loops=1)
+--     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--     ->  GroupAggregate (actual rows=30 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--           ->  Sort (actual rows=965 loops=1)
+--                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--                 Sort Method: quicksort  Memory: 115kB
+--                 ->  Nested Loop Left Join (actual rows=965 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
+--                             Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                             Heap Blocks: exact=78
+--                             ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
+--                                   Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
+--                             Index Cond: (batch_id = b.id)
+
+-- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
+-- params: [5,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+--   Aggregate (actual rows=1 loops=1)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=965 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
 --                       Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=72
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=78
 --                       ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
 --                             Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
 --                       Index Cond: (batch_id = b.id)
 
--- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
--- params: [5,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
---   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=948 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
---                 Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=72
---                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
---                       Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
---                 Index Cond: (batch_id = b.id)
-
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
--- params: [["SETTLED","UPLOADED"],"2025-11-25","2026-11-24"]
-SELECT to_char(date_trunc('month', (b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date), 'YYYY-MM-DD') AS k_period, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.status = ANY($1::text[]) AND b.settled_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period ORDER BY k_period;
--- plan (pd_10m2, 10,000,000 transactions):
+-- params: ["MYR",["SETTLED","UPLOADED"],"2025-11-25","2025-11-30","MYR",["SETTLED","UPLOADED"],"2026-11-01","2026-11-24","MYR",["SETTLED","UPLOADED"],"2025-12-01","2026-10-01"]
+SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char(date_trunc('month', settled_day), 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date
+UNION ALL
+SELECT to_char(date_trunc('month', settled_day), 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $5 AND status = ANY($6::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $7::date AND $8::date
+UNION ALL
+SELECT to_char(date_trunc('month', month), 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_monthly WHERE currency = $9 AND status = ANY($10::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND month BETWEEN $11::date AND $12::date) s
+GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
+-- plan (pd_10m, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
---     Group Key: (to_char(date_trunc('month'::text, (((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone), 'YYYY-MM-DD'::text))
---     ->  Sort (actual rows=513618 loops=1)
---           Sort Key: (to_char(date_trunc('month'::text, (((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone), 'YYYY-MM-DD'::text))
---           Sort Method: external merge  Disk: 30352kB
---           ->  Hash Right Join (actual rows=513618 loops=1)
---                 Hash Cond: (l.batch_id = b.id)
---                 ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---                 ->  Hash (actual rows=93043 loops=1)
---                       Buckets: 131072  Batches: 1  Memory Usage: 5386kB
---                       ->  Seq Scan on terminal_settlement_batches b (actual rows=93043 loops=1)
---                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (settled_at >= '2025-11-24 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             Rows Removed by Filter: 1865
+--     Group Key: (to_char(date_trunc('month'::text, (settlement_summary_daily.settled_day)::timestamp with time zone), 'YYYY-MM-DD'::text))
+--     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
+--     ->  Sort (actual rows=54 loops=1)
+--           Sort Key: (to_char(date_trunc('month'::text, (settlement_summary_daily.settled_day)::timestamp with time zone), 'YYYY-MM-DD'::text))
+--           Sort Method: quicksort  Memory: 30kB
+--           ->  Append (actual rows=54 loops=1)
+--                 ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2025-11-25'::date) AND (settled_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
+--                 ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily settlement_summary_daily_1 (actual rows=48 loops=1)
+--                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-11-01'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
+--                 ->  Index Scan using settlement_summary_monthly_pk on settlement_summary_monthly (actual rows=6 loops=1)
+--                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 2 of 2
--- params: [["SETTLED","UPLOADED"],"2025-11-25","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.status = ANY($1::text[]) AND b.settled_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions):
+-- params: ["MYR",["SETTLED","UPLOADED"],"2025-11-25","2025-11-30","MYR",["SETTLED","UPLOADED"],"2026-11-01","2026-11-24","MYR",["SETTLED","UPLOADED"],"2025-12-01","2026-10-01"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date
+UNION ALL
+SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_daily WHERE currency = $5 AND status = ANY($6::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $7::date AND $8::date
+UNION ALL
+SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
+      FROM settlement_summary_monthly WHERE currency = $9 AND status = ANY($10::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND month BETWEEN $11::date AND $12::date) s;
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Hash Right Join (actual rows=513618 loops=1)
---           Hash Cond: (l.batch_id = b.id)
---           ->  Seq Scan on terminal_settlement_batch_lines l (actual rows=520237 loops=1)
---           ->  Hash (actual rows=93043 loops=1)
---                 Buckets: 131072  Batches: 1  Memory Usage: 4659kB
---                 ->  Seq Scan on terminal_settlement_batches b (actual rows=93043 loops=1)
---                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (settled_at >= '2025-11-24 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Rows Removed by Filter: 1865
+--     ->  Append (actual rows=54 loops=1)
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=0 loops=1)
+--                 Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2025-11-25'::date) AND (settled_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily settlement_summary_daily_1 (actual rows=48 loops=1)
+--                 Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-11-01'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
+--           ->  Index Scan using settlement_summary_monthly_pk on settlement_summary_monthly (actual rows=6 loops=1)
+--                 Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
+--                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, l.card_scheme AS k_group, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period, k_group ORDER BY k_period, k_group;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=210 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), l.card_scheme
---     ->  Sort (actual rows=2216 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), l.card_scheme
---           Sort Method: quicksort  Memory: 314kB
---           ->  Nested Loop Left Join (actual rows=2216 loops=1)
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=142
---                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                       Index Cond: (batch_id = b.id)
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, nullif(card_scheme, '') AS card_scheme, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, coalesce(l.card_scheme, '') AS card_scheme, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1, 2) s
+GROUP BY period, card_scheme HAVING sum(batch_count) <> 0 ORDER BY period, card_scheme;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Incremental Sort (actual rows=210 loops=1)
+--     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(l.card_scheme, ''::text)), ''::text))
+--     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Full-sort Groups: 6  Sort Method: quicksort  Average Memory: 28kB  Peak Memory: 28kB
+--     ->  GroupAggregate (actual rows=210 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
+--           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--           ->  GroupAggregate (actual rows=210 loops=1)
+--                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
+--                 ->  Sort (actual rows=2222 loops=1)
+--                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
+--                       Sort Method: quicksort  Memory: 315kB
+--                       ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                                   Heap Blocks: exact=135
+--                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=2216 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                 Index Cond: (batch_id = b.id)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=135
+--                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardType · statement 1 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, l.card_type AS k_group, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period, k_group ORDER BY k_period, k_group;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=90 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), l.card_type
---     ->  Sort (actual rows=2216 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), l.card_type
---           Sort Method: quicksort  Memory: 322kB
---           ->  Nested Loop Left Join (actual rows=2216 loops=1)
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=142
---                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                       Index Cond: (batch_id = b.id)
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, nullif(card_type, '') AS card_type, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, coalesce(l.card_type, '') AS card_type, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1, 2) s
+GROUP BY period, card_type HAVING sum(batch_count) <> 0 ORDER BY period, card_type;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Incremental Sort (actual rows=90 loops=1)
+--     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(l.card_type, ''::text)), ''::text))
+--     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Full-sort Groups: 3  Sort Method: quicksort  Average Memory: 28kB  Peak Memory: 28kB
+--     ->  GroupAggregate (actual rows=90 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
+--           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--           ->  GroupAggregate (actual rows=90 loops=1)
+--                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
+--                 ->  Sort (actual rows=2222 loops=1)
+--                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
+--                       Sort Method: quicksort  Memory: 322kB
+--                       ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                                   Heap Blocks: exact=135
+--                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardType · statement 2 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=2216 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                 Index Cond: (batch_id = b.id)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=135
+--                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, b.merchant_id AS k_group, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period, k_group ORDER BY k_period, k_group;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=30 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), b.merchant_id
---     ->  Sort (actual rows=2216 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           Sort Method: quicksort  Memory: 304kB
---           ->  Nested Loop Left Join (actual rows=2216 loops=1)
---                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=142
---                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                       Index Cond: (batch_id = b.id)
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, nullif(merchant_id, 0) AS merchant_id, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, coalesce(b.merchant_id, 0) AS merchant_id, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1, 2) s
+GROUP BY period, merchant_id HAVING sum(batch_count) <> 0 ORDER BY period, merchant_id;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Incremental Sort (actual rows=30 loops=1)
+--     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(b.merchant_id, 0)), 0))
+--     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Full-sort Groups: 1  Sort Method: quicksort  Average Memory: 28kB  Peak Memory: 28kB
+--     ->  GroupAggregate (actual rows=30 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
+--           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--           ->  GroupAggregate (actual rows=30 loops=1)
+--                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
+--                 ->  Sort (actual rows=2222 loops=1)
+--                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
+--                       Sort Method: quicksort  Memory: 305kB
+--                       ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                                   Heap Blocks: exact=135
+--                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=2216 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                 Index Cond: (batch_id = b.id)
-
--- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS k_period, b.branch_id AS k_group, count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') GROUP BY k_period, k_group ORDER BY k_period, k_group;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=90 loops=1)
---     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), b.branch_id
---     ->  Sort (actual rows=2216 loops=1)
---           Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), b.branch_id
---           Sort Method: quicksort  Memory: 304kB
---           ->  Nested Loop Left Join (actual rows=2216 loops=1)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2222 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Heap Blocks: exact=142
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=135
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
+-- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT period, nullif(branch_id, 0) AS branch_id, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYYY-MM-DD') AS period, coalesce(b.branch_id, 0) AS branch_id, count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      GROUP BY 1, 2) s
+GROUP BY period, branch_id HAVING sum(batch_count) <> 0 ORDER BY period, branch_id;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Incremental Sort (actual rows=90 loops=1)
+--     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(b.branch_id, 0)), 0))
+--     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
+--     Full-sort Groups: 3  Sort Method: quicksort  Average Memory: 28kB  Peak Memory: 28kB
+--     ->  GroupAggregate (actual rows=90 loops=1)
+--           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
+--           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
+--           ->  GroupAggregate (actual rows=90 loops=1)
+--                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
+--                 ->  Sort (actual rows=2222 loops=1)
+--                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
+--                       Sort Method: quicksort  Memory: 305kB
+--                       ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                                   Heap Blocks: exact=135
+--                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                                   Index Cond: (batch_id = b.id)
+
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
--- params: [4,["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
-SELECT count(DISTINCT b.id)::int AS batch_count,
-  coalesce(sum(l.sale_count), 0)::int AS sale_count, coalesce(sum(l.sale_amount), 0.00)::numeric(20,2)::text AS sale_amount,
-  coalesce(sum(l.void_count), 0)::int AS void_count, coalesce(sum(l.void_amount), 0.00)::numeric(20,2)::text AS void_amount,
-  coalesce(sum(l.net_amount), 0.00)::numeric(20,2)::text AS net_amount FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.status = ANY($2::text[]) AND b.settled_at >= ($3::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($4::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur');
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- params: [4,"MYR",["SETTLED","UPLOADED"],"2026-10-26","2026-11-24"]
+SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
+  coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
+FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_count, sum(l.sale_amount) AS sale_amount,
+      sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
+      FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+      ) s;
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=2216 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
---                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
---                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
---                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---           ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
---                 Index Cond: (batch_id = b.id)
+--     ->  Aggregate (actual rows=1 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2222 loops=1)
+--                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
+--                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
+--                       Heap Blocks: exact=135
+--                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
+--                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                       Index Cond: (batch_id = b.id)

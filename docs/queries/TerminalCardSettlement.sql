@@ -10,13 +10,13 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1865
+--                       Rows Removed by Filter: 1887
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -26,8 +26,8 @@ LIMIT $2;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -37,7 +37,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $2) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
@@ -53,24 +53,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 1916
+--                       Rows Removed by Filter: 1908
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -81,12 +81,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 17925
+--                 Rows Removed by Filter: 18090
 
 -- Search page · AGENCY · no filter
 -- params: [["SETTLED","UPLOADED"],1,21]
@@ -98,24 +98,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agency_id = 15))
---                       Rows Removed by Filter: 1992
+--                       Rows Removed by Filter: 2030
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -126,14 +126,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Recheck Cond: (agency_id = 15)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=1706
---                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10698 loops=1)
+--                 Heap Blocks: exact=1704
+--                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10693 loops=1)
 --                       Index Cond: (agency_id = 15)
 
 -- Search page · AGENT · no filter
@@ -146,13 +146,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agent_id = 51))
---                       Rows Removed by Filter: 2229
+--                       Rows Removed by Filter: 2183
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -174,15 +174,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4791 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4791 loops=1)
+--     ->  Limit (actual rows=4786 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4786 loops=1)
 --                 Recheck Cond: (agent_id = 51)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 90
---                 Heap Blocks: exact=1702
---                 ->  Bitmap Index Scan on tsb_agent_opened_idx (actual rows=4881 loops=1)
+--                 Rows Removed by Filter: 96
+--                 Heap Blocks: exact=1710
+--                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=4882 loops=1)
 --                       Index Cond: (agent_id = 51)
 
 -- Search page · MERCHANT_HQ · no filter
@@ -195,7 +195,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -222,14 +222,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=623 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                 Rows Removed by Filter: 7
---                 Heap Blocks: exact=406
+--                 Heap Blocks: exact=403
 --                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
@@ -243,7 +243,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = terminal_settlement_batches.branch_id)
@@ -270,14 +270,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=267 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=267 loops=1)
 --                 Recheck Cond: (branch_id = 1235)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                 Rows Removed by Filter: 3
---                 Heap Blocks: exact=225
+--                 Heap Blocks: exact=223
 --                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=270 loops=1)
 --                       Index Cond: (branch_id = 1235)
 
@@ -293,7 +293,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -321,13 +321,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" >= $3::timestamptz
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=142
+--                 Heap Blocks: exact=135
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -341,7 +341,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -350,7 +350,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                             Rows Removed by Filter: 94908
+--                             Rows Removed by Filter: 94866
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -364,12 +364,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                 Rows Removed by Filter: 94908
+--                 Rows Removed by Filter: 94866
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [["SETTLED","UPLOADED"],1,["FAILED","VOID"],21]
@@ -382,7 +382,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($3)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -391,7 +391,7 @@ LIMIT $4;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 94908
+--                             Rows Removed by Filter: 94866
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -406,12 +406,12 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
   AND "terminal_settlement_batches"."status" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 94908
+--                 Rows Removed by Filter: 94866
 
 -- Search page · SUPERADMIN · TID
 -- params: [["SETTLED","UPLOADED"],"60002662",21]
@@ -423,7 +423,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -455,7 +455,7 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=89 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=89 loops=1)
@@ -477,24 +477,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."batch_no" = $3
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=2 loops=1)
---     ->  Sort (actual rows=2 loops=1)
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=0 loops=1)
+--     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=2 loops=1)
---                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                             Rows Removed by Filter: 628
---                             Heap Blocks: exact=406
+--                             Rows Removed by Filter: 630
+--                             Heap Blocks: exact=403
 --                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=2)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -506,14 +506,14 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
   AND "terminal_settlement_batches"."batch_no" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                 Rows Removed by Filter: 628
---                 Heap Blocks: exact=406
+--                 Rows Removed by Filter: 630
+--                 Heap Blocks: exact=403
 --                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
@@ -527,7 +527,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -537,14 +537,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by SettledAt desc
@@ -558,7 +558,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -586,14 +586,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m2, 10,000,000 transactions):
+-- plan (pd_10m, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_opened_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (ROW(opened_at, id) < ROW('2026-11-20 04:00:00+00'::timestamp with time zone, '1000000'::bigint))
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -603,8 +602,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=20)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -618,7 +617,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -647,13 +646,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
   AND "terminal_settlement_batches"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                 Heap Blocks: exact=142
+--                 Heap Blocks: exact=135
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -666,7 +665,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=623 loops=1)
 --     Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --     Sort Method: quicksort  Memory: 162kB
@@ -678,7 +677,7 @@ ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_b
 --                       Recheck Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                       Rows Removed by Filter: 7
---                       Heap Blocks: exact=406
+--                       Heap Blocks: exact=403
 --                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                             Index Cond: (merchant_id = 90)
 --                 ->  Materialize (actual rows=1 loops=623)
@@ -700,7 +699,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "terminal_settlem
 WHERE "terminal_settlement_batches"."id" = $1
   AND "terminal_settlement_batches"."status" = ANY($2)
   AND "terminal_settlement_batches"."merchant_id" = $3;
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
@@ -736,6 +735,6 @@ SELECT "terminal_settlement_batch_lines"."card_scheme" AS "CardScheme", "termina
 FROM "terminal_settlement_batch_lines"
 WHERE "terminal_settlement_batch_lines"."batch_id" = $1
 ORDER BY "terminal_settlement_batch_lines"."card_scheme", "terminal_settlement_batch_lines"."card_type";
--- plan (pd_10m2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines (actual rows=0 loops=1)
 --     Index Cond: (batch_id = '1000000'::bigint)

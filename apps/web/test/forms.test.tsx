@@ -194,17 +194,23 @@ describe('e-commerce filter bar (generated from the report declaration)', () => 
     type('Amount to', '1.234');
     type('Card last 4 digits', '12ab');
     submit();
-    await waitFor(() => expect(errorsOf('Amount from')).toEqual([ENUM_LABELS.en['invalid transaction amount']]));
-    expect(errorsOf('Amount to')).toEqual(['Enter an amount with at most 2 decimals']);
-    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en[RULE_MESSAGES.last4]]);
+    await waitFor(() => expect({
+      from: errorsOf('Amount from'), to: errorsOf('Amount to'), last4: errorsOf('Card last 4 digits'),
+    }).toEqual({
+      from: [ENUM_LABELS.en['invalid transaction amount']], to: ['Enter an amount with at most 2 decimals'], last4: [ENUM_LABELS.en[RULE_MESSAGES.last4]],
+    }));
 
     type('Amount from', '20');
     type('Amount to', '5');
     type('Card last 4 digits', '12');
     submit();
-    await waitFor(() => expect(errorsOf('Amount to')).toEqual(['The lower amount must not exceed the upper amount']));
-    expect(errorsOf('Amount from')).toEqual([]);
-    expect(errorsOf('Card last 4 digits')).toEqual([ENUM_LABELS.en[RULE_MESSAGES.last4]]);
+    // antd validates each field on its own promise: wait for all three outcomes together, or a
+    // stale 'Amount from' error can still be on screen when 'Amount to' has already changed.
+    await waitFor(() => expect({
+      from: errorsOf('Amount from'), to: errorsOf('Amount to'), last4: errorsOf('Card last 4 digits'),
+    }).toEqual({
+      from: [], to: ['The lower amount must not exceed the upper amount'], last4: [ENUM_LABELS.en[RULE_MESSAGES.last4]],
+    }));
     expect(onSearch).not.toHaveBeenCalled();
 
     type('Amount from', '.5');

@@ -484,12 +484,12 @@ const salesSummaryColumns = () => ({
 });
 
 /**
- * Transactions per MYT business day at the upper hierarchy levels only (0 platform, 1 master
- * merchant: by card scheme too; 2 agency: card scheme '*'), kept current by statement-level
- * triggers on `transactions` (migration summaries_triggers) and rebuilt in bulk by
- * `summaries/rebuild.ts`. Deeper levels read whole months from salesSummaryMonthly and the other
- * days from `transactions` (one index range per caller): daily rows there would outnumber the
- * raw rows they summarize. `businessDay` is the MYT date of `created_at`.
+ * Transactions per MYT business day at all six hierarchy levels (the card scheme kept at levels
+ * 0-1, '*' below: summaries/rebuild.ts DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL), kept current by
+ * statement-level triggers on `transactions` (migrations summaries_triggers,
+ * daily_summary_every_level) and rebuilt in bulk by `summaries/rebuild.ts`. A scheme question
+ * below level 1 reads whole months from salesSummaryMonthly and the other days from
+ * `transactions`. `businessDay` is the MYT date of `created_at`.
  */
 export const salesSummaryDaily = pgTable(
   'sales_summary_daily',
@@ -512,6 +512,56 @@ export const salesSummaryMonthly = pgTable(
       name: 'sales_summary_monthly_pk',
       columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.month,
         t.serviceType, t.paymentMethod, t.cardScheme, t.currency],
+    }),
+  ],
+);
+
+/**
+ * The figures of settled terminal batches (issue 10 Build 5, /sales-report/terminal-settlement)
+ * per MYT day of `settled_at` (or month) at every hierarchy level, kept current by statement-level
+ * triggers on terminal_settlement_batches and terminal_settlement_batch_lines and rebuilt in bulk
+ * (migration settlement_summary, summaries/rebuild.ts). Each batch counts once in each of four row
+ * kinds per level: (scheme, type) per line, (scheme, '*') per scheme it has lines of, ('*', type)
+ * per card type, and ('*', '*') — so `batchCount` stays a count of DISTINCT batches whichever kind
+ * a question reads. A batch without lines counts under scheme '' and type '' (none), as the raw
+ * LEFT JOIN shows it. Sums are of the lines (MYR, 2 places); OPEN batches (no settled_at) are absent.
+ */
+const settlementSummaryColumns = () => ({
+  ...summaryOrgColumns(),
+  status: text('status').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  cardScheme: text('card_scheme').notNull(),
+  cardType: text('card_type').notNull(),
+  batchCount: integer('batch_count').notNull().default(0),
+  saleCount: integer('sale_count').notNull().default(0),
+  saleAmount: numeric('sale_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  voidCount: integer('void_count').notNull().default(0),
+  voidAmount: numeric('void_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  netAmount: numeric('net_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+});
+
+/** Settled batches per MYT day of settled_at (see settlementSummaryColumns). */
+export const settlementSummaryDaily = pgTable(
+  'settlement_summary_daily',
+  { settledDay: date('settled_day', { mode: 'string' }).notNull(), ...settlementSummaryColumns() },
+  (t) => [
+    primaryKey({
+      name: 'settlement_summary_daily_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.settledDay,
+        t.status, t.currency, t.cardScheme, t.cardType],
+    }),
+  ],
+);
+
+/** Settled batches per MYT calendar month of settled_at (`month` is its first day). */
+export const settlementSummaryMonthly = pgTable(
+  'settlement_summary_monthly',
+  { month: date('month', { mode: 'string' }).notNull(), ...settlementSummaryColumns() },
+  (t) => [
+    primaryKey({
+      name: 'settlement_summary_monthly_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.month,
+        t.status, t.currency, t.cardScheme, t.cardType],
     }),
   ],
 );

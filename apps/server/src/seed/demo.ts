@@ -22,7 +22,7 @@ import {
 import { senToText, type GenBatch, type GenBatchLine, type GenLink, type GenSchedule } from './txn-model.ts';
 import { spreadConfigTimes } from './config-times.ts';
 import { Rng } from './random.ts';
-import { SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } from '../summaries/rebuild.ts';
+import { BULK_SOURCES, SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } from '../summaries/rebuild.ts';
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
 
 export interface SeedDemoOptions {
@@ -152,7 +152,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     const client = conn;
     if (insertMode === 'copy' && !client) throw new Error('seedDemo: insertMode copy needs PostgreSQL');
     if (bulk) {
-      await setSummaryTriggers(exec, 'transactions', false);
+      for (const table of BULK_SOURCES) await setSummaryTriggers(exec, table, false);
       await exec(`SET LOCAL work_mem = '64MB'`);
       await exec(`SET LOCAL maintenance_work_mem = '${client ? '512MB' : '128MB'}'`);
     }
@@ -214,7 +214,9 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
       loaded = true;
     } finally {
       if (bulk) {
-        const enable = setSummaryTriggers(exec, 'transactions', true);
+        const enable = (async () => {
+          for (const table of BULK_SOURCES) await setSummaryTriggers(exec, table, true);
+        })();
         // After a failure the transaction may be aborted; its rollback restores the trigger anyway.
         if (loaded) await enable;
         else await enable.catch(() => undefined);

@@ -83,7 +83,8 @@ export interface SummaryRow {
 }
 
 const LEVEL_OF: Record<OrgLevel, number> = { MASTER_MERCHANT: 1, AGENCY: 2, AGENT: 3, MERCHANT_HQ: 4, MERCHANT_BRANCH: 5 };
-const ANCESTOR_COLUMNS = ['master_merchant_id', 'agency_id', 'agent_id', 'merchant_id', 'branch_id'] as const;
+/** The ancestor id columns of levels 1..5 (transactions, summaries and settlement batches share them). */
+export const ANCESTOR_COLUMNS = ['master_merchant_id', 'agency_id', 'agent_id', 'merchant_id', 'branch_id'] as const;
 
 /**
  * The caller's position in the summaries: its level (0 = platform) and the ids of its ancestors
@@ -98,6 +99,18 @@ export function scopePosition(scope: Scope): { level: number; ids: number[] } | 
     throw new Error(`scopePosition: path ${scope.orgPath} does not place ${ORG_LEVELS[level - 1]} ${scope.orgId}`);
   }
   return { level, ids };
+}
+
+/**
+ * The key conditions of a read at summary `level` by a caller at `position` (scopePosition), for
+ * every summary table keyed (level, master_merchant_id, agency_id, agent_id, merchant_id,
+ * branch_id, …): the level, 0 for the ancestors below it (so the primary key seeks straight to the
+ * period range) and the caller's ancestors above its own id (its own id is the scope condition the
+ * raw tables share). `p` adds a parameter and returns its placeholder.
+ */
+export function summaryKeyConditions(level: number, position: { level: number; ids: number[] } | null, p: (v: unknown) => string): string[] {
+  return [`level = ${level}`, ...ANCESTOR_COLUMNS.flatMap((c, i) => (i >= level ? [`${c} = 0`] : [])),
+    ...(position?.ids.slice(0, -1).map((id, i) => `${ANCESTOR_COLUMNS[i]} = ${p(id)}`) ?? [])];
 }
 
 /** Where each part of a question is read from (see readSummary). */
@@ -179,8 +192,7 @@ export async function readSummary(database: Database, scope: Scope, q: SummaryQu
   // seek straight to the day range (without it a platform read scanned every level-0 row).
   // The caller's ancestors lead the summary keys: equalities on them make one key range. Built
   // per use: a parameter no part references has no type and PostgreSQL refuses the statement.
-  const summaryOnly = () => [`level = ${level}`, ...ANCESTOR_COLUMNS.flatMap((c, i) => (i >= level ? [`${c} = 0`] : [])),
-    ...(position?.ids.slice(0, -1).map((id, i) => `${ANCESTOR_COLUMNS[i]} = ${p(id)}`) ?? [])];
+  const summaryOnly = () => summaryKeyConditions(level, position, p);
   const statuses = TRANSACTION_STATUSES.filter((s) => !q.statuses || q.statuses.includes(s));
   const refundsIncluded = statuses.includes('SUCCESS');
 

@@ -13,6 +13,7 @@ import { REFERENCE_PAYOUT_HOLIDAYS } from '../../src/seed/config-data-b.ts';
 import { CONFIG_TIME_EXCLUDED, CONFIG_TIME_WINDOWS } from '../../src/seed/config-times.ts';
 import { readSummary } from '../../src/summaries/query.ts';
 import { saleRowSql } from '../../src/summaries/sales.ts';
+import { SUMMARY_TABLES, SUMMARY_TRIGGERS } from '../../src/summaries/rebuild.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_SIGN_INS, ensureReferenceData, seedDemo, type DemoSummary } from '../../src/seed/index.ts';
 
 const TXNS = 3000;
@@ -239,7 +240,7 @@ function seedSuite(target: Target) {
       expect(Number(failed!.sum)).toBe(Number(failed!.raw));
       const triggers = await database.query<{ tgname: string; tgenabled: string }>(`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE '%summary%' ORDER BY 1`);
       expect(triggers.map((t) => `${t.tgname}:${t.tgenabled}`)).toEqual(
-        ['refund_requests_summary_del', 'refund_requests_summary_ins', 'refund_requests_summary_upd', 'transactions_summary_del', 'transactions_summary_ins', 'transactions_summary_upd'].map((n) => `${n}:O`),
+        Object.values(SUMMARY_TRIGGERS).flat().sort().map((n) => `${n}:O`),
       );
       // And the secondary indexes dropped for the bulk load are all back.
       const indexes = await database.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'transactions'`);
@@ -542,13 +543,13 @@ function seedSuite(target: Target) {
         }),
       ).rejects.toThrow('simulated failure');
       for (const table of [
-        'organizations', 'users', 'memberships', 'transactions', 'sales_summary_daily', 'sales_summary_monthly', 'refund_summary_daily', 'refund_requests',
+        'organizations', 'users', 'memberships', 'transactions', ...SUMMARY_TABLES, 'refund_requests',
         'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
       ]) {
         expect(await count(fresh, `SELECT count(*)::int AS n FROM ${table}`), table).toBe(0);
       }
-      const [trigger] = await fresh.query<{ tgenabled: string }>(`SELECT tgenabled FROM pg_trigger WHERE tgname = 'transactions_summary_ins'`);
-      expect(trigger?.tgenabled).toBe('O');
+      const enabled = await fresh.query<{ tgname: string; tgenabled: string }>(`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE '%summary%' ORDER BY 1`);
+      expect(enabled.map((t) => `${t.tgname}:${t.tgenabled}`)).toEqual(Object.values(SUMMARY_TRIGGERS).flat().sort().map((n) => `${n}:O`));
       expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(19);
       // Reference data survives (it is committed before the seed's transaction) and a retry succeeds.
       await seedDemo(fresh, { transactions: 200, password: PASSWORD, now: NOW });
