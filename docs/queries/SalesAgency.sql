@@ -5,50 +5,44 @@
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions):
---   Finalize GroupAggregate (actual rows=144 loops=1)
---     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=144 loops=1)
---           Workers Planned: 2
---           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=48 loops=3)
---                 Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                 ->  Sort (actual rows=4621 loops=3)
---                       Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                       Sort Method: quicksort  Memory: 1822kB
---                       Worker 0:  Sort Method: quicksort  Memory: 25kB
---                       Worker 1:  Sort Method: quicksort  Memory: 25kB
---                       ->  Parallel Append (actual rows=4621 loops=3)
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=11160 loops=1)
---                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11160 loops=1)
---                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=2704 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2704 loops=1)
---                                         Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=472
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2704 loops=1)
---                                               Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--   Sort (actual rows=144 loops=1)
+--     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--     Sort Method: quicksort  Memory: 42kB
+--     ->  HashAggregate (actual rows=144 loops=1)
+--           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--           Batches: 1  Memory Usage: 288kB
+--           ->  Append (actual rows=4864 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2160 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=2160 loops=1)
+--                             Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=2704 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2704 loops=1)
+--                             Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             Heap Blocks: exact=472
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2704 loops=1)
+--                                   Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by month, Agency (the first answer) · statement 2 of 2
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4367 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
+--     ->  Append (actual rows=1159 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
@@ -58,7 +52,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
@@ -68,12 +62,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=48 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=4722 loops=1)
+--     ->  Sort (actual rows=1722 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 681kB
---           ->  Append (actual rows=4722 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3720 loops=1)
+--           Sort Method: quicksort  Memory: 220kB
+--           ->  Append (actual rows=1722 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=720 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=720 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1002 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=1002 loops=1)
@@ -83,15 +77,15 @@ ORDER BY k0, k1, k2;
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4052 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
+--     ->  Append (actual rows=854 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
@@ -101,7 +95,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
@@ -111,12 +105,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1343 loops=1)
+--     ->  Sort (actual rows=593 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 187kB
---           ->  Append (actual rows=1343 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 83kB
+--           ->  Append (actual rows=593 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
@@ -126,15 +120,15 @@ ORDER BY k0, k1, k2;
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1343 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=593 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
@@ -144,7 +138,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
@@ -154,12 +148,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1156 loops=1)
+--     ->  Sort (actual rows=406 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 169kB
---           ->  Append (actual rows=1156 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 65kB
+--           ->  Append (actual rows=406 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
@@ -169,15 +163,15 @@ ORDER BY k0, k1, k2;
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1156 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=406 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
@@ -187,7 +181,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -197,12 +191,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -212,15 +206,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -230,7 +224,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
@@ -240,12 +234,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=998 loops=1)
+--     ->  Sort (actual rows=248 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 127kB
---           ->  Append (actual rows=998 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 50kB
+--           ->  Append (actual rows=248 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -255,15 +249,15 @@ ORDER BY k0, k1, k2;
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=998 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=248 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -273,74 +267,70 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(month, 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agency_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions):
---   Finalize GroupAggregate (actual rows=288 loops=1)
---     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=288 loops=1)
---           Workers Planned: 2
---           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=96 loops=3)
---                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=6765 loops=3)
---                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: quicksort  Memory: 2831kB
---                       Worker 0:  Sort Method: quicksort  Memory: 25kB
---                       Worker 1:  Sort Method: quicksort  Memory: 25kB
---                       ->  Parallel Append (actual rows=6765 loops=3)
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=8928 loops=1)
---                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=8928 loops=1)
---                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=0 loops=1)
---                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 4" (actual rows=7314 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=7314 loops=1)
---                                         Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=473
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=7314 loops=1)
---                                               Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=4052 loops=1)
---                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=4052 loops=1)
---                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
+--   Sort (actual rows=288 loops=1)
+--     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--     Sort Method: quicksort  Memory: 60kB
+--     ->  HashAggregate (actual rows=288 loops=1)
+--           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--           Batches: 1  Memory Usage: 557kB
+--           ->  Append (actual rows=9258 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                             Index Cond: ((level = 2) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                             Filter: ((currency = 'MYR'::bpchar) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1728 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1728 loops=1)
+--                             Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=216 loops=1)
+--                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=216 loops=1)
+--                             Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=7314 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=7314 loops=1)
+--                             Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             Heap Blocks: exact=473
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=7314 loops=1)
+--                                   Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agency · statement 2 of 2
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5836 loops=1)
+--     ->  Append (actual rows=2949 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                       Filter: ((currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=144 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=144 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
---                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
+--           ->  Subquery Scan on "*SELECT* 3" (actual rows=18 loops=1)
+--                 ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
@@ -350,7 +340,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -360,12 +350,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -375,15 +365,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -393,7 +383,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -403,12 +393,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -418,15 +408,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -436,7 +426,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, v.status AS k1, service_type AS k2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -447,15 +437,15 @@ ORDER BY k0, k1, k2;
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3824 loops=1)
+--     ->  Sort (actual rows=824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 462kB
---           ->  Append (actual rows=3824 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
---                       ->  Nested Loop (actual rows=3720 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 104kB
+--           ->  Append (actual rows=824 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=720 loops=1)
+--                       ->  Nested Loop (actual rows=720 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
+--                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=180)
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -464,15 +454,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -507,15 +497,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -535,16 +525,16 @@ ORDER BY k0, k1, k2;
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=269 loops=1)
+--     ->  Gather Merge (actual rows=268 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=90 loops=3)
+--           ->  Partial GroupAggregate (actual rows=89 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 3152kB
---                       Worker 0:  Sort Method: external merge  Disk: 2952kB
---                       Worker 1:  Sort Method: external merge  Disk: 2520kB
+--                       Sort Method: external merge  Disk: 3048kB
+--                       Worker 0:  Sort Method: external merge  Disk: 2896kB
+--                       Worker 1:  Sort Method: external merge  Disk: 2672kB
 --                       ->  Parallel Append (actual rows=45151 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -555,7 +545,7 @@ ORDER BY k0, k1, k2;
 --                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
 --                                         Rows Removed by Filter: 1515
---                                         Heap Blocks: exact=11592 lossy=24396
+--                                         Heap Blocks: exact=11258 lossy=23663
 --                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
@@ -563,15 +553,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)

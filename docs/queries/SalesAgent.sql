@@ -5,44 +5,53 @@
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions):
---   Sort (actual rows=480 loops=1)
---     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Sort Method: quicksort  Memory: 83kB
---     ->  HashAggregate (actual rows=480 loops=1)
---           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 809kB
---           ->  Append (actual rows=40194 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=36936 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=36936 loops=1)
---                             Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=3258 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3258 loops=1)
---                             Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=473
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3258 loops=1)
---                                   Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--   Finalize GroupAggregate (actual rows=480 loops=1)
+--     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--     ->  Gather Merge (actual rows=480 loops=1)
+--           Workers Planned: 2
+--           Workers Launched: 2
+--           ->  Sort (actual rows=160 loops=3)
+--                 Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                 Sort Method: quicksort  Memory: 195kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 25kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 25kB
+--                 ->  Partial HashAggregate (actual rows=160 loops=3)
+--                       Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--                       Batches: 1  Memory Usage: 825kB
+--                       Worker 0:  Batches: 1  Memory Usage: 40kB
+--                       Worker 1:  Batches: 1  Memory Usage: 40kB
+--                       ->  Parallel Append (actual rows=3486 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=7199 loops=1)
+--                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=7199 loops=1)
+--                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=3258 loops=1)
+--                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3258 loops=1)
+--                                         Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                                         Heap Blocks: exact=473
+--                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3258 loops=1)
+--                                               Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last 30 days by month, Agent (the first answer) · statement 2 of 2
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4367 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
+--     ->  Append (actual rows=1159 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
@@ -52,7 +61,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
@@ -66,9 +75,9 @@ ORDER BY k0, k1, k2;
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 288kB
---           ->  Append (actual rows=13204 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=11947 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=11947 loops=1)
+--           ->  Append (actual rows=3596 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2339 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=2339 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1257 loops=1)
 --                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1257 loops=1)
@@ -81,15 +90,15 @@ ORDER BY k0, k1, k2;
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4052 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
+--     ->  Append (actual rows=854 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
@@ -99,7 +108,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
@@ -109,12 +118,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=3305 loops=1)
+--     ->  Sort (actual rows=1056 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 438kB
---           ->  Append (actual rows=3305 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2789 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2789 loops=1)
+--           Sort Method: quicksort  Memory: 155kB
+--           ->  Append (actual rows=1056 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=540 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=540 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=516 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=516 loops=1)
@@ -124,15 +133,15 @@ ORDER BY k0, k1, k2;
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1343 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=593 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
@@ -142,7 +151,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
@@ -152,12 +161,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1156 loops=1)
+--     ->  Sort (actual rows=406 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 169kB
---           ->  Append (actual rows=1156 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 65kB
+--           ->  Append (actual rows=406 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
@@ -167,15 +176,15 @@ ORDER BY k0, k1, k2;
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1156 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=406 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
@@ -185,7 +194,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -195,12 +204,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -210,15 +219,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -228,7 +237,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
@@ -238,12 +247,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=998 loops=1)
+--     ->  Sort (actual rows=248 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 127kB
---           ->  Append (actual rows=998 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 50kB
+--           ->  Append (actual rows=248 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -253,15 +262,15 @@ ORDER BY k0, k1, k2;
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=998 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=248 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -271,13 +280,13 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(month, 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, agent_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
@@ -285,63 +294,65 @@ GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR su
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Finalize GroupAggregate (actual rows=960 loops=1)
---     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=1292 loops=1)
+--     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
+--     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
+--     ->  Gather Merge (actual rows=960 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Sort (actual rows=431 loops=3)
---                 Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                 Sort Method: quicksort  Memory: 222kB
---                 Worker 0:  Sort Method: quicksort  Memory: 278kB
+--           ->  Sort (actual rows=320 loops=3)
+--                 Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
+--                 Sort Method: quicksort  Memory: 366kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 25kB
 --                 Worker 1:  Sort Method: quicksort  Memory: 25kB
---                 ->  Partial HashAggregate (actual rows=431 loops=3)
---                       Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                       Batches: 1  Memory Usage: 1065kB
---                       Worker 0:  Batches: 1  Memory Usage: 1321kB
+--                 ->  Partial HashAggregate (actual rows=320 loops=3)
+--                       Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
+--                       Batches: 1  Memory Usage: 1601kB
+--                       Worker 0:  Batches: 1  Memory Usage: 49kB
 --                       Worker 1:  Batches: 1  Memory Usage: 49kB
---                       ->  Parallel Append (actual rows=17074 loops=3)
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=13084 loops=1)
---                                   ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=13084 loops=1)
---                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Parallel Append (actual rows=5024 loops=3)
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=5760 loops=1)
+--                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=5760 loops=1)
+--                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             ->  Subquery Scan on "*SELECT* 4" (actual rows=8593 loops=1)
 --                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8593 loops=1)
 --                                         Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                         Heap Blocks: exact=473
 --                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8593 loops=1)
 --                                               Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=29544 loops=1)
---                                   ->  Parallel Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=29544 loops=1)
---                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             ->  Subquery Scan on "*SELECT* 3" (actual rows=720 loops=1)
+--                                   ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=720 loops=1)
+--                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
+--                                   ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=0 loops=1)
+--                                         Index Cond: ((level = 3) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                                         Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
 
 -- Summary · SUPERADMIN · last year by month, Agent · statement 2 of 2
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5836 loops=1)
+--     ->  Append (actual rows=2949 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                       Filter: ((currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=144 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=144 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
---                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
+--           ->  Subquery Scan on "*SELECT* 3" (actual rows=18 loops=1)
+--                 ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
@@ -351,7 +362,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -361,12 +372,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -376,15 +387,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -394,7 +405,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -404,12 +415,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2877 loops=1)
+--     ->  Sort (actual rows=659 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 390kB
---           ->  Append (actual rows=2877 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2758 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2758 loops=1)
+--           Sort Method: quicksort  Memory: 93kB
+--           ->  Append (actual rows=659 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=540 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=540 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=119 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
@@ -419,15 +430,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -437,7 +448,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, v.status AS k1, service_type AS k2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -448,15 +459,15 @@ ORDER BY k0, k1, k2;
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3824 loops=1)
+--     ->  Sort (actual rows=824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 462kB
---           ->  Append (actual rows=3824 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
---                       ->  Nested Loop (actual rows=3720 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 104kB
+--           ->  Append (actual rows=824 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=720 loops=1)
+--                       ->  Nested Loop (actual rows=720 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
+--                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=180)
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -465,15 +476,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -508,15 +519,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -536,16 +547,16 @@ ORDER BY k0, k1, k2;
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=272 loops=1)
+--     ->  Gather Merge (actual rows=268 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=91 loops=3)
+--           ->  Partial GroupAggregate (actual rows=89 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 2776kB
---                       Worker 0:  Sort Method: external merge  Disk: 2288kB
---                       Worker 1:  Sort Method: external merge  Disk: 3560kB
+--                       Sort Method: external merge  Disk: 3392kB
+--                       Worker 0:  Sort Method: external merge  Disk: 2800kB
+--                       Worker 1:  Sort Method: external merge  Disk: 2432kB
 --                       ->  Parallel Append (actual rows=45151 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -556,7 +567,7 @@ ORDER BY k0, k1, k2;
 --                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
 --                                         Rows Removed by Filter: 1515
---                                         Heap Blocks: exact=10370 lossy=21436
+--                                         Heap Blocks: exact=12889 lossy=26006
 --                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
@@ -564,15 +575,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)

@@ -5,7 +5,7 @@
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s
@@ -15,40 +15,47 @@ ORDER BY k0, k1, k2;
 --   Finalize GroupAggregate (actual rows=4303 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=5630 loops=1)
+--     ->  Gather Merge (actual rows=6808 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=1877 loops=3)
---                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 ->  Sort (actual rows=87415 loops=3)
---                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 6176kB
---                       Worker 0:  Sort Method: external merge  Disk: 5960kB
---                       Worker 1:  Sort Method: external merge  Disk: 5256kB
---                       ->  Parallel Append (actual rows=87415 loops=3)
+--           ->  Sort (actual rows=2269 loops=3)
+--                 Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
+--                 Sort Method: quicksort  Memory: 851kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 1259kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 524kB
+--                 ->  Partial HashAggregate (actual rows=2269 loops=3)
+--                       Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
+--                       Batches: 1  Memory Usage: 3537kB
+--                       Worker 0:  Batches: 1  Memory Usage: 5329kB
+--                       Worker 1:  Batches: 1  Memory Usage: 2513kB
+--                       ->  Parallel Append (actual rows=21600 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=3552 loops=1)
 --                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3552 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3552 loops=1)
 --                                               Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=86231 loops=3)
---                                   ->  Parallel Seq Scan on sales_summary_daily (actual rows=86231 loops=3)
---                                         Filter: ((business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 806188
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=20416 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on sales_summary_org_daily (actual rows=20416 loops=3)
+--                                         Recheck Cond: ((level = 4) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date))
+--                                         Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
+--                                         Rows Removed by Filter: 4465
+--                                         Heap Blocks: exact=567
+--                                         ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=74643 loops=1)
+--                                               Index Cond: ((level = 4) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date))
 
 -- Summary · SUPERADMIN · last 30 days by month, Merchant (the first answer) · statement 2 of 2
 -- params: ["MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4367 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3388 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3388 loops=1)
+--     ->  Append (actual rows=1159 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=979 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=979 loops=1)
@@ -58,7 +65,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
@@ -68,45 +75,47 @@ ORDER BY k0, k1, k2;
 --   Finalize GroupAggregate (actual rows=1643 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=3294 loops=1)
+--     ->  Gather Merge (actual rows=2143 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Sort (actual rows=1098 loops=3)
+--           ->  Sort (actual rows=714 loops=3)
 --                 Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                 Sort Method: quicksort  Memory: 621kB
---                 Worker 0:  Sort Method: quicksort  Memory: 305kB
---                 Worker 1:  Sort Method: quicksort  Memory: 326kB
---                 ->  Partial HashAggregate (actual rows=1098 loops=3)
+--                 Sort Method: quicksort  Memory: 619kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 50kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 175kB
+--                 ->  Partial HashAggregate (actual rows=714 loops=3)
 --                       Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Batches: 1  Memory Usage: 2769kB
---                       Worker 0:  Batches: 1  Memory Usage: 1489kB
---                       Worker 1:  Batches: 1  Memory Usage: 1745kB
---                       ->  Parallel Append (actual rows=33098 loops=3)
+--                       Batches: 1  Memory Usage: 2625kB
+--                       Worker 0:  Batches: 1  Memory Usage: 193kB
+--                       Worker 1:  Batches: 1  Memory Usage: 833kB
+--                       ->  Parallel Append (actual rows=8257 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=1411 loops=1)
 --                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1411 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1411 loops=1)
 --                                               Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=32628 loops=3)
---                                   ->  Parallel Bitmap Heap Scan on sales_summary_daily (actual rows=32628 loops=3)
---                                         Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=1126
---                                         ->  Bitmap Index Scan on sales_summary_daily_pk (actual rows=97884 loops=1)
---                                               Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=11680 loops=2)
+--                                   ->  Parallel Bitmap Heap Scan on sales_summary_org_daily (actual rows=11680 loops=2)
+--                                         Recheck Cond: ((level = 4) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date))
+--                                         Filter: ((master_merchant_id = 3) AND (currency = 'MYR'::bpchar) AND (branch_id = 0))
+--                                         Rows Removed by Filter: 25642
+--                                         Heap Blocks: exact=1506
+--                                         ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=74643 loops=1)
+--                                               Index Cond: ((level = 4) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Merchant (the first answer) · statement 2 of 2
 -- params: [1,"MYR","2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=4052 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=3378 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=3378 loops=1)
+--     ->  Append (actual rows=854 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=674 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=674 loops=1)
@@ -116,7 +125,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s
@@ -129,10 +138,10 @@ ORDER BY k0, k1, k2;
 --     ->  HashAggregate (actual rows=516 loops=1)
 --           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 1065kB
---           ->  Append (actual rows=31404 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30807 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=30807 loops=1)
+--           Batches: 1  Memory Usage: 1081kB
+--           ->  Append (actual rows=7964 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=7367 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=7367 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=597 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=597 loops=1)
@@ -142,15 +151,15 @@ ORDER BY k0, k1, k2;
 -- params: [2,"MYR","2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $7::date AND $8::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1343 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=593 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=413 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=413 loops=1)
@@ -160,23 +169,22 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
---   Sort (actual rows=204 loops=1)
---     Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Sort Method: quicksort  Memory: 48kB
---     ->  HashAggregate (actual rows=204 loops=1)
---           Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 544kB
---           ->  Append (actual rows=12611 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=12342 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=12342 loops=1)
+--   GroupAggregate (actual rows=204 loops=1)
+--     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--     ->  Sort (actual rows=3173 loops=1)
+--           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
+--           Sort Method: quicksort  Memory: 421kB
+--           ->  Append (actual rows=3173 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2904 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=2904 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=269 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=269 loops=1)
@@ -186,15 +194,15 @@ ORDER BY k0, k1, k2;
 -- params: [3,"MYR","2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND agency_id = $8 AND business_day BETWEEN $9::date AND $10::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1156 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=406 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=226 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=226 loops=1)
@@ -204,7 +212,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -214,12 +222,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1034 loops=1)
+--     ->  Sort (actual rows=284 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 155kB
---           ->  Append (actual rows=1034 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 54kB
+--           ->  Append (actual rows=284 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -229,15 +237,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -247,7 +255,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
@@ -257,12 +265,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=12 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=998 loops=1)
+--     ->  Sort (actual rows=248 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 127kB
---           ->  Append (actual rows=998 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 50kB
+--           ->  Append (actual rows=248 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -272,15 +280,15 @@ ORDER BY k0, k1, k2;
 -- params: [5,"MYR","2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=998 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=248 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
@@ -290,13 +298,13 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(month, 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 4 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 4 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, merchant_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
@@ -304,61 +312,73 @@ GROUP BY k0, k1, k2 HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR su
 ORDER BY k0, k1, k2;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Finalize GroupAggregate (actual rows=8568 loops=1)
---     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=10377 loops=1)
+--     Group Key: "*SELECT* 4".k0, "*SELECT* 4".k1, "*SELECT* 4".k2
+--     Filter: ((sum("*SELECT* 4".n) <> 0) OR (sum("*SELECT* 4".rn) <> 0) OR (sum("*SELECT* 4".amount) <> '0'::numeric) OR (sum("*SELECT* 4".ra) <> '0'::numeric) OR (sum("*SELECT* 4".mdr_fee) <> '0'::numeric))
+--     ->  Gather Merge (actual rows=11155 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
---           ->  Partial GroupAggregate (actual rows=3459 loops=3)
---                 Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                 ->  Sort (actual rows=102747 loops=3)
---                       Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---                       Sort Method: external merge  Disk: 6192kB
---                       Worker 0:  Sort Method: external merge  Disk: 6960kB
---                       Worker 1:  Sort Method: external merge  Disk: 7360kB
---                       ->  Parallel Append (actual rows=102747 loops=3)
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                                   ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                                         Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
+--           ->  Sort (actual rows=3718 loops=3)
+--                 Sort Key: "*SELECT* 4".k0, "*SELECT* 4".k1, "*SELECT* 4".k2
+--                 Sort Method: quicksort  Memory: 853kB
+--                 Worker 0:  Sort Method: quicksort  Memory: 950kB
+--                 Worker 1:  Sort Method: quicksort  Memory: 2467kB
+--                 ->  Partial HashAggregate (actual rows=3718 loops=3)
+--                       Group Key: "*SELECT* 4".k0, "*SELECT* 4".k1, "*SELECT* 4".k2
+--                       Batches: 1  Memory Usage: 3537kB
+--                       Worker 0:  Batches: 1  Memory Usage: 4049kB
+--                       Worker 1:  Batches: 5  Memory Usage: 8433kB  Disk Usage: 232kB
+--                       ->  Parallel Append (actual rows=21550 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 4" (actual rows=9262 loops=1)
 --                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=9262 loops=1)
 --                                         Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=9262 loops=1)
 --                                               Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=68915 loops=3)
---                                   ->  Parallel Seq Scan on sales_summary_daily sales_summary_daily_1 (actual rows=68915 loops=3)
---                                         Filter: ((business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 823505
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=46117 loops=2)
---                                   ->  Parallel Seq Scan on sales_summary_monthly (actual rows=46117 loops=2)
---                                         Filter: ((month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar) AND (level = 4) AND (branch_id = 0))
---                                         Rows Removed by Filter: 217658
+--                             ->  Subquery Scan on "*SELECT* 3" (actual rows=6414 loops=1)
+--                                   ->  Bitmap Heap Scan on sales_summary_org_monthly (actual rows=6414 loops=1)
+--                                         Recheck Cond: ((level = 4) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date))
+--                                         Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
+--                                         Rows Removed by Filter: 2079
+--                                         ->  Bitmap Index Scan on sales_summary_org_monthly_level_month_idx (actual rows=8493 loops=1)
+--                                               Index Cond: ((level = 4) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date))
+--                             ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
+--                                   ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                                         Index Cond: ((level = 4) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                                         Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
+--                             ->  Subquery Scan on "*SELECT* 2" (actual rows=16325 loops=3)
+--                                   ->  Parallel Bitmap Heap Scan on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=16325 loops=3)
+--                                         Recheck Cond: ((level = 4) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date))
+--                                         Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
+--                                         Rows Removed by Filter: 3565
+--                                         Heap Blocks: exact=1212
+--                                         ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=59671 loops=1)
+--                                               Index Cond: ((level = 4) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date))
 
 -- Summary · SUPERADMIN · last year by month, Merchant · statement 2 of 2
 -- params: ["MYR","2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=5836 loops=1)
+--     ->  Append (actual rows=2949 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=2710 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=2710 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                       Filter: ((currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=144 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=144 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---           ->  Subquery Scan on "*SELECT* 3" (actual rows=339 loops=1)
---                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=339 loops=1)
+--           ->  Subquery Scan on "*SELECT* 3" (actual rows=18 loops=1)
+--                 ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 4" (actual rows=2787 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=2787 loops=1)
@@ -368,7 +388,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id AS k1, service_type AS k2, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, branch_id AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -378,12 +398,12 @@ ORDER BY k0, k1, k2;
 --   GroupAggregate (actual rows=36 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2877 loops=1)
+--     ->  Sort (actual rows=659 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 390kB
---           ->  Append (actual rows=2877 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=2758 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=2758 loops=1)
+--           Sort Method: quicksort  Memory: 93kB
+--           ->  Append (actual rows=659 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=540 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=540 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=119 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
@@ -393,15 +413,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -411,7 +431,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, v.status AS k1, service_type AS k2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, service_type AS k2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s
@@ -422,15 +442,15 @@ ORDER BY k0, k1, k2;
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=3824 loops=1)
+--     ->  Sort (actual rows=824 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1, "*SELECT* 1".k2
---           Sort Method: quicksort  Memory: 462kB
---           ->  Append (actual rows=3824 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=3720 loops=1)
---                       ->  Nested Loop (actual rows=3720 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--           Sort Method: quicksort  Memory: 104kB
+--           ->  Append (actual rows=824 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=720 loops=1)
+--                       ->  Nested Loop (actual rows=720 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=930)
+--                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=180)
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -439,15 +459,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -482,15 +502,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -510,16 +530,16 @@ ORDER BY k0, k1, k2;
 --   Finalize GroupAggregate (actual rows=92 loops=1)
 --     Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --     Filter: ((sum("*SELECT* 2".n) <> 0) OR (sum("*SELECT* 2".rn) <> 0) OR (sum("*SELECT* 2".amount) <> '0'::numeric) OR (sum("*SELECT* 2".ra) <> '0'::numeric) OR (sum("*SELECT* 2".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=270 loops=1)
+--     ->  Gather Merge (actual rows=271 loops=1)
 --           Workers Planned: 2
 --           Workers Launched: 2
 --           ->  Partial GroupAggregate (actual rows=90 loops=3)
 --                 Group Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
 --                 ->  Sort (actual rows=45151 loops=3)
 --                       Sort Key: "*SELECT* 2".k0, "*SELECT* 2".k1, "*SELECT* 2".k2
---                       Sort Method: external merge  Disk: 3376kB
---                       Worker 0:  Sort Method: external merge  Disk: 2896kB
---                       Worker 1:  Sort Method: external merge  Disk: 2344kB
+--                       Sort Method: external merge  Disk: 2752kB
+--                       Worker 0:  Sort Method: external merge  Disk: 3104kB
+--                       Worker 1:  Sort Method: external merge  Disk: 2768kB
 --                       ->  Parallel Append (actual rows=45151 loops=3)
 --                             ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                                   ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)
@@ -530,7 +550,7 @@ ORDER BY k0, k1, k2;
 --                                         Rows Removed by Index Recheck: 448297
 --                                         Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
 --                                         Rows Removed by Filter: 1515
---                                         Heap Blocks: exact=12689 lossy=25981
+--                                         Heap Blocks: exact=10348 lossy=21229
 --                                         ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=139894 loops=1)
 --                                               Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 
@@ -538,15 +558,15 @@ ORDER BY k0, k1, k2;
 -- params: [4,"MYR","2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND agent_id = $10 AND business_day BETWEEN $11::date AND $12::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1034 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=930 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=930 loops=1)
+--     ->  Append (actual rows=284 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=180 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=180 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=104 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=104 loops=1)

@@ -5,7 +5,7 @@
 -- params: ["MYR",[5],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
@@ -15,15 +15,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=764 loops=1)
+--     ->  Sort (actual rows=195 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 99kB
---           ->  Append (actual rows=764 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=599 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=599 loops=1)
+--           Sort Method: quicksort  Memory: 42kB
+--           ->  Append (actual rows=195 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2789
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=165 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=165 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -32,18 +32,18 @@ ORDER BY k0;
 -- params: ["MYR",[5],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=764 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=599 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=599 loops=1)
+--     ->  Append (actual rows=195 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2789
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=165 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=165 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -52,7 +52,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [1,"MYR",[5],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
@@ -62,15 +62,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=705 loops=1)
+--     ->  Sort (actual rows=139 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 93kB
---           ->  Append (actual rows=705 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=596 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=596 loops=1)
+--           Sort Method: quicksort  Memory: 37kB
+--           ->  Append (actual rows=139 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2782
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=109 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=109 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -79,18 +79,18 @@ ORDER BY k0;
 -- params: [1,"MYR",[5],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=705 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=596 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=596 loops=1)
+--     ->  Append (actual rows=139 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2782
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=109 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=109 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -99,7 +99,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [2,"MYR",[5],"2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
@@ -109,15 +109,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=158 loops=1)
+--     ->  Sort (actual rows=98 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 39kB
---           ->  Append (actual rows=158 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--           Sort Method: quicksort  Memory: 33kB
+--           ->  Append (actual rows=98 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 840
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -126,18 +126,18 @@ ORDER BY k0;
 -- params: [2,"MYR",[5],"2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=158 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=98 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=68 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=68 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -146,7 +146,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [3,"MYR",[5],"2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
@@ -156,13 +156,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=136 loops=1)
+--     ->  Sort (actual rows=76 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 38kB
---           ->  Append (actual rows=136 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
---                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
+--           Sort Method: quicksort  Memory: 32kB
+--           ->  Append (actual rows=76 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
+--                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             Filter: (service_type = ANY ('{5}'::smallint[]))
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=46 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=46 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -171,16 +173,18 @@ ORDER BY k0;
 -- params: [3,"MYR",[5],"2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=136 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
---                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
+--     ->  Append (actual rows=76 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
+--                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                       Filter: (service_type = ANY ('{5}'::smallint[]))
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=46 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=46 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -189,7 +193,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -199,15 +203,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=104 loops=1)
+--     ->  Sort (actual rows=44 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 34kB
---           ->  Append (actual rows=104 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--           Sort Method: quicksort  Memory: 29kB
+--           ->  Append (actual rows=44 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 840
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -218,18 +222,18 @@ ORDER BY k0;
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=104 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=44 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -240,7 +244,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [5,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
@@ -250,15 +254,15 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=103 loops=1)
+--     ->  Sort (actual rows=43 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 35kB
---           ->  Append (actual rows=103 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--           Sort Method: quicksort  Memory: 29kB
+--           ->  Append (actual rows=43 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 840
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=13 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=13 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -269,18 +273,18 @@ ORDER BY k0;
 -- params: [5,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=103 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=43 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=13 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=13 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -291,13 +295,13 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: ["MYR",[5],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
 UNION ALL
 SELECT to_char(month, 'YYYY-MM-DD') AS k0, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
 UNION ALL
 SELECT to_char(date_trunc('month', business_day), 'YYYY-MM-DD') AS k0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
@@ -307,24 +311,24 @@ ORDER BY k0;
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: "*SELECT* 1".k0
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1003 loops=1)
+--     ->  Sort (actual rows=491 loops=1)
 --           Sort Key: "*SELECT* 1".k0
---           Sort Method: quicksort  Memory: 118kB
---           ->  Append (actual rows=1003 loops=1)
+--           Sort Method: quicksort  Memory: 67kB
+--           ->  Append (actual rows=491 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=479 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=479 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                             Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=24 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2231
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=60 loops=1)
---                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=60 loops=1)
+--                             Rows Removed by Filter: 120
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=3 loops=1)
+--                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=3 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 279
+--                             Rows Removed by Filter: 15
 --                 ->  Subquery Scan on "*SELECT* 4" (actual rows=464 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=464 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -333,33 +337,33 @@ ORDER BY k0;
 -- params: ["MYR",[5],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=1003 loops=1)
+--     ->  Append (actual rows=491 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       Filter: (service_type = ANY ('{5}'::smallint[]))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=479 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=479 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                       Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=24 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 2231
---           ->  Subquery Scan on "*SELECT* 3" (actual rows=60 loops=1)
---                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=60 loops=1)
+--                       Rows Removed by Filter: 120
+--           ->  Subquery Scan on "*SELECT* 3" (actual rows=3 loops=1)
+--                 ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=3 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 279
+--                       Rows Removed by Filter: 15
 --           ->  Subquery Scan on "*SELECT* 4" (actual rows=464 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=464 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -368,7 +372,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, v.status AS k1, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -378,17 +382,17 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=120 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=374 loops=1)
+--     ->  Sort (actual rows=134 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 59kB
---           ->  Append (actual rows=374 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=360 loops=1)
---                       ->  Nested Loop (actual rows=360 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--           Sort Method: quicksort  Memory: 37kB
+--           ->  Append (actual rows=134 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=120 loops=1)
+--                       ->  Nested Loop (actual rows=120 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
---                                   Rows Removed by Filter: 840
---                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=90)
+--                                   Rows Removed by Filter: 150
+--                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=30)
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -399,18 +403,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=104 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=44 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -453,18 +457,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=104 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=44 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -475,7 +479,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -485,15 +489,15 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=104 loops=1)
+--     ->  Sort (actual rows=44 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 34kB
---           ->  Append (actual rows=104 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--           Sort Method: quicksort  Memory: 29kB
+--           ->  Append (actual rows=44 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 840
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -504,18 +508,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=104 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=44 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -526,7 +530,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -536,15 +540,15 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=280 loops=1)
+--     ->  Sort (actual rows=104 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 51kB
---           ->  Append (actual rows=280 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=266 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=266 loops=1)
+--           Sort Method: quicksort  Memory: 35kB
+--           ->  Append (actual rows=104 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 2492
+--                             Rows Removed by Filter: 450
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -555,18 +559,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=104 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=90 loops=1)
+--     ->  Append (actual rows=44 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{5}'::smallint[]))
---                       Rows Removed by Filter: 840
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=14 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=14 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

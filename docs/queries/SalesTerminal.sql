@@ -32,18 +32,18 @@ ORDER BY k0, k1;
 -- params: ["MYR",[2],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=750 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=750 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=750 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 2638
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -79,18 +79,18 @@ ORDER BY k0, k1;
 -- params: [1,"MYR",[2],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=747 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=747 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=747 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 2631
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -126,18 +126,18 @@ ORDER BY k0, k1;
 -- params: [2,"MYR",[2],"2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -171,16 +171,18 @@ ORDER BY k0, k1;
 -- params: [3,"MYR",[2],"2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s;
 -- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
---                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
+--                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                       Filter: (service_type = ANY ('{2}'::smallint[]))
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -218,18 +220,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -269,18 +271,18 @@ ORDER BY k0, k1;
 -- params: [5,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -333,33 +335,33 @@ ORDER BY k0, k1;
 -- params: ["MYR",[2],"2025-11-25","2025-11-30","2026-11-01","2026-11-24","2025-12-01","2026-10-01","2025-11-25","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
+      FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
 UNION ALL
 SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
+      FROM sales_summary_org_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s;
 -- plan (pd_10m, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=675 loops=1)
+--     ->  Append (actual rows=27 loops=1)
 --           ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=0 loops=1)
---                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       Filter: (service_type = ANY ('{2}'::smallint[]))
---           ->  Subquery Scan on "*SELECT* 2" (actual rows=600 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=600 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                       Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                       Filter: ((service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--           ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=24 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-01'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 2110
---           ->  Subquery Scan on "*SELECT* 3" (actual rows=75 loops=1)
---                 ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=75 loops=1)
+--                       Rows Removed by Filter: 120
+--           ->  Subquery Scan on "*SELECT* 3" (actual rows=3 loops=1)
+--                 ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=3 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-10-01'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 264
+--                       Rows Removed by Filter: 15
 --           ->  Subquery Scan on "*SELECT* 4" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{2}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -368,7 +370,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, v.status AS k1, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, 'SUCCESS' AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -378,17 +380,17 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=120 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=840 loops=1)
+--     ->  Sort (actual rows=120 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 104kB
---           ->  Append (actual rows=840 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=840 loops=1)
---                       ->  Nested Loop (actual rows=840 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--           Sort Method: quicksort  Memory: 36kB
+--           ->  Append (actual rows=120 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=120 loops=1)
+--                       ->  Nested Loop (actual rows=120 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{2}'::smallint[]))
---                                   Rows Removed by Filter: 720
---                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=210)
+--                                   Rows Removed by Filter: 150
+--                             ->  Values Scan on "*VALUES*" (actual rows=4 loops=30)
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -399,18 +401,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -454,18 +456,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -476,7 +478,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, merchant_id AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -486,15 +488,15 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=210 loops=1)
+--     ->  Sort (actual rows=30 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 45kB
---           ->  Append (actual rows=210 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--           Sort Method: quicksort  Memory: 28kB
+--           ->  Append (actual rows=30 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{2}'::smallint[]))
---                             Rows Removed by Filter: 720
+--                             Rows Removed by Filter: 150
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -505,18 +507,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -527,7 +529,7 @@ SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric 
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT k0, k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT to_char(business_day, 'YYYY-MM-DD') AS k0, branch_id AS k1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
@@ -537,15 +539,15 @@ ORDER BY k0, k1;
 --   GroupAggregate (actual rows=90 loops=1)
 --     Group Key: "*SELECT* 1".k0, "*SELECT* 1".k1
 --     Filter: ((sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=630 loops=1)
+--     ->  Sort (actual rows=90 loops=1)
 --           Sort Key: "*SELECT* 1".k0, "*SELECT* 1".k1
---           Sort Method: quicksort  Memory: 85kB
---           ->  Append (actual rows=630 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=630 loops=1)
---                       ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=630 loops=1)
+--           Sort Method: quicksort  Memory: 34kB
+--           ->  Append (actual rows=90 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
+--                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=90 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{2}'::smallint[]))
---                             Rows Removed by Filter: 2128
+--                             Rows Removed by Filter: 450
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
@@ -556,18 +558,18 @@ ORDER BY k0, k1;
 -- params: [4,"MYR",[2],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
 SELECT coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0.00)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0.00)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0.00)::text AS refund_amount, coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net
 FROM (SELECT pending_count + success_count + failed_count + void_count AS n, pending_amount + success_amount + failed_amount + void_amount AS amount, pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
 SELECT 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s;
 -- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Append (actual rows=210 loops=1)
---           ->  Subquery Scan on "*SELECT* 1" (actual rows=210 loops=1)
---                 ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=210 loops=1)
+--     ->  Append (actual rows=30 loops=1)
+--           ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
+--                 ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                       Filter: (service_type = ANY ('{2}'::smallint[]))
---                       Rows Removed by Filter: 720
+--                       Rows Removed by Filter: 150
 --           ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                 ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                       Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

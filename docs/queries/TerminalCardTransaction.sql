@@ -418,7 +418,7 @@ LIMIT $6) AS "capped";
 --                       Rows Removed by Index Recheck: 1991443
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
 --                       Rows Removed by Filter: 203953
---                       Heap Blocks: exact=14310 lossy=106578
+--                       Heap Blocks: exact=10881 lossy=116325
 --                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=611858 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
@@ -844,16 +844,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=19949 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 5016kB
---           Worker 0:  Sort Method: external merge  Disk: 6200kB
---           Worker 1:  Sort Method: external merge  Disk: 3496kB
+--           Sort Method: external merge  Disk: 5520kB
+--           Worker 0:  Sort Method: external merge  Disk: 3680kB
+--           Worker 1:  Sort Method: external merge  Disk: 5504kB
 --           ->  Hash Left Join (actual rows=19949 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=19949 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=19949 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Heap Blocks: exact=19161
+--                             Heap Blocks: exact=21046
 --                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59846 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       ->  Hash (actual rows=1 loops=3)

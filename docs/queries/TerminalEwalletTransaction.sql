@@ -371,7 +371,7 @@ LIMIT $5) AS "capped";
 --                       Rows Removed by Index Recheck: 2349829
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
 --                       Rows Removed by Filter: 330717
---                       Heap Blocks: exact=9308 lossy=116307
+--                       Heap Blocks: exact=15556 lossy=136498
 --                       ->  BitmapAnd (actual rows=0 loops=1)
 --                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=992152 loops=1)
 --                                   Index Cond: (terminal_kind = 'EWALLET'::text)

@@ -352,9 +352,9 @@ LIMIT $4) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3847 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3499 loops=3)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '3'::smallint))
---                       Rows Removed by Filter: 139851
+--                       Rows Removed by Filter: 132163
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [3,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -397,9 +397,9 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3523 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3535 loops=3)
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (service_type = '3'::smallint) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 1944983
+--                       Rows Removed by Filter: 1936840
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [3,"PD2608273940%",21]
@@ -686,16 +686,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=6876 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2746kB
---           Worker 0:  Sort Method: quicksort  Memory: 1927kB
---           Worker 1:  Sort Method: quicksort  Memory: 1109kB
+--           Sort Method: external merge  Disk: 3552kB
+--           Worker 0:  Sort Method: quicksort  Memory: 551kB
+--           Worker 1:  Sort Method: quicksort  Memory: 658kB
 --           ->  Hash Left Join (actual rows=6876 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=6876 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6876 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
---                             Heap Blocks: exact=9414
+--                             Heap Blocks: exact=16030
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20629 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)

@@ -349,7 +349,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '4'::smallint))
---                 Rows Removed by Filter: 209864
+--                 Rows Removed by Filter: 198587
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],21]
@@ -395,7 +395,7 @@ LIMIT $4) AS "capped";
 --                       Rows Removed by Index Recheck: 458497
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
 --                       Rows Removed by Filter: 42651
---                       Heap Blocks: exact=21023 lossy=28185
+--                       Heap Blocks: exact=18387 lossy=24405
 --                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=135867 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 

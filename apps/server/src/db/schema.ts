@@ -517,6 +517,49 @@ export const salesSummaryMonthly = pgTable(
 );
 
 /**
+ * The sales summaries without payment method and card scheme (issue 10 Build 5, migration
+ * sales_summary_org): per level, organization, period, service type and currency, the same pivoted
+ * status measures. readSummary reads them for questions that neither filter nor group by method
+ * or scheme — the organization sales reports' first answers: at 10 M transactions a platform-wide
+ * merchant × service type month over the last 30 days read 281 k level-4 daily rows, 75 k here.
+ * Kept by the same trigger statement as the sales summaries (sales_summary_sql); rebuilt in bulk
+ * from them. The (level, period) index serves a platform-wide read of one level, which no
+ * ancestor equality narrows.
+ */
+const salesSummaryOrgColumns = () => ({
+  ...summaryOrgColumns(),
+  serviceType: smallint('service_type').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  ...statusMeasures(),
+});
+
+/** Sales per MYT business day without method and scheme (see salesSummaryOrgColumns). */
+export const salesSummaryOrgDaily = pgTable(
+  'sales_summary_org_daily',
+  { businessDay: date('business_day', { mode: 'string' }).notNull(), ...salesSummaryOrgColumns() },
+  (t) => [
+    primaryKey({
+      name: 'sales_summary_org_daily_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.businessDay, t.serviceType, t.currency],
+    }),
+    index('sales_summary_org_daily_level_day_idx').on(t.level, t.businessDay),
+  ],
+);
+
+/** Sales per MYT calendar month without method and scheme (see salesSummaryOrgColumns). */
+export const salesSummaryOrgMonthly = pgTable(
+  'sales_summary_org_monthly',
+  { month: date('month', { mode: 'string' }).notNull(), ...salesSummaryOrgColumns() },
+  (t) => [
+    primaryKey({
+      name: 'sales_summary_org_monthly_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.month, t.serviceType, t.currency],
+    }),
+    index('sales_summary_org_monthly_level_month_idx').on(t.level, t.month),
+  ],
+);
+
+/**
  * The figures of settled terminal batches (issue 10 Build 5, /sales-report/terminal-settlement)
  * per MYT day of `settled_at` (or month) at every hierarchy level, kept current by statement-level
  * triggers on terminal_settlement_batches and terminal_settlement_batch_lines and rebuilt in bulk

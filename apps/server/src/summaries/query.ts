@@ -115,9 +115,14 @@ export function summaryKeyConditions(level: number, position: { level: number; i
 
 /** Where each part of a question is read from (see readSummary). */
 export interface ReadPlan {
-  /** Day ranges read from sales_summary_daily. */
+  /**
+   * The summary tables read: the organization rollups (no payment method, no card scheme) when
+   * the question neither filters nor groups by either, else the sales summaries.
+   */
+  tables: { daily: 'sales_summary_daily' | 'sales_summary_org_daily'; monthly: 'sales_summary_monthly' | 'sales_summary_org_monthly' };
+  /** Day ranges read from the daily table. */
   dailyDays: [string, string][];
-  /** First days of the first and last month read from sales_summary_monthly. */
+  /** First days of the first and last month read from the monthly table. */
   months: [string, string] | null;
   /** Day ranges read from `transactions` (one index range on the caller's scope column). */
   rawDays: [string, string][];
@@ -127,12 +132,20 @@ export interface ReadPlan {
  * The sources for a question at summary level `level` (0 platform … 5 outlet): the daily table
  * when it holds that level with the keys asked (DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL), else
  * raw transactions for the days; whole calendar months come from the monthly table unless the
- * answer is grouped by day or week. `from`/`to` are inclusive MYT days 'YYYY-MM-DD', from ≤ to.
+ * answer is grouped by day or week. A question that needs neither the card scheme nor the payment
+ * method (as filter or group) reads the organization rollups (about a quarter of the rows at the
+ * merchant levels). `from`/`to` are inclusive MYT days 'YYYY-MM-DD', from ≤ to.
  */
-export function planRead(level: number, needsScheme: boolean, byDay: boolean, from: string, to: string): ReadPlan {
+export function planRead(level: number, needsScheme: boolean, needsMethod: boolean, byDay: boolean, from: string, to: string): ReadPlan {
   const daily = level <= DAILY_MAX_LEVEL && (!needsScheme || level <= DAILY_SCHEME_MAX_LEVEL);
   const split = byDay ? { days: [[from, to]] as [string, string][], months: null } : monthSplit(from, to);
-  return { dailyDays: daily ? split.days : [], months: split.months, rawDays: daily ? [] : split.days };
+  const byOrg = !needsScheme && !needsMethod;
+  return {
+    tables: byOrg ? { daily: 'sales_summary_org_daily', monthly: 'sales_summary_org_monthly' } : { daily: 'sales_summary_daily', monthly: 'sales_summary_monthly' },
+    dailyDays: daily ? split.days : [],
+    months: split.months,
+    rawDays: daily ? [] : split.days,
+  };
 }
 
 /**
@@ -145,7 +158,8 @@ export function summaryReadPlan(scope: Scope, q: SummaryQuery): { level: number;
   for (const g of q.groupBy) if (g in ORG_DIMENSIONS) level = Math.max(level, ORG_DIMENSIONS[g as OrgDimension].level);
   for (const [dim, ids] of Object.entries(q.orgFilter ?? {})) if (ids) level = Math.max(level, ORG_DIMENSIONS[dim as OrgDimension].level);
   const needsScheme = q.cardSchemes !== undefined || q.groupBy.includes('cardScheme');
-  return { level, plan: planRead(level, needsScheme, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to) };
+  const needsMethod = q.paymentMethods !== undefined || q.groupBy.includes('paymentMethod');
+  return { level, plan: planRead(level, needsScheme, needsMethod, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to) };
 }
 
 const MYT = 'Asia/Kuala_Lumpur';
@@ -227,11 +241,11 @@ export async function readSummary(database: Database, scope: Scope, q: SummaryQu
 
   const parts: string[] = [];
   for (const [a, b] of plan.dailyDays) {
-    parts.push(summaryPart('sales_summary_daily', 'business_day', null, `business_day BETWEEN ${p(a)}::date AND ${p(b)}::date`));
+    parts.push(summaryPart(plan.tables.daily, 'business_day', null, `business_day BETWEEN ${p(a)}::date AND ${p(b)}::date`));
   }
   if (plan.months) {
     const [a, b] = plan.months;
-    parts.push(summaryPart('sales_summary_monthly', 'month', 'month', `month BETWEEN ${p(a)}::date AND ${p(b)}::date`));
+    parts.push(summaryPart(plan.tables.monthly, 'month', 'month', `month BETWEEN ${p(a)}::date AND ${p(b)}::date`));
   }
   for (const [a, b] of plan.rawDays) {
     const day = `(created_at AT TIME ZONE '${MYT}')::date`;

@@ -11,7 +11,10 @@ import { saleRowSql } from './sales.ts';
 export type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** The summary tables, for callers' TRUNCATE and ANALYZE. */
-export const SUMMARY_TABLES = ['sales_summary_daily', 'sales_summary_monthly', 'refund_summary_daily', 'settlement_summary_daily', 'settlement_summary_monthly'] as const;
+export const SUMMARY_TABLES = [
+  'sales_summary_daily', 'sales_summary_monthly', 'sales_summary_org_daily', 'sales_summary_org_monthly', 'refund_summary_daily',
+  'settlement_summary_daily', 'settlement_summary_monthly',
+] as const;
 
 /** The statement-level triggers that keep the summaries current, per source table. */
 export const SUMMARY_TRIGGERS = {
@@ -94,15 +97,32 @@ ORDER BY 2, 3, 4, 5, 6, 7, 1, 8, 9, 10, 11`;
 const MYT_DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
 
 /**
+ * The statement that fills an organization rollup (`table`, without payment method and card
+ * scheme) from the sales summary `from` with the same period column: one GROUP BY of the rows
+ * already summarized, in primary-key order (the trigger statement sales_summary_sql writes the
+ * same rows; migration sales_summary_org_triggers).
+ */
+function orgRollupSql(table: string, from: string, periodCol: string): string {
+  const keys = `${periodCol}, ${ORG_COLS}, service_type, currency`;
+  return `
+INSERT INTO ${table} (${keys}, ${MEASURE_COLS})
+SELECT ${keys}, ${SUMS}
+FROM ${from}
+GROUP BY 2, 3, 4, 5, 6, 7, 1, 8, 9
+ORDER BY 2, 3, 4, 5, 6, 7, 1, 8, 9`;
+}
+
+/**
  * Empties and recomputes the summary tables from the raw tables, in the caller's transaction
  * (sale rows only, saleRowSql): one scan of `transactions` for the daily table (all levels), one
- * for the monthly table, each a hash aggregate rolled up by GROUPING SETS (rollupSql), one GROUP
- * BY over `refund_requests`, and the settlement summaries through the statement their triggers
- * run (settlement_summary_sql, migration settlement_summary_triggers) over every batch and line. For these statements only, hash tables get 256 MB and sorts are
- * discouraged: the planner otherwise sorts the million rows (measured 19 s against ~12 s per 1 M
- * on a loaded 2-core machine, docs/ARCHITECTURE.md "Summaries"). Disable the summary triggers
- * (setSummaryTriggers, on every BULK_SOURCES table) around the load it follows, or rows would be counted twice. Meant for a
- * database nobody else writes meanwhile (the seed). Throws on any SQL error.
+ * for the monthly table, each a hash aggregate rolled up by GROUPING SETS (rollupSql); the
+ * organization rollups from those two (orgRollupSql); the settlement summaries from the batches
+ * and lines (settlementRebuildSql: the rows their trigger statement writes); one GROUP BY over
+ * `refund_requests`. For these statements only, hash tables get 256 MB and sorts are discouraged:
+ * the planner otherwise sorts the million rows (measured 19 s against ~12 s per 1 M on a loaded
+ * 2-core machine, docs/ARCHITECTURE.md "Summaries"). Disable the summary triggers
+ * (setSummaryTriggers, on every BULK_SOURCES table) around the load it follows, or rows would be
+ * counted twice. Meant for a database nobody else writes meanwhile (the seed). Throws on any SQL error.
  */
 export async function rebuildSummaries(exec: Exec): Promise<void> {
   await exec(`TRUNCATE TABLE ${SUMMARY_TABLES.join(', ')}`);
@@ -111,6 +131,8 @@ export async function rebuildSummaries(exec: Exec): Promise<void> {
   await exec(`SET LOCAL enable_sort = off`);
   await exec(rollupSql('sales_summary_daily', 'business_day', MYT_DAY, DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL));
   await exec(rollupSql('sales_summary_monthly', 'month', `date_trunc('month', ${MYT_DAY})::date`, 5, 5));
+  await exec(orgRollupSql('sales_summary_org_daily', 'sales_summary_daily', 'business_day'));
+  await exec(orgRollupSql('sales_summary_org_monthly', 'sales_summary_monthly', 'month'));
   for (const statement of settlementRebuildSql()) await exec(statement);
   await exec(`SELECT set_config('work_mem', $1, true), set_config('enable_sort', $2, true)`, [saved!.w, saved!.s]);
   await exec(`

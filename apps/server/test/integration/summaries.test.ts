@@ -217,7 +217,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
   let answered = 0;
   let asked = 0;
   /** How often each source of planRead answered a non-empty question (every path must be compared). */
-  const paths = { daily: 0, dailyScheme: 0, monthly: 0, raw: 0, statusPivot: 0 };
+  const paths = { daily: 0, dailyScheme: 0, monthly: 0, raw: 0, statusPivot: 0, orgRollup: 0, salesRollup: 0 };
 
   async function expectEqual(org: Org | null, q: SummaryQuery): Promise<void> {
     const [got, want] = await Promise.all([readSummary(db, scopeOf(org), q), rawSummary(db, org, q)]);
@@ -230,6 +230,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
       if (plan.months) paths.monthly += 1;
       if (plan.rawDays.length) paths.raw += 1;
       if (q.groupBy.includes('status')) paths.statusPivot += 1;
+      if (plan.dailyDays.length || plan.months) paths[plan.tables.daily === 'sales_summary_org_daily' ? 'orgRollup' : 'salesRollup'] += 1;
     }
     const g = byKey(got, q.groupBy);
     const w = byKey(want, q.groupBy);
@@ -257,7 +258,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
     asked = answered = 0;
     await fc.assert(fc.asyncProperty(question(), ({ org, q }) => expectEqual(org, q)), { numRuns: 120 });
     expect(answered / asked).toBeGreaterThan(0.3);
-    // Each source (daily rows, daily by card scheme, monthly rollup, raw index range) and the
+    // Each source (daily rows, daily by card scheme, monthly rollup, raw index range, organization or sales rollup) and the
     // status unpivot answered several non-empty questions: the random ones usually reach each,
     // and these fixed ones (compared like them) make sure, one per source and scope level.
     const [a, b] = [days[5]!, days.at(-5)!];
