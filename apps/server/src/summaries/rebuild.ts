@@ -53,7 +53,8 @@ export const STATUS_MEASURES = TRANSACTION_STATUSES.map((s) => ({
   amount: `${s.toLowerCase()}_amount`,
   mdrFee: `${s.toLowerCase()}_mdr_fee`,
 }));
-const MEASURE_COLS = STATUS_MEASURES.flatMap((m) => [m.count, m.amount, m.mdrFee]).join(', ');
+const SALES_MEASURES = STATUS_MEASURES.flatMap((m) => [m.count, m.amount, m.mdrFee]);
+const MEASURE_COLS = SALES_MEASURES.join(', ');
 const PIVOT = STATUS_MEASURES.flatMap((m) => [
   `count(*) FILTER (WHERE status = '${m.status}')::int AS ${m.count}`,
   `coalesce(sum(amount) FILTER (WHERE status = '${m.status}'), 0) AS ${m.amount}`,
@@ -108,7 +109,6 @@ ORDER BY ${[...org, r.periodCol, ...keyCols].join(', ')}`);
 }
 
 const MYT_DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
-const SALES_MEASURES = STATUS_MEASURES.flatMap((m) => [m.count, m.amount, m.mdrFee]);
 const FINEST_COLS = `${ANCESTOR_COLS.join(', ')}, service_type, payment_method, card_scheme, currency, ${MEASURE_COLS}`;
 
 /**
