@@ -31,7 +31,7 @@ export const BULK_SOURCES = ['transactions', 'terminal_settlement_batches', 'ter
  * The daily table keeps levels 0..DAILY_MAX_LEVEL; the levels up to DAILY_SCHEME_MAX_LEVEL keep the
  * card scheme, the others store '*' for it. Scheme questions below the scheme levels read months
  * from the monthly table and days from `transactions`. The trigger function sales_summary_sql
- * hard-codes the same two numbers (migration daily_summary_every_level). Levels 3-5 joined the
+ * hard-codes the same two numbers (migration daily_summary_every_level; restated by sales_summary_org_triggers). Levels 3-5 joined the
  * daily table at 10 M transactions: without them a merchant HQ's dashboard read its days raw and
  * was no faster than the raw GROUP BY; at production density a merchant-day holds many
  * transactions, so its rows are far fewer than the raw ones (docs/ARCHITECTURE.md "Summaries").
