@@ -159,7 +159,7 @@ async function summaryStatements(def: SummaryReportDef, scope: Scope, req: Summa
     return db ? db.query(text, params) : [];
   }) as Database['query'];
   // On real data a wide question may be refused after its reads (VAL400: more than SUMMARY_MAX_ROWS rows): its statements still ran.
-  await runSummary({ ...(db ?? { kind: 'postgres' }), query } as Database, def, scope, req).catch((e: unknown) => {
+  await runSummary({ ...(db ?? { kind: 'postgres' }), query } as Database, def, scope, req, Date.parse(AS_OF)).catch((e: unknown) => {
     if (db && (e as { code?: string }).code !== 'VAL400') throw e;
   });
   return seen;

@@ -10,18 +10,18 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1887
+--                       Rows Removed by Filter: 1757
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
@@ -37,7 +37,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $2) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
@@ -53,18 +53,18 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 1908
+--                       Rows Removed by Filter: 1795
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
@@ -81,12 +81,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 18090
+--                 Rows Removed by Filter: 18001
 
 -- Search page · AGENCY · no filter
 -- params: [["SETTLED","UPLOADED"],1,21]
@@ -98,24 +98,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agency_id = 15))
---                       Rows Removed by Filter: 2030
+--                       Rows Removed by Filter: 1962
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -126,14 +126,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Recheck Cond: (agency_id = 15)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=1704
---                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10693 loops=1)
+--                 Heap Blocks: exact=1706
+--                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10636 loops=1)
 --                       Index Cond: (agency_id = 15)
 
 -- Search page · AGENT · no filter
@@ -146,24 +146,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agent_id = 51))
---                       Rows Removed by Filter: 2183
+--                       Rows Removed by Filter: 2177
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -174,15 +174,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4786 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4786 loops=1)
+--     ->  Limit (actual rows=4771 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4771 loops=1)
 --                 Recheck Cond: (agent_id = 51)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 96
---                 Heap Blocks: exact=1710
---                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=4882 loops=1)
+--                 Rows Removed by Filter: 86
+--                 Heap Blocks: exact=1695
+--                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=4857 loops=1)
 --                       Index Cond: (agent_id = 51)
 
 -- Search page · MERCHANT_HQ · no filter
@@ -195,7 +195,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -203,7 +203,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using tsb_merchant_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 7
+--                       Rows Removed by Filter: 3
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -222,15 +222,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=623 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 7
---                 Heap Blocks: exact=403
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
+--                 Rows Removed by Filter: 3
+--                 Heap Blocks: exact=382
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search page · MERCHANT_BRANCH · no filter
@@ -243,7 +243,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = terminal_settlement_batches.branch_id)
@@ -251,7 +251,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using tsb_branch_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (branch_id = 1235)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 3
+--                       Rows Removed by Filter: 1
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -270,15 +270,15 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=267 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=267 loops=1)
 --                 Recheck Cond: (branch_id = 1235)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 3
---                 Heap Blocks: exact=223
---                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=270 loops=1)
+--                 Rows Removed by Filter: 1
+--                 Heap Blocks: exact=222
+--                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=268 loops=1)
 --                       Index Cond: (branch_id = 1235)
 
 -- Search page · MERCHANT_HQ · last 30 days
@@ -293,7 +293,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -321,13 +321,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" >= $3::timestamptz
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=135
+--                 Heap Blocks: exact=128
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -341,7 +341,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -350,7 +350,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                             Rows Removed by Filter: 94866
+--                             Rows Removed by Filter: 94343
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -364,12 +364,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                 Rows Removed by Filter: 94866
+--                 Rows Removed by Filter: 94343
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [["SETTLED","UPLOADED"],1,["FAILED","VOID"],21]
@@ -382,7 +382,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."status" = ANY($3)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -391,7 +391,7 @@ LIMIT $4;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 94866
+--                             Rows Removed by Filter: 94343
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -406,12 +406,12 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."master_merchant_id" = $2
   AND "terminal_settlement_batches"."status" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 94866
+--                 Rows Removed by Filter: 94343
 
 -- Search page · SUPERADMIN · TID
 -- params: [["SETTLED","UPLOADED"],"60002662",21]
@@ -423,7 +423,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
@@ -439,9 +439,8 @@ LIMIT $3;
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=89 loops=1)
 --                                   Recheck Cond: (tid = '60002662'::text)
 --                                   Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                                   Rows Removed by Filter: 1
---                                   Heap Blocks: exact=90
---                                   ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=90 loops=1)
+--                                   Heap Blocks: exact=89
+--                                   ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=89 loops=1)
 --                                         Index Cond: (tid = '60002662'::text)
 --                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -455,15 +454,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."tid" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=89 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=89 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 1
---                 Heap Blocks: exact=90
---                 ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=90 loops=1)
+--                 Heap Blocks: exact=89
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_uq (actual rows=89 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -477,24 +475,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."batch_no" = $3
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=0 loops=1)
---     ->  Sort (actual rows=0 loops=1)
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=0 loops=1)
---                 ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                             Rows Removed by Filter: 630
---                             Heap Blocks: exact=403
---                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
+--                             Rows Removed by Filter: 624
+--                             Heap Blocks: exact=382
+--                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -506,15 +504,15 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
   AND "terminal_settlement_batches"."batch_no" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=0 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                 Rows Removed by Filter: 630
---                 Heap Blocks: exact=403
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
+--                 Rows Removed by Filter: 624
+--                 Heap Blocks: exact=382
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search cursor page · SUPERADMIN · sorted by SettledAt desc
@@ -527,7 +525,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -540,11 +538,11 @@ LIMIT $4;
 --                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by SettledAt desc
@@ -558,7 +556,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."settled_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -586,7 +584,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -602,8 +600,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -617,7 +615,7 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -646,13 +644,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."settled_at" <= $4::timestamptz
   AND "terminal_settlement_batches"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                 Heap Blocks: exact=135
+--                 Heap Blocks: exact=128
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -665,7 +663,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
   AND "terminal_settlement_batches"."merchant_id" = $2
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=623 loops=1)
 --     Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --     Sort Method: quicksort  Memory: 162kB
@@ -676,9 +674,9 @@ ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_b
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                       Recheck Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 7
---                       Heap Blocks: exact=403
---                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
+--                       Rows Removed by Filter: 3
+--                       Heap Blocks: exact=382
+--                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
 --                             Index Cond: (merchant_id = 90)
 --                 ->  Materialize (actual rows=1 loops=623)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
@@ -699,7 +697,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "terminal_settlem
 WHERE "terminal_settlement_batches"."id" = $1
   AND "terminal_settlement_batches"."status" = ANY($2)
   AND "terminal_settlement_batches"."merchant_id" = $3;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
@@ -735,6 +733,6 @@ SELECT "terminal_settlement_batch_lines"."card_scheme" AS "CardScheme", "termina
 FROM "terminal_settlement_batch_lines"
 WHERE "terminal_settlement_batch_lines"."batch_id" = $1
 ORDER BY "terminal_settlement_batch_lines"."card_scheme", "terminal_settlement_batch_lines"."card_type";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines (actual rows=0 loops=1)
 --     Index Cond: (batch_id = '1000000'::bigint)

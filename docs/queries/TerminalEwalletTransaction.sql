@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_term_kind_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -117,8 +117,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
+--                 Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=6)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,7 +176,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=10001 loops=1)
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,7 +220,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,7 +264,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=10001 loops=1)
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,7 +312,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'EWALLET'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 992152
+--                       Rows Removed by Filter: 991096
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -360,7 +360,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -368,12 +368,12 @@ LIMIT $5) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 2349829
+--                       Rows Removed by Index Recheck: 2350402
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 330717
---                       Heap Blocks: exact=15556 lossy=136498
+--                       Rows Removed by Filter: 330365
+--                       Heap Blocks: exact=7932 lossy=106457
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=992152 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
 --                                   Index Cond: (terminal_kind = 'EWALLET'::text)
 --                             ->  Bitmap Index Scan on transactions_st_amount_idx (actual rows=3002476 loops=1)
 --                                   Index Cond: (service_type = '2'::smallint)
@@ -391,14 +391,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 316486
+--                       Rows Removed by Filter: 316470
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -415,19 +415,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 6852375
+--                 Rows Removed by Index Recheck: 6855891
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 316486
---                 Heap Blocks: exact=26401 lossy=321669
+--                 Rows Removed by Filter: 316470
+--                 Heap Blocks: exact=26686 lossy=321689
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=992152 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
 --                             Index Cond: (terminal_kind = 'EWALLET'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=957070 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=958517 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -441,22 +441,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=1772 loops=1)
+--           ->  Hash Left Join (actual rows=1866 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=1772 loops=1)
+--                 ->  Hash Left Join (actual rows=1866 loops=1)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1772 loops=1)
---                             Recheck Cond: (tid = '60002662'::text)
---                             Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                             Rows Removed by Filter: 3602
---                             Heap Blocks: exact=5343
---                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5374 loops=1)
---                                   Index Cond: (tid = '60002662'::text)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1866 loops=1)
+--                             Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'EWALLET'::text) AND (service_type = 2))
+--                             Rows Removed by Index Recheck: 2935
+--                             Heap Blocks: exact=4772
+--                             ->  BitmapAnd (actual rows=0 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                                         Index Cond: (tid = '60002662'::text)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                                         Index Cond: (terminal_kind = 'EWALLET'::text)
 --                       ->  Hash (actual rows=1255 loops=1)
 --                             Buckets: 2048  Batches: 1  Memory Usage: 109kB
 --                             ->  Seq Scan on organizations org_merchant (actual rows=1255 loops=1)
@@ -473,16 +475,18 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1772 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1772 loops=1)
---                 Recheck Cond: (tid = '60002662'::text)
---                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                 Rows Removed by Filter: 3602
---                 Heap Blocks: exact=5343
---                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5374 loops=1)
---                       Index Cond: (tid = '60002662'::text)
+--     ->  Limit (actual rows=1866 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1866 loops=1)
+--                 Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'EWALLET'::text) AND (service_type = 2))
+--                 Rows Removed by Index Recheck: 2935
+--                 Heap Blocks: exact=4772
+--                 ->  BitmapAnd (actual rows=0 loops=1)
+--                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                             Index Cond: (tid = '60002662'::text)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                             Index Cond: (terminal_kind = 'EWALLET'::text)
 
 -- Search page · MERCHANT_HQ · batch number
 -- params: [2,"EWALLET",1,"000292",21]
@@ -496,27 +500,26 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: quicksort  Memory: 25kB
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
---                 Join Filter: (org_branch.id = transactions.branch_id)
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 31101
---                             Heap Blocks: exact=30032
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31101 loops=1)
+--                             Rows Removed by Filter: 31006
+--                             Heap Blocks: exact=29926
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       ->  Materialize (never executed)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                                   Index Cond: (id = 90)
---                 ->  Materialize (never executed)
---                       ->  Seq Scan on organizations org_branch (never executed)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
 -- params: [2,"EWALLET",1,"000292",10001]
@@ -528,15 +531,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 31101
---                 Heap Blocks: exact=30032
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31101 loops=1)
+--                 Rows Removed by Filter: 31006
+--                 Heap Blocks: exact=29926
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -550,7 +553,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -578,7 +581,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
@@ -598,7 +601,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -606,7 +609,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 39
+--                       Rows Removed by Filter: 34
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -624,15 +627,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 16522
---                 Heap Blocks: exact=25616
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31101 loops=1)
+--                 Rows Removed by Filter: 16330
+--                 Heap Blocks: exact=25405
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -646,7 +649,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -655,14 +658,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -677,7 +680,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -705,14 +708,14 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m, 10,000,000 transactions):
+-- plan (pd_10m_c, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'EWALLET'::text)
---                       Rows Removed by Filter: 42
+--                       Rows Removed by Filter: 41
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -722,8 +725,8 @@ LIMIT $5;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -738,7 +741,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -746,7 +749,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'EWALLET'::text)
---                       Rows Removed by Filter: 36
+--                       Rows Removed by Filter: 56
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -765,14 +768,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=9634
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12123 loops=1)
+--                 Heap Blocks: exact=9675
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12298 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -785,26 +788,26 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=31101 loops=1)
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=31006 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: external merge  Disk: 5944kB
---     ->  Nested Loop Left Join (actual rows=31101 loops=1)
---           ->  Hash Left Join (actual rows=31101 loops=1)
+--     Sort Method: external merge  Disk: 5912kB
+--     ->  Nested Loop Left Join (actual rows=31006 loops=1)
+--           ->  Hash Left Join (actual rows=31006 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=31101 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=31006 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                       Heap Blocks: exact=30032
---                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31101 loops=1)
+--                       Heap Blocks: exact=29926
+--                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=31101)
+--           ->  Memoize (actual rows=1 loops=31006)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 31098  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 Hits: 31003  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
 --                       Index Cond: (id = transactions.branch_id)
 
@@ -821,7 +824,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -858,7 +861,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -871,7 +874,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_10m, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

@@ -21,6 +21,7 @@ import type { Database } from '../db/client.ts';
 import { badInput } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
 import { orgNames, scopedOrgFilter } from './summary-orgs.ts';
+import { mytDay } from '../summaries/query.ts';
 import { summarySourceOf, type SummarySourceQuery } from './summary-sources.ts';
 
 /**
@@ -44,8 +45,11 @@ export function measuresOf(measures: readonly ReportMeasure[], f: Record<string,
   return out;
 }
 
-/** The source question of a validated request; throws VAL400 naming the field for a bad range or an org outside the scope. */
-export async function sourceQuery(database: Database, def: SummaryReportDef, scope: Scope, req: SummaryRequest): Promise<SummarySourceQuery> {
+/**
+ * The source question of a validated request, planned against the MYT day of `now` (ms); throws
+ * VAL400 naming the field for a bad range or an org outside the scope.
+ */
+export async function sourceQuery(database: Database, def: SummaryReportDef, scope: Scope, req: SummaryRequest, now = Date.now()): Promise<SummarySourceQuery> {
   const days = summaryDayRange(req.SearchData, req.Period);
   if ('field' in days) throw badInput(days.field, days.message);
   const dim = req.GroupBy === null ? undefined : def.dimensions.find((d) => d.key === req.GroupBy);
@@ -66,6 +70,7 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
     orgs: await scopedOrgFilter(database, scope, req.SearchData),
     currency: req.SearchData.Currency ?? SUMMARY_DEFAULT_CURRENCY,
     where: def.where,
+    today: mytDay(now),
   };
 }
 
@@ -75,10 +80,11 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
  * group, then split; an org dimension's GroupLabel is the organization's name. Throws AppError
  * VAL400 naming the field: DateFrom after DateTo or a range too long for the period, an org
  * filter outside the caller's scope or of the wrong level, an undeclared GroupBy, an answer of
- * more than SUMMARY_MAX_ROWS rows ('GroupBy').
+ * more than SUMMARY_MAX_ROWS rows ('GroupBy'). `now` (ms, the clock by default) only decides which
+ * summary rows are read (summaries/query.ts SummaryQuery.today), never the answer.
  */
-export async function runSummary(database: Database, def: SummaryReportDef, scope: Scope, req: SummaryRequest): Promise<SummaryResponse> {
-  const q = await sourceQuery(database, def, scope, req);
+export async function runSummary(database: Database, def: SummaryReportDef, scope: Scope, req: SummaryRequest, now = Date.now()): Promise<SummaryResponse> {
+  const q = await sourceQuery(database, def, scope, req, now);
   const { rows, totals } = await summarySourceOf(def).read(database, scope, q);
   if (rows.length > SUMMARY_MAX_ROWS) throw badInput('GroupBy', `the answer would hold ${rows.length} rows, more than ${SUMMARY_MAX_ROWS}: choose a longer period, another grouping or a narrower filter`);
   const dim: ReportDimension | undefined = def.dimensions.find((d) => d.key === req.GroupBy);

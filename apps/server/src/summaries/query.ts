@@ -6,7 +6,7 @@
 import { ORG_LEVELS, TRANSACTION_STATUSES, type OrgLevel } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
 import type { Scope } from '../platform/scope.ts';
-import { monthSplit } from './month-split.ts';
+import { monthCover, type MonthCover, type SignedDays } from './month-split.ts';
 import { DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL, STATUS_MEASURES } from './rebuild.ts';
 import { saleRowSql } from './sales.ts';
 
@@ -47,6 +47,12 @@ export interface SummaryQuery {
   /** Organizations per hierarchy level (ids); inside the caller's scope only, the scope still applies. */
   orgFilter?: Partial<Record<OrgDimension, readonly number[]>>;
   groupBy: readonly SummaryGroup[];
+  /**
+   * The MYT business day 'YYYY-MM-DD' the read is planned against (days after it are costed as
+   * empty, monthCover); default today by the clock. It never changes an answer, only which
+   * summary rows are read (fixed by scripts/report-queries.ts so the committed SQL is stable).
+   */
+  today?: string;
 }
 
 /**
@@ -120,46 +126,51 @@ export interface ReadPlan {
    * the question neither filters nor groups by either, else the sales summaries.
    */
   tables: { daily: 'sales_summary_daily' | 'sales_summary_org_daily'; monthly: 'sales_summary_monthly' | 'sales_summary_org_monthly' };
-  /** Day ranges read from the daily table. */
-  dailyDays: [string, string][];
+  /** Day ranges read from the daily table, added (sign 1) or subtracted from a whole month (−1). */
+  dailyDays: SignedDays[];
   /** First days of the first and last month read from the monthly table. */
   months: [string, string] | null;
-  /** Day ranges read from `transactions` (one index range on the caller's scope column). */
-  rawDays: [string, string][];
+  /** Day ranges read from `transactions` (one index range on the caller's scope column), signed likewise. */
+  rawDays: SignedDays[];
 }
 
 /**
  * The sources for a question at summary level `level` (0 platform … 5 outlet): the daily table
  * when it holds that level with the keys asked (DAILY_MAX_LEVEL, DAILY_SCHEME_MAX_LEVEL), else
- * raw transactions for the days; whole calendar months come from the monthly table unless the
- * answer is grouped by day or week. A question that needs neither the card scheme nor the payment
- * method (as filter or group) reads the organization rollups (about a quarter of the rows at the
- * merchant levels). `from`/`to` are inclusive MYT days 'YYYY-MM-DD', from ≤ to.
+ * raw transactions for the days; unless the answer is grouped by day or week, whole calendar
+ * months come from the monthly table, and so does a partial edge month when its whole row minus
+ * its days outside the range reads fewer days than the range's days in it (monthCover; days after
+ * `today`, the MYT business day, cost nothing). A question that needs neither the card scheme nor
+ * the payment method (as filter or group) reads the organization rollups (about a quarter of the
+ * rows at the merchant levels). `from`/`to` are inclusive MYT days 'YYYY-MM-DD', from ≤ to.
  */
-export function planRead(level: number, needsScheme: boolean, needsMethod: boolean, byDay: boolean, from: string, to: string): ReadPlan {
+export function planRead(level: number, needsScheme: boolean, needsMethod: boolean, byDay: boolean, from: string, to: string, today: string): ReadPlan {
   const daily = level <= DAILY_MAX_LEVEL && (!needsScheme || level <= DAILY_SCHEME_MAX_LEVEL);
-  const split = byDay ? { days: [[from, to]] as [string, string][], months: null } : monthSplit(from, to);
+  const cover: MonthCover = byDay ? { days: [{ from, to, sign: 1 }], months: null } : monthCover(from, to, today);
   const byOrg = !needsScheme && !needsMethod;
   return {
     tables: byOrg ? { daily: 'sales_summary_org_daily', monthly: 'sales_summary_org_monthly' } : { daily: 'sales_summary_daily', monthly: 'sales_summary_monthly' },
-    dailyDays: daily ? split.days : [],
-    months: split.months,
-    rawDays: daily ? [] : split.days,
+    dailyDays: daily ? cover.days : [],
+    months: cover.months,
+    rawDays: daily ? [] : cover.days,
   };
 }
 
+/** The MYT calendar day of an instant (ms since the epoch), 'YYYY-MM-DD'. */
+export const mytDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
 /**
  * The summary level readSummary reads `q` at for `scope` (the deepest of the caller's level and
- * the filtered and grouped hierarchy levels) and its sources (planRead). Exported for the tests
- * that check every source is exercised.
+ * the filtered and grouped hierarchy levels) and its sources (planRead, with `q.today` or else the
+ * MYT day of `now`, ms). Exported for the tests that check every source is exercised.
  */
-export function summaryReadPlan(scope: Scope, q: SummaryQuery): { level: number; plan: ReadPlan } {
+export function summaryReadPlan(scope: Scope, q: SummaryQuery, now = Date.now()): { level: number; plan: ReadPlan } {
   let level = scopePosition(scope)?.level ?? 0;
   for (const g of q.groupBy) if (g in ORG_DIMENSIONS) level = Math.max(level, ORG_DIMENSIONS[g as OrgDimension].level);
   for (const [dim, ids] of Object.entries(q.orgFilter ?? {})) if (ids) level = Math.max(level, ORG_DIMENSIONS[dim as OrgDimension].level);
   const needsScheme = q.cardSchemes !== undefined || q.groupBy.includes('cardScheme');
   const needsMethod = q.paymentMethods !== undefined || q.groupBy.includes('paymentMethod');
-  return { level, plan: planRead(level, needsScheme, needsMethod, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to) };
+  return { level, plan: planRead(level, needsScheme, needsMethod, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to, q.today ?? mytDay(now)) };
 }
 
 const MYT = 'Asia/Kuala_Lumpur';
@@ -176,16 +187,53 @@ const MYT = 'Asia/Kuala_Lumpur';
  * keys. Throws when `from` > `to` or a date is not 'YYYY-MM-DD' (callers validate first).
  */
 export async function readSummary(database: Database, scope: Scope, q: SummaryQuery): Promise<SummaryRow[]> {
+  const params: unknown[] = [];
+  const text = summaryStatement(scope, q, paramsOf(params));
+  const rows = await database.query<Record<string, unknown>>(text, params);
+  return rows.map((r) => toSummaryRow(r, [...new Set(q.groupBy)]));
+}
+
+/**
+ * readSummary's rows of `q` and, in the same statement (one round trip, one read of the summary
+ * rows: GROUPING SETS with the empty set), the totals of the same question without groups. The
+ * groups partition the rows read, so the totals are the sums over the groups (the rows dropped as
+ * all zero add nothing). Shapes, order and errors as readSummary; `totals` is one row, zeros when
+ * nothing matched.
+ */
+export async function readSummaryWithTotals(database: Database, scope: Scope, q: SummaryQuery): Promise<{ rows: SummaryRow[]; totals: SummaryRow }> {
+  const groups = [...new Set(q.groupBy)];
+  if (!groups.length) {
+    const rows = await readSummary(database, scope, q);
+    return { rows, totals: rows[0]! };
+  }
+  const params: unknown[] = [];
+  const all = await database.query<Record<string, unknown>>(summaryStatement(scope, q, paramsOf(params), true), params);
+  const totals = all.find((r) => Number(r.is_total) === 1);
+  if (!totals) throw new Error('readSummaryWithTotals: the totals row is missing');
+  return { rows: all.filter((r) => Number(r.is_total) === 0).map((r) => toSummaryRow(r, groups)), totals: toSummaryRow(totals, []) };
+}
+
+/** A placeholder maker over `params`: pushes a value and returns its `$n`. */
+function paramsOf(params: unknown[]): (v: unknown) => string {
+  return (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+}
+
+/**
+ * The statement of readSummary (columns k0…kn in group order, then the measures; ordered by the
+ * groups), its parameters added through `p`; `withTotals` (with groups only) adds the totals row
+ * (GROUPING SETS, flagged by the column is_total = 1, keys null). Period keys stay dates until
+ * after the aggregation (to_char once per answer row, not once per summary row read). Throws for
+ * a bad day range.
+ */
+function summaryStatement(scope: Scope, q: SummaryQuery, p: (v: unknown) => string, withTotals = false): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(q.from) || !/^\d{4}-\d{2}-\d{2}$/.test(q.to) || q.from > q.to) {
     throw new Error(`readSummary: bad day range ${q.from}..${q.to}`);
   }
   const groups = [...new Set(q.groupBy)];
   const position = scopePosition(scope);
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
 
   const { level, plan } = summaryReadPlan(scope, q);
 
@@ -210,74 +258,81 @@ export async function readSummary(database: Database, scope: Scope, q: SummaryQu
   const statuses = TRANSACTION_STATUSES.filter((s) => !q.statuses || q.statuses.includes(s));
   const refundsIncluded = statuses.includes('SUCCESS');
 
+  // Period keys are dates here (date_trunc of a date is a timestamp: cast back); they leave as
+  // text after the aggregation (node-postgres would turn a date into a local-midnight Date).
   const keyExpr = (g: SummaryGroup, day: string, month: string | null): string => {
-    // Dates leave as text: node-postgres would turn a date into a local-midnight Date.
-    if (g === 'day') return `to_char(${day}, 'YYYY-MM-DD')`;
-    if (g === 'week') return `to_char(date_trunc('week', ${day}), 'YYYY-MM-DD')`;
-    if (g === 'month') return `to_char(${month ?? `date_trunc('month', ${day})`}, 'YYYY-MM-DD')`;
+    if (g === 'day') return day;
+    if (g === 'week') return `date_trunc('week', ${day})::date`;
+    if (g === 'month') return month ?? `date_trunc('month', ${day})::date`;
     if (g in ORG_DIMENSIONS) return ORG_DIMENSIONS[g as OrgDimension].column;
     return PLAIN_DIMENSIONS[g as keyof typeof PLAIN_DIMENSIONS];
   };
-  const keys = (day: string, month: string | null, status: string) => groups.map((g, i) => `${g === 'status' ? status : keyExpr(g, day, month)} AS k${i}`);
+  const keys = (day: string, month: string | null, status: string) => groups.map((g, i) => `${g === 'status' ? status : keyExpr(g, day, month)} AS g${i}`);
   const success = (n: string, a: string, status: string) =>
     `CASE WHEN ${status} = 'SUCCESS' THEN ${n} ELSE 0 END AS sn, CASE WHEN ${status} = 'SUCCESS' THEN ${a} ELSE 0 END AS sa`;
 
-  /** One summary table's rows, measures of the asked statuses (unpivoted when grouped by status). */
-  const summaryPart = (table: string, day: string, month: string | null, range: string) => {
+  /**
+   * One summary table's rows, measures of the asked statuses (unpivoted when grouped by status),
+   * negated for a range subtracted from a whole month (sign −1).
+   */
+  const summaryPart = (table: string, day: string, month: string | null, range: string, sign: 1 | -1 = 1) => {
     const where = [...shared, ...summaryOnly(), range].join(' AND ');
+    const m = sign === 1 ? '' : '-';
     if (groups.includes('status')) {
-      const values = STATUS_MEASURES.filter((m) => statuses.includes(m.status))
-        .map((m) => `('${m.status}', ${m.count}, ${m.amount}, ${m.mdrFee})`).join(', ');
+      const values = STATUS_MEASURES.filter((x) => statuses.includes(x.status))
+        .map((x) => `('${x.status}', ${m}${x.count}, ${m}${x.amount}, ${m}${x.mdrFee})`).join(', ');
       return `SELECT ${[...keys(day, month, 'v.status'), 'v.n', 'v.amount', 'v.mdr_fee', success('v.n', 'v.amount', 'v.status'), '0 AS rn', '0::numeric AS ra'].join(', ')}
       FROM ${table} CROSS JOIN LATERAL (VALUES ${values}) AS v(status, n, amount, mdr_fee) WHERE ${where}`;
     }
-    const picked = STATUS_MEASURES.filter((m) => statuses.includes(m.status));
-    const sum = (col: 'count' | 'amount' | 'mdrFee') => picked.map((m) => m[col]).join(' + ');
-    const s = STATUS_MEASURES.find((m) => m.status === 'SUCCESS')!;
+    const picked = STATUS_MEASURES.filter((x) => statuses.includes(x.status));
+    const sum = (col: 'count' | 'amount' | 'mdrFee') => `${m}(${picked.map((x) => x[col]).join(' + ')})`;
+    const s = STATUS_MEASURES.find((x) => x.status === 'SUCCESS')!;
     return `SELECT ${[...keys(day, month, `'SUCCESS'`), `${sum('count')} AS n`, `${sum('amount')} AS amount`, `${sum('mdrFee')} AS mdr_fee`,
-      refundsIncluded ? `${s.count} AS sn, ${s.amount} AS sa` : '0 AS sn, 0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')}
+      refundsIncluded ? `${m}${s.count} AS sn, ${m}${s.amount} AS sa` : '0 AS sn, 0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')}
       FROM ${table} WHERE ${where}`;
   };
 
   const parts: string[] = [];
-  for (const [a, b] of plan.dailyDays) {
-    parts.push(summaryPart(plan.tables.daily, 'business_day', null, `business_day BETWEEN ${p(a)}::date AND ${p(b)}::date`));
+  for (const d of plan.dailyDays) {
+    parts.push(summaryPart(plan.tables.daily, 'business_day', null, `business_day BETWEEN ${p(d.from)}::date AND ${p(d.to)}::date`, d.sign));
   }
   if (plan.months) {
     const [a, b] = plan.months;
     parts.push(summaryPart(plan.tables.monthly, 'month', 'month', `month BETWEEN ${p(a)}::date AND ${p(b)}::date`));
   }
-  for (const [a, b] of plan.rawDays) {
+  for (const d of plan.rawDays) {
     const day = `(created_at AT TIME ZONE '${MYT}')::date`;
     // Sale rows only, as the summaries count them (saleRowSql).
     const where = [...shared, saleRowSql(), q.statuses ? `status = ANY(${p(statuses)}::text[])` : 'true',
-      `created_at >= (${p(a)}::date::timestamp AT TIME ZONE '${MYT}')`, `created_at < ((${p(b)}::date + 1)::timestamp AT TIME ZONE '${MYT}')`];
+      `created_at >= (${p(d.from)}::date::timestamp AT TIME ZONE '${MYT}')`, `created_at < ((${p(d.to)}::date + 1)::timestamp AT TIME ZONE '${MYT}')`];
     const rawKeys = keys(day, null, 'status').map((k) => k.replace(/^branch_id AS/, 'coalesce(branch_id, 0) AS').replace(/^card_scheme AS/, `coalesce(card_scheme, '') AS`));
-    parts.push(`SELECT ${[...rawKeys, '1 AS n', 'amount', 'mdr_fee', success('1', 'amount', 'status'), '0 AS rn', '0::numeric AS ra'].join(', ')}
+    const m = d.sign === 1 ? '' : '-';
+    parts.push(`SELECT ${[...rawKeys, `${d.sign} AS n`, `${m}amount AS amount`, `${m}mdr_fee AS mdr_fee`, success(String(d.sign), `${m}amount`, 'status'), '0 AS rn', '0::numeric AS ra'].join(', ')}
       FROM transactions WHERE ${where.join(' AND ')}`);
   }
   if (refundsIncluded) {
     parts.push(`SELECT ${[...keys('business_day', null, `'SUCCESS'`), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', 'refund_count AS rn', 'refund_amount AS ra'].join(', ')}
       FROM refund_summary_daily WHERE ${[...shared, ...summaryOnly(), `business_day BETWEEN ${p(q.from)}::date AND ${p(q.to)}::date`].join(' AND ')}`);
   }
-  if (parts.length === 0) parts.push(`SELECT ${[...groups.map((_, i) => `NULL AS k${i}`), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')} WHERE false`);
-  const groupCols = groups.map((_, i) => `k${i}`);
-  const text = `
-SELECT ${[...groupCols,
+  if (parts.length === 0) parts.push(`SELECT ${[...groups.map((g, i) => (g === 'day' || g === 'week' || g === 'month' ? `NULL::date AS g${i}` : `NULL AS g${i}`)), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')} WHERE false`);
+  const groupCols = groups.map((_, i) => `g${i}`);
+  const outKeys = groups.map((g, i) => (g === 'day' || g === 'week' || g === 'month' ? `to_char(g${i}, 'YYYY-MM-DD') AS k${i}` : `g${i} AS k${i}`));
+  const nonZero = 'sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0';
+  const totals = withTotals && groupCols.length > 0;
+  return `
+SELECT ${[...(totals ? ['GROUPING(g0) AS is_total'] : []), ...outKeys,
     'coalesce(sum(n), 0)::int AS txn_count',
-    'coalesce(sum(amount), 0.00)::text AS gross',
+    'coalesce(sum(amount), 0)::numeric(20,2)::text AS gross',
     'coalesce(sum(sn), 0)::int AS success_count',
-    'coalesce(sum(sa), 0.00)::text AS success_amount',
+    'coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount',
     'coalesce(sum(rn), 0)::int AS refund_count',
-    'coalesce(sum(ra), 0.00)::text AS refund_amount',
-    'coalesce(sum(mdr_fee), 0.00)::text AS mdr_fee',
-    '(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::text AS net',
+    'coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount',
+    'coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee',
+    '(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net',
   ].join(', ')}
 FROM (${parts.join('\nUNION ALL\n')}) s
-${groupCols.length ? `GROUP BY ${groupCols.join(', ')} HAVING sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
+${groupCols.length ? `GROUP BY ${totals ? `GROUPING SETS ((${groupCols.join(', ')}), ())` : groupCols.join(', ')} HAVING ${totals ? `GROUPING(g0) = 1 OR ${nonZero}` : nonZero}
 ORDER BY ${groupCols.join(', ')}` : ''}`;
-  const rows = await database.query<Record<string, unknown>>(text, params);
-  return rows.map((r) => toSummaryRow(r, groups));
 }
 
 function toSummaryRow(r: Record<string, unknown>, groups: readonly SummaryGroup[]): SummaryRow {

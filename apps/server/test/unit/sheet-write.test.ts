@@ -162,6 +162,18 @@ describe('XLSX export read back by exceljs', () => {
     expect(read.rows[4_999]).toEqual({ row: 5_001, values: { 'Reference no.': 'PD4999', Merchant: 'Merchant 1', Amount: '49.99', Customer: 'Customer 4999' } });
   });
 
+  it('texts longer than a chunk, escapes that grow a text, and integer cells arrive whole', async () => {
+    const long = `${'&'.repeat(300_000)}${'中'.repeat(100_000)}😀`;
+    const rows: SheetCell[][] = [[long, 'x', 123_456_789, '<>'.repeat(50_000)], ['a', 'b', 0, null], ['c', 'd', -5, 'e'], ['f', 'g', 2 ** 53 + 2, 'h']];
+    const { bytes, rows: count } = await file('xlsx', rows);
+    expect(count).toBe(4);
+    const ws = await exceljsSheet(bytes);
+    expect(ws.getRow(2).getCell(1).value).toBe(long);
+    expect(ws.getRow(2).getCell(3).value).toBe(123_456_789);
+    expect(ws.getRow(2).getCell(4).value).toBe('<>'.repeat(50_000));
+    expect([ws.getRow(3).getCell(3).value, ws.getRow(4).getCell(3).value, ws.getRow(5).getCell(3).value]).toEqual([0, -5, 2 ** 53 + 2]);
+  });
+
   it('sheet names and column letters are what Excel expects', () => {
     expect(safeSheetName('a/b:c?d*e[f]g\\h')).toBe('a_b_c_d_e_f_g_h');
     expect(safeSheetName('x'.repeat(40))).toHaveLength(31);
