@@ -53,8 +53,8 @@ export function sumMoney(values: Iterable<string | number>): Money {
  * `part / whole × 100` as a percentage string with 2 decimals, rounded half up, e.g.
  * percentOf(2, 3) → "66.67"; null when `whole` is 0 (a rate of nothing). Counts are whole
  * numbers ≥ 0 (safe integers). Used for success rates (issue 10 sales reports), once per report
- * row: exact integer arithmetic (BigInt), ~20× cheaper than a decimal.js division, which was a
- * fifth of a 4,000-row report's time.
+ * row: exact integer arithmetic (plain integers while exact, else BigInt), far cheaper than the
+ * decimal.js division it replaced, which took 3–12 ms of a 4,302-row report.
  */
 export function percentOf(part: number, whole: number): string | null {
   if (whole === 0) return null;
@@ -68,7 +68,7 @@ export function percentOf(part: number, whole: number): string | null {
 /**
  * A money amount divided by a count (an average ticket), exact then rounded half away from zero
  * to the sen, e.g. divideMoney("10.00", 3) → "3.33"; null when `count` is 0. Exact integer
- * arithmetic on the amount's digits (BigInt), for the same reason as percentOf. Throws a
+ * arithmetic on the amount's digits (plain integers while exact, else BigInt), as percentOf. Throws a
  * RangeError when `amount` is not a decimal number or `count` not a safe integer.
  */
 export function divideMoney(amount: Money, count: number): Money | null {
@@ -84,7 +84,7 @@ export function divideMoney(amount: Money, count: number): Money | null {
 }
 
 /** n / d rounded half away from zero, for safe integers with |2n| + |d| < 2^53 (d ≠ 0). */
-function roundedQuotientExact(n: number, d: number): bigint | number {
+function roundedQuotientExact(n: number, d: number): number {
   const a = Math.abs(n);
   const b = Math.abs(d);
   const x = 2 * a + b;
