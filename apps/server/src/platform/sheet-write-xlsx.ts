@@ -125,8 +125,8 @@ function packageParts(sheetName: string, formats: string[]): [string, string][] 
  * columns (bench/export.bench.ts, engine XLSX): building a string per row and keeping them until a
  * chunk was full reached peak RSS 324 MB (the strings were promoted); encoding each row string at
  * once ran at 127,000–134,000 rows/s but peaked anywhere from 244 to 315 MB (cons-string garbage);
- * a Buffer.copy per constant piece ran at 83,000 rows/s; this writer: 100,000–105,000 rows/s at
- * 250 MB.
+ * a Buffer.copy per constant piece ran at 83,000 rows/s; this writer: 85,936–104,816 rows/s at
+ * 239–260 MB over six runs (docs/ARCHITECTURE.md "Exports at scale").
  */
 class ChunkWriter {
   buf: Buffer;

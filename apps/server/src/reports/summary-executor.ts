@@ -16,12 +16,11 @@ import {
   type SummaryResponse,
   type SummaryRow,
 } from '@paydesk/contract';
-import { divideMoney, percentOf } from '@paydesk/domain';
+import { businessDay, divideMoney, percentOf } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
 import { badInput } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
 import { orgNames, scopedOrgFilter } from './summary-orgs.ts';
-import { mytDay } from '../summaries/query.ts';
 import { summarySourceOf, type SummarySourceQuery } from './summary-sources.ts';
 
 /**
@@ -70,7 +69,7 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
     orgs: await scopedOrgFilter(database, scope, req.SearchData),
     currency: req.SearchData.Currency ?? SUMMARY_DEFAULT_CURRENCY,
     where: def.where,
-    today: mytDay(now),
+    today: businessDay(now),
   };
 }
 

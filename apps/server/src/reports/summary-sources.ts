@@ -91,7 +91,7 @@ export const SUMMARY_SOURCES: Readonly<Record<string, SummarySource>> = {
     figures: SALES_FIGURES,
     async read(database, scope, q) {
       const groupBy = [q.period, ...(q.group ? [q.group] : []), ...(q.split ? [q.split] : [])] as SummaryGroup[];
-      // Rows and totals in one statement (one round trip), each from its cheapest source.
+      // Rows and totals in one statement (one round trip; the totals are the groups' sums).
       const { rows, totals } = await readSummaryWithTotals(database, scope, salesQuery(q, groupBy));
       const val = (r: SummaryRow, g: string | null) => (g === null ? null : ((r as unknown as Record<string, string | number | null>)[g] ?? null));
       return {

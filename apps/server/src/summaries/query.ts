@@ -3,7 +3,7 @@
  * reports: one indexed range read per source at the hierarchy level the question needs; at the
  * deep levels the days outside whole months are one index range of the caller's transactions. See docs/ARCHITECTURE.md "Summaries" for the tables.
  */
-import { ORG_LEVELS, TRANSACTION_STATUSES, type OrgLevel } from '@paydesk/domain';
+import { ORG_LEVELS, TRANSACTION_STATUSES, businessDay, type OrgLevel } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
 import type { Scope } from '../platform/scope.ts';
 import { monthCover, type MonthCover, type SignedDays } from './month-split.ts';
@@ -156,24 +156,24 @@ export function planRead(level: number, needsScheme: boolean, needsMethod: boole
   };
 }
 
-/** The MYT calendar day of an instant (ms since the epoch), 'YYYY-MM-DD'. */
-export const mytDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /**
  * The summary level readSummary reads `q` at for `scope` (the deepest of the caller's level and
- * the filtered and grouped hierarchy levels) and its sources (planRead, with `q.today` or else the
- * MYT day of `now`, ms). Exported for the tests that check every source is exercised.
+ * the filtered and grouped hierarchy levels) and its sources (planRead, with `q.today` or else
+ * today's MYT business day). Exported for the tests that check every source is exercised.
  */
-export function summaryReadPlan(scope: Scope, q: SummaryQuery, now = Date.now()): { level: number; plan: ReadPlan } {
+export function summaryReadPlan(scope: Scope, q: SummaryQuery): { level: number; plan: ReadPlan } {
   let level = scopePosition(scope)?.level ?? 0;
   for (const g of q.groupBy) if (g in ORG_DIMENSIONS) level = Math.max(level, ORG_DIMENSIONS[g as OrgDimension].level);
   for (const [dim, ids] of Object.entries(q.orgFilter ?? {})) if (ids) level = Math.max(level, ORG_DIMENSIONS[dim as OrgDimension].level);
   const needsScheme = q.cardSchemes !== undefined || q.groupBy.includes('cardScheme');
   const needsMethod = q.paymentMethods !== undefined || q.groupBy.includes('paymentMethod');
-  return { level, plan: planRead(level, needsScheme, needsMethod, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to, q.today ?? mytDay(now)) };
+  return { level, plan: planRead(level, needsScheme, needsMethod, q.groupBy.includes('day') || q.groupBy.includes('week'), q.from, q.to, q.today ?? businessDay(Date.now())) };
 }
 
 const MYT = 'Asia/Kuala_Lumpur';
+
+/** The period groups: dates inside the statement, 'YYYY-MM-DD' text in the answer. */
+const isPeriod = (g: SummaryGroup): g is 'day' | 'week' | 'month' => g === 'day' || g === 'week' || g === 'month';
 
 /**
  * Reads sales figures for `scope` from the summaries, grouped by `q.groupBy` (no group: one
@@ -314,9 +314,9 @@ function summaryStatement(scope: Scope, q: SummaryQuery, p: (v: unknown) => stri
     parts.push(`SELECT ${[...keys('business_day', null, `'SUCCESS'`), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', 'refund_count AS rn', 'refund_amount AS ra'].join(', ')}
       FROM refund_summary_daily WHERE ${[...shared, ...summaryOnly(), `business_day BETWEEN ${p(q.from)}::date AND ${p(q.to)}::date`].join(' AND ')}`);
   }
-  if (parts.length === 0) parts.push(`SELECT ${[...groups.map((g, i) => (g === 'day' || g === 'week' || g === 'month' ? `NULL::date AS g${i}` : `NULL AS g${i}`)), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')} WHERE false`);
+  if (parts.length === 0) parts.push(`SELECT ${[...groups.map((g, i) => (isPeriod(g) ? `NULL::date AS g${i}` : `NULL AS g${i}`)), '0 AS n', '0::numeric AS amount', '0::numeric AS mdr_fee', '0 AS sn', '0::numeric AS sa', '0 AS rn', '0::numeric AS ra'].join(', ')} WHERE false`);
   const groupCols = groups.map((_, i) => `g${i}`);
-  const outKeys = groups.map((g, i) => (g === 'day' || g === 'week' || g === 'month' ? `to_char(g${i}, 'YYYY-MM-DD') AS k${i}` : `g${i} AS k${i}`));
+  const outKeys = groups.map((g, i) => (isPeriod(g) ? `to_char(g${i}, 'YYYY-MM-DD') AS k${i}` : `g${i} AS k${i}`));
   const nonZero = 'sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0';
   const totals = withTotals && groupCols.length > 0;
   return `
@@ -348,7 +348,7 @@ function toSummaryRow(r: Record<string, unknown>, groups: readonly SummaryGroup[
   };
   groups.forEach((g, i) => {
     const v = r[`k${i}`];
-    if (g === 'day' || g === 'week' || g === 'month') out[g] = String(v);
+    if (isPeriod(g)) out[g] = String(v);
     else if (g === 'cardScheme') out.cardScheme = v === '' ? null : String(v);
     else if (g === 'branch') out.branch = Number(v) === 0 ? null : Number(v);
     else if (g === 'paymentMethod' || g === 'status') out[g] = String(v);

@@ -42,7 +42,7 @@ describe('monthSplit', () => {
     expect(monthSplit('2024-01-31', '2024-03-01')).toEqual({ days: [['2024-01-31', '2024-01-31'], ['2024-03-01', '2024-03-01']], months: ['2024-02-01', '2024-02-01'] });
   });
 
-  /** Days read by a cover: every day read, days after `today` excluded (they hold no rows). */
+  /** The last day of the month starting on `first`, and the first days of months in a range. */
   const monthLastDay = (first: string) => day(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 0));
   const monthsOf = (a: string, b: string) => daysOf(a, b).filter((d) => d.endsWith('-01'));
 
@@ -55,6 +55,7 @@ describe('monthSplit', () => {
         const cover = monthCover(from, to, today);
         const count = new Map<string, number>();
         const add = (d: string, n: number) => count.set(d, (count.get(d) ?? 0) + n);
+        // Rows read per key: a month row is 1, a day is 1 unless after `today` (it holds no rows).
         let read = 0;
         for (const r of cover.days) {
           expect(r.from <= r.to).toBe(true);
