@@ -2,68 +2,76 @@
 -- Source sales_summary, where {}, groupings Agent, Merchant, Branch, Status, PaymentMethod, CardScheme; org ids are $-parameters (1…5 here).
 
 -- Summary · SUPERADMIN · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: ["MYR","2026-10-26","2026-10-31","2026-11-25","2026-11-30","2026-11-01","2026-11-01","2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: ["MYR","2026-11-25","2026-11-29","2026-10-26","2026-10-31","2026-11-30","2026-11-30","2026-11-01","2026-11-01","2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $6::date AND $7::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $8::date AND $9::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions):
---   GroupAggregate (actual rows=481 loops=1)
---     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---     Group Key: ()
---     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Gather Merge (actual rows=4682 loops=1)
---           Workers Planned: 2
---           Workers Launched: 2
---           ->  Sort (actual rows=1561 loops=3)
---                 Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---                 Sort Method: quicksort  Memory: 618kB
---                 Worker 0:  Sort Method: quicksort  Memory: 25kB
---                 Worker 1:  Sort Method: quicksort  Memory: 25kB
---                 ->  Result (actual rows=1561 loops=3)
---                       ->  Parallel Append (actual rows=1561 loops=3)
---                             ->  Subquery Scan on "*SELECT* 1" (actual rows=1440 loops=1)
---                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=1440 loops=1)
---                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 4" (actual rows=2774 loops=1)
---                                   ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2774 loops=1)
---                                         Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                         Heap Blocks: exact=67
---                                         ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2774 loops=1)
---                                               Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             ->  Subquery Scan on "*SELECT* 2" (actual rows=228 loops=1)
---                                   ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=228 loops=1)
---                                         Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date))
---                                         Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
---                                         Rows Removed by Filter: 45
---                             ->  Subquery Scan on "*SELECT* 3" (actual rows=240 loops=1)
---                                   ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=240 loops=1)
---                                         Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
+--   Sort (actual rows=481 loops=1)
+--     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
+--     Sort Method: quicksort  Memory: 87kB
+--     ->  MixedAggregate (actual rows=481 loops=1)
+--           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
+--           Group Key: ()
+--           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
+--           Batches: 1  Memory Usage: 313kB
+--           ->  Append (actual rows=3592 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=238 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=238 loops=1)
+--                             Recheck Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
+--                             Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
+--                             Rows Removed by Filter: 54
+--                             Heap Blocks: exact=46
+--                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=292 loops=1)
+--                                   Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=240 loops=1)
+--                       ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=240 loops=1)
+--                             Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                             Index Cond: ((level = 3) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                             Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=240 loops=1)
+--                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=240 loops=1)
+--                             Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=2874 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2874 loops=1)
+--                             Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
+--                             Heap Blocks: exact=59
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2874 loops=1)
+--                                   Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: [1,"MYR","2026-10-26","2026-10-31","2026-11-25","2026-11-30","2026-11-01","2026-11-01","2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [1,"MYR","2026-11-25","2026-11-29","2026-10-26","2026-10-31","2026-11-30","2026-11-30","2026-11-01","2026-11-01","2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $5::date AND $6::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $7::date AND $8::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $9::date AND $10::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
@@ -71,43 +79,53 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1703 loops=1)
+--     ->  Sort (actual rows=1349 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 202kB
---           ->  Result (actual rows=1703 loops=1)
---                 ->  Append (actual rows=1703 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=468 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=468 loops=1)
---                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=74 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=74 loops=1)
---                                   Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date))
+--           Sort Method: quicksort  Memory: 186kB
+--           ->  Result (actual rows=1349 loops=1)
+--                 ->  Append (actual rows=1349 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=77 loops=1)
+--                             ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=77 loops=1)
+--                                   Recheck Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                                   Filter: ((master_merchant_id = 3) AND (currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
---                                   Rows Removed by Filter: 199
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=78 loops=1)
+--                                   Rows Removed by Filter: 215
+--                                   Heap Blocks: exact=46
+--                                   ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=292 loops=1)
+--                                         Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=78 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=78 loops=1)
+--                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 3) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((master_merchant_id = 3) AND (currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=78 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=78 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=1083 loops=1)
---                             ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1083 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=1116 loops=1)
+--                             ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1116 loops=1)
 --                                   Recheck Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=25
---                                   ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1083 loops=1)
+--                                   Heap Blocks: exact=19
+--                                   ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1116 loops=1)
 --                                         Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: [2,"MYR","2026-10-26","2026-10-31",1,"2026-11-25","2026-11-30",1,"2026-11-01","2026-11-01",1,1,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [2,"MYR","2026-11-25","2026-11-29",1,"2026-10-26","2026-10-31",1,"2026-11-30","2026-11-30",1,"2026-11-01","2026-11-01",1,1,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND business_day BETWEEN $6::date AND $7::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND week_start BETWEEN $6::date AND $7::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $11 AND month BETWEEN $9::date AND $10::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $11 AND week_start BETWEEN $9::date AND $10::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $12 AND business_day BETWEEN $13::date AND $14::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $14 AND month BETWEEN $12::date AND $13::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $15 AND business_day BETWEEN $16::date AND $17::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
@@ -115,38 +133,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=618 loops=1)
+--     ->  Sort (actual rows=540 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 79kB
---           ->  Result (actual rows=618 loops=1)
---                 ->  Append (actual rows=618 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=108 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=108 loops=1)
---                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--           ->  Result (actual rows=540 loops=1)
+--                 ->  Append (actual rows=540 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=18 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=18 loops=1)
+--                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=18 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=18 loops=1)
---                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=18 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=18 loops=1)
+--                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 3) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((agency_id = 15) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=18 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=474 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=474 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=486 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=486 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: [3,"MYR","2026-10-26","2026-10-31",1,2,"2026-11-25","2026-11-30",1,2,"2026-11-01","2026-11-01",1,2,1,2,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [3,"MYR","2026-11-25","2026-11-29",1,2,"2026-10-26","2026-10-31",1,2,"2026-11-30","2026-11-30",1,2,"2026-11-01","2026-11-01",1,2,1,2,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND business_day BETWEEN $7::date AND $8::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND week_start BETWEEN $7::date AND $8::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $13 AND agency_id = $14 AND month BETWEEN $11::date AND $12::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $13 AND agency_id = $14 AND week_start BETWEEN $11::date AND $12::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND business_day BETWEEN $17::date AND $18::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $17 AND agency_id = $18 AND month BETWEEN $15::date AND $16::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $19 AND agency_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
@@ -154,38 +179,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=268 loops=1)
+--     ->  Sort (actual rows=210 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 48kB
---           ->  Result (actual rows=268 loops=1)
---                 ->  Append (actual rows=268 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=36 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=36 loops=1)
---                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--           Sort Method: quicksort  Memory: 46kB
+--           ->  Result (actual rows=210 loops=1)
+--                 ->  Append (actual rows=210 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=6 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=6 loops=1)
---                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 3) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((agent_id = 51) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (agency_id = 15))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=220 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=220 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=192 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=192 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: [4,"MYR","2026-10-26","2026-10-31",1,2,3,"2026-11-25","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [4,"MYR","2026-11-25","2026-11-29",1,2,3,"2026-10-26","2026-10-31",1,2,3,"2026-11-30","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND business_day BETWEEN $8::date AND $9::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND week_start BETWEEN $8::date AND $9::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND month BETWEEN $13::date AND $14::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND week_start BETWEEN $13::date AND $14::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $20 AND agency_id = $21 AND agent_id = $22 AND month BETWEEN $18::date AND $19::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
@@ -193,38 +225,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=160 loops=1)
+--     ->  Sort (actual rows=133 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 39kB
---           ->  Result (actual rows=160 loops=1)
---                 ->  Append (actual rows=160 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=36 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=36 loops=1)
---                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--           Sort Method: quicksort  Memory: 38kB
+--           ->  Result (actual rows=133 loops=1)
+--                 ->  Append (actual rows=133 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=6 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=6 loops=1)
---                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 4) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((merchant_id = 90) AND (currency = 'MYR'::bpchar) AND (branch_id = 0) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=112 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=112 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=115 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agent (the first answer) · statement 1 of 1
--- params: [5,"MYR","2026-10-26","2026-10-31",1,2,3,4,"2026-11-25","2026-11-30",1,2,3,4,"2026-11-01","2026-11-01",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [5,"MYR","2026-11-25","2026-11-29",1,2,3,4,"2026-10-26","2026-10-31",1,2,3,4,"2026-11-30","2026-11-30",1,2,3,4,"2026-11-01","2026-11-01",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND merchant_id = $8 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $11 AND agency_id = $12 AND agent_id = $13 AND merchant_id = $14 AND business_day BETWEEN $9::date AND $10::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $11 AND agency_id = $12 AND agent_id = $13 AND merchant_id = $14 AND week_start BETWEEN $9::date AND $10::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $17 AND agency_id = $18 AND agent_id = $19 AND merchant_id = $20 AND month BETWEEN $15::date AND $16::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $17 AND agency_id = $18 AND agent_id = $19 AND merchant_id = $20 AND week_start BETWEEN $15::date AND $16::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $21 AND agency_id = $22 AND agent_id = $23 AND merchant_id = $24 AND business_day BETWEEN $25::date AND $26::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND merchant_id = $26 AND month BETWEEN $21::date AND $22::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $27 AND agency_id = $28 AND agent_id = $29 AND merchant_id = $30 AND business_day BETWEEN $31::date AND $32::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
@@ -232,38 +271,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=108 loops=1)
+--     ->  Sort (actual rows=77 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 34kB
---           ->  Result (actual rows=108 loops=1)
---                 ->  Append (actual rows=108 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=36 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=36 loops=1)
---                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--           Sort Method: quicksort  Memory: 32kB
+--           ->  Result (actual rows=77 loops=1)
+--                 ->  Append (actual rows=77 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=5 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=5 loops=1)
+--                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=6 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=6 loops=1)
---                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 5) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((branch_id = 1235) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=60 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=60 loops=1)
 --                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=60 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agent · statement 1 of 1
--- params: ["MYR","2025-11-25","2025-11-30","2026-11-25","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: ["MYR","2025-11-25","2025-11-30","2026-11-25","2026-11-29","2026-11-30","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $2::date AND $3::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $6::date AND $7::date
+SELECT date_trunc('month', week_start)::date AS g0, agent_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $6::date AND $7::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $8::date AND $9::date) s
+SELECT month AS g0, agent_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $8::date AND $9::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE currency = $1 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions):
@@ -274,44 +320,54 @@ ORDER BY g0, g1, g2;
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 1601kB
---           ->  Append (actual rows=9218 loops=1)
+--           Batches: 1  Memory Usage: 577kB
+--           ->  Append (actual rows=9280 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 3) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=228 loops=1)
---                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=228 loops=1)
---                             Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date))
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=238 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=238 loops=1)
+--                             Recheck Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
---                             Rows Removed by Filter: 45
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=960 loops=1)
+--                             Rows Removed by Filter: 54
+--                             Heap Blocks: exact=46
+--                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=292 loops=1)
+--                                   Index Cond: ((level = 3) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly (actual rows=0 loops=1)
+--                             Index Cond: ((level = 3) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                             Filter: ((currency = 'MYR'::bpchar) AND (merchant_id = 0) AND (branch_id = 0))
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=960 loops=1)
 --                       ->  Bitmap Heap Scan on sales_summary_org_monthly (actual rows=960 loops=1)
 --                             Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Heap Blocks: exact=22
 --                             ->  Bitmap Index Scan on sales_summary_org_monthly_pk (actual rows=960 loops=1)
 --                                   Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=8030 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8030 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=8082 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8082 loops=1)
 --                             Recheck Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=93
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8030 loops=1)
+--                             Heap Blocks: exact=94
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8082 loops=1)
 --                                   Index Cond: ((level = 3) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 1 of 1
--- params: [4,"MYR","2026-10-26","2026-10-31",1,2,3,"2026-11-25","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [4,"MYR","2026-11-25","2026-11-29",1,2,3,"2026-10-26","2026-10-31",1,2,3,"2026-11-30","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND business_day BETWEEN $8::date AND $9::date
+SELECT date_trunc('month', week_start)::date AS g0, merchant_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND week_start BETWEEN $8::date AND $9::date
 UNION ALL
-SELECT month AS g0, merchant_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND month BETWEEN $13::date AND $14::date
+SELECT date_trunc('month', week_start)::date AS g0, merchant_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND week_start BETWEEN $13::date AND $14::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
+SELECT month AS g0, merchant_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $20 AND agency_id = $21 AND agent_id = $22 AND month BETWEEN $18::date AND $19::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
@@ -319,38 +375,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=160 loops=1)
+--     ->  Sort (actual rows=133 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 39kB
---           ->  Result (actual rows=160 loops=1)
---                 ->  Append (actual rows=160 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=36 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=36 loops=1)
---                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--           Sort Method: quicksort  Memory: 38kB
+--           ->  Result (actual rows=133 loops=1)
+--                 ->  Append (actual rows=133 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=6 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=6 loops=1)
---                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
+--                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 4) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((merchant_id = 90) AND (currency = 'MYR'::bpchar) AND (branch_id = 0) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=112 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=112 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=115 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 1 of 1
--- params: [4,"MYR","2026-10-26","2026-10-31",1,2,3,"2026-11-25","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: [4,"MYR","2026-11-25","2026-11-29",1,2,3,"2026-10-26","2026-10-31",1,2,3,"2026-11-30","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND business_day BETWEEN $8::date AND $9::date
+SELECT date_trunc('month', week_start)::date AS g0, branch_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND week_start BETWEEN $8::date AND $9::date
 UNION ALL
-SELECT month AS g0, branch_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND month BETWEEN $13::date AND $14::date
+SELECT date_trunc('month', week_start)::date AS g0, branch_id AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND week_start BETWEEN $13::date AND $14::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
+SELECT month AS g0, branch_id AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $20 AND agency_id = $21 AND agent_id = $22 AND month BETWEEN $18::date AND $19::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
@@ -358,38 +421,45 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=264 loops=1)
+--     ->  Sort (actual rows=176 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 49kB
---           ->  Result (actual rows=264 loops=1)
---                 ->  Append (actual rows=264 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=108 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=108 loops=1)
---                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=16 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=16 loops=1)
---                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=18 loops=1)
+--           Sort Method: quicksort  Memory: 42kB
+--           ->  Result (actual rows=176 loops=1)
+--                 ->  Append (actual rows=176 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=17 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=17 loops=1)
+--                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=18 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=18 loops=1)
+--                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                   Index Cond: ((level = 5) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                   Filter: ((merchant_id = 90) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50))
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=18 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=122 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=122 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=123 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=123 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 1
--- params: [4,"MYR","2026-10-26","2026-10-31",1,2,3,"2026-11-25","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
+-- params: [4,"MYR","2026-11-25","2026-11-29",1,2,3,"2026-10-26","2026-10-31",1,2,3,"2026-11-30","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', -pending_count, ((-pending_amount) * 100)::int8, ((-pending_mdr_fee) * 100)::int8), ('SUCCESS', -success_count, ((-success_amount) * 100)::int8, ((-success_mdr_fee) * 100)::int8), ('FAILED', -failed_count, ((-failed_amount) * 100)::int8, ((-failed_mdr_fee) * 100)::int8), ('VOID', -void_count, ((-void_amount) * 100)::int8, ((-void_mdr_fee) * 100)::int8)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', -pending_count, -pending_amount, -pending_mdr_fee), ('SUCCESS', -success_count, -success_amount, -success_mdr_fee), ('FAILED', -failed_count, -failed_amount, -failed_mdr_fee), ('VOID', -void_count, -void_amount, -void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND business_day BETWEEN $8::date AND $9::date
+SELECT date_trunc('month', week_start)::date AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, ((pending_amount) * 100)::int8, ((pending_mdr_fee) * 100)::int8), ('SUCCESS', success_count, ((success_amount) * 100)::int8, ((success_mdr_fee) * 100)::int8), ('FAILED', failed_count, ((failed_amount) * 100)::int8, ((failed_mdr_fee) * 100)::int8), ('VOID', void_count, ((void_amount) * 100)::int8, ((void_mdr_fee) * 100)::int8)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND week_start BETWEEN $8::date AND $9::date
 UNION ALL
-SELECT month AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND month BETWEEN $13::date AND $14::date
+SELECT date_trunc('month', week_start)::date AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly CROSS JOIN LATERAL (VALUES ('PENDING', -pending_count, ((-pending_amount) * 100)::int8, ((-pending_mdr_fee) * 100)::int8), ('SUCCESS', -success_count, ((-success_amount) * 100)::int8, ((-success_mdr_fee) * 100)::int8), ('FAILED', -failed_count, ((-failed_amount) * 100)::int8, ((-failed_mdr_fee) * 100)::int8), ('VOID', -void_count, ((-void_amount) * 100)::int8, ((-void_mdr_fee) * 100)::int8)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND week_start BETWEEN $13::date AND $14::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, 'SUCCESS' AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
+SELECT month AS g0, v.status AS g1, service_type AS g2, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, ((pending_amount) * 100)::int8, ((pending_mdr_fee) * 100)::int8), ('SUCCESS', success_count, ((success_amount) * 100)::int8, ((success_mdr_fee) * 100)::int8), ('FAILED', failed_count, ((failed_amount) * 100)::int8, ((failed_mdr_fee) * 100)::int8), ('VOID', void_count, ((void_amount) * 100)::int8, ((void_mdr_fee) * 100)::int8)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $20 AND agency_id = $21 AND agent_id = $22 AND month BETWEEN $18::date AND $19::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, 'SUCCESS' AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
@@ -398,43 +468,49 @@ ORDER BY g0, g1, g2;
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=304 loops=1)
+--     ->  Sort (actual rows=187 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 51kB
---           ->  Result (actual rows=304 loops=1)
---                 ->  Append (actual rows=304 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=144 loops=1)
---                             ->  Nested Loop (actual rows=144 loops=1)
---                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=36 loops=1)
---                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                                   ->  Values Scan on "*VALUES*" (actual rows=4 loops=36)
+--           Sort Method: quicksort  Memory: 45kB
+--           ->  Result (actual rows=187 loops=1)
+--                 ->  Append (actual rows=187 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=24 loops=1)
+--                             ->  Nested Loop (actual rows=24 loops=1)
+--                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
+--                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
+--                                   ->  Values Scan on "*VALUES*" (actual rows=4 loops=6)
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
 --                             ->  Nested Loop (actual rows=24 loops=1)
---                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=6 loops=1)
---                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
+--                                   ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
+--                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
 --                                   ->  Values Scan on "*VALUES*_1" (actual rows=4 loops=6)
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=24 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                             ->  Nested Loop (actual rows=0 loops=1)
+--                                   ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
+--                                         Index Cond: ((level = 4) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                                         Filter: ((merchant_id = 90) AND (currency = 'MYR'::bpchar) AND (branch_id = 0) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50))
+--                                   ->  Values Scan on "*VALUES*_2" (never executed)
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=24 loops=1)
 --                             ->  Nested Loop (actual rows=24 loops=1)
 --                                   ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                                   ->  Values Scan on "*VALUES*_2" (actual rows=4 loops=6)
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=112 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=112 loops=1)
+--                                   ->  Values Scan on "*VALUES*_3" (actual rows=4 loops=6)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=115 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 1
 -- params: [4,"MYR","2026-10-26","2026-10-31",1,2,3,"2026-11-25","2026-11-30",1,2,3,"2026-11-01","2026-11-01",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND business_day BETWEEN $8::date AND $9::date
 UNION ALL
-SELECT month AS g0, payment_method AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT month AS g0, payment_method AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND agency_id = $16 AND agent_id = $17 AND month BETWEEN $13::date AND $14::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
@@ -443,37 +519,37 @@ ORDER BY g0, g1, g2;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=434 loops=1)
+--     ->  Sort (actual rows=440 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 66kB
---           ->  Result (actual rows=434 loops=1)
---                 ->  Append (actual rows=434 loops=1)
+--           Sort Method: quicksort  Memory: 71kB
+--           ->  Result (actual rows=440 loops=1)
+--                 ->  Append (actual rows=440 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=186 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=186 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=24 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=24 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=26 loops=1)
+--                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=26 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=112 loops=1)
---                             ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=113 loops=1)
+--                             ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=113 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=112 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=112 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=115 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 1
 -- params: [4,"MYR","2026-11-01","2026-11-01",1,2,3,"2026-10-26","2026-10-31","2026-11-25","2026-11-30",1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT month AS g0, card_scheme AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, g2 AS k2, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT month AS g0, card_scheme AS g1, service_type AS g2, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_monthly WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $5 AND agency_id = $6 AND agent_id = $7 AND month BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::date AS g0, coalesce(card_scheme, '') AS g1, service_type AS g2, 1 AS n, amount AS amount, mdr_fee AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
+SELECT date_trunc('month', (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::date AS g0, coalesce(card_scheme, '') AS g1, service_type AS g2, 1 AS n, ((amount) * 100)::int8 AS amount, ((mdr_fee) * 100)::int8 AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN ((amount) * 100)::int8 ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
       FROM transactions WHERE merchant_id = $1 AND currency = $2 AND (txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION') AND (preauth_op IS NULL OR preauth_op = 'CAPTURE')) AND true AND created_at >= ($8::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND created_at < (($9::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
 UNION ALL
-SELECT date_trunc('month', (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::date AS g0, coalesce(card_scheme, '') AS g1, service_type AS g2, -1 AS n, -amount AS amount, -mdr_fee AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN -1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN -amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
+SELECT date_trunc('month', (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date)::date AS g0, coalesce(card_scheme, '') AS g1, service_type AS g2, -1 AS n, ((-amount) * 100)::int8 AS amount, ((-mdr_fee) * 100)::int8 AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN -1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN ((-amount) * 100)::int8 ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
       FROM transactions WHERE merchant_id = $1 AND currency = $2 AND (txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION') AND (preauth_op IS NULL OR preauth_op = 'CAPTURE')) AND true AND created_at >= ($10::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND created_at < (($11::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, card_scheme AS g1, service_type AS g2, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT date_trunc('month', business_day)::date AS g0, card_scheme AS g1, service_type AS g2, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $12 AND agency_id = $13 AND agent_id = $14 AND business_day BETWEEN $15::date AND $16::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
@@ -485,24 +561,24 @@ ORDER BY g0, g1, g2;
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 369kB
---           ->  Append (actual rows=27932 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=112 loops=1)
---                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
+--           Batches: 1  Memory Usage: 177kB
+--           ->  Append (actual rows=28222 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=113 loops=1)
+--                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=113 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27528 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=27528 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27708 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=27708 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 924
---                             Heap Blocks: exact=20101
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28452 loops=1)
+--                             Rows Removed by Filter: 943
+--                             Heap Blocks: exact=20272
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28651 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=180 loops=1)
---                       ->  Index Scan using transactions_merchant_idx on transactions transactions_1 (actual rows=180 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=286 loops=1)
+--                       ->  Index Scan using transactions_merchant_idx on transactions transactions_1 (actual rows=286 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 18
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=112 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=112 loops=1)
+--                             Rows Removed by Filter: 14
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=115 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

@@ -3,11 +3,11 @@
 
 -- Summary · SUPERADMIN · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: ["MYR",[3],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -16,26 +16,26 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=212 loops=1)
+--     ->  Sort (actual rows=217 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 42kB
---           ->  Append (actual rows=212 loops=1)
+--           Sort Method: quicksort  Memory: 45kB
+--           ->  Append (actual rows=217 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=182 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=182 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=187 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=187 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [1,"MYR",[3],"2026-10-26","2026-11-24","2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -44,26 +44,26 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=161 loops=1)
+--     ->  Sort (actual rows=149 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 38kB
---           ->  Append (actual rows=161 loops=1)
+--           ->  Append (actual rows=149 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=131 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=131 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=119 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [2,"MYR",[3],"2026-10-26","2026-11-24",1,1,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -72,26 +72,26 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=127 loops=1)
+--     ->  Sort (actual rows=112 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 35kB
---           ->  Append (actual rows=127 loops=1)
+--           ->  Append (actual rows=112 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=97 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=97 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=82 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=82 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [3,"MYR",[3],"2026-10-26","2026-11-24",1,2,1,2,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -100,26 +100,26 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=97 loops=1)
+--     ->  Sort (actual rows=77 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=97 loops=1)
+--           Sort Method: quicksort  Memory: 32kB
+--           ->  Append (actual rows=77 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=67 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=67 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=47 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=47 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -128,28 +128,28 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=41 loops=1)
+--     ->  Sort (actual rows=42 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 28kB
---           ->  Append (actual rows=41 loops=1)
+--           ->  Append (actual rows=42 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
---                             Rows Removed by Filter: 101
+--                             Rows Removed by Filter: 103
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [5,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND merchant_id = $9 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
@@ -158,35 +158,38 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=55 loops=1)
+--     ->  Sort (actual rows=48 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 29kB
---           ->  Append (actual rows=55 loops=1)
+--           ->  Append (actual rows=48 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=25 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=25 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=18 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=18 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
---                             Rows Removed by Filter: 35
+--                             Rows Removed by Filter: 42
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 1
--- params: ["MYR",[3],"2025-11-25","2025-11-30","2026-11-25","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT date_trunc('month', business_day)::date AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+-- params: ["MYR",[3],"2025-11-25","2025-11-30","2026-11-25","2026-11-29","2026-11-30","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT date_trunc('month', business_day)::date AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $3::date AND $4::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, -(pending_count + success_count + failed_count + void_count) AS n, -(pending_amount + success_amount + failed_amount + void_amount) AS amount, -(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, -success_count AS sn, -success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT date_trunc('month', business_day)::date AS g0, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date
 UNION ALL
-SELECT month AS g0, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $7::date AND $8::date
+SELECT date_trunc('month', week_start)::date AS g0, -(pending_count + success_count + failed_count + void_count) AS n, ((-(pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, ((-(pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, -success_count AS sn, ((-success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_weekly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND week_start BETWEEN $7::date AND $8::date
 UNION ALL
-SELECT date_trunc('month', business_day)::date AS g0, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
-      FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $9::date AND $10::date) s
+SELECT month AS g0, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_monthly WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND month BETWEEN $9::date AND $10::date
+UNION ALL
+SELECT date_trunc('month', business_day)::date AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
+      FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
 -- plan (pd_10m_c, 10,000,000 transactions):
@@ -194,35 +197,39 @@ ORDER BY g0;
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=557 loops=1)
+--     ->  Sort (actual rows=538 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 68kB
---           ->  Append (actual rows=557 loops=1)
+--           Sort Method: quicksort  Memory: 75kB
+--           ->  Append (actual rows=538 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
 --                             Filter: ((service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1 loops=1)
---                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 5
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=4 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
+--                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly (actual rows=0 loops=1)
+--                             Index Cond: ((level = 0) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                             Filter: ((service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=4 loops=1)
 --                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=4 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
 --                             Rows Removed by Filter: 20
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=552 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=552 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=533 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=533 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{3}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, v.status AS g1, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
-      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, pending_amount, pending_mdr_fee), ('SUCCESS', success_count, success_amount, success_mdr_fee), ('FAILED', failed_count, failed_amount, failed_mdr_fee), ('VOID', void_count, void_amount, void_mdr_fee)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, v.status AS g1, v.n, v.amount, v.mdr_fee, CASE WHEN v.status = 'SUCCESS' THEN v.n ELSE 0 END AS sn, CASE WHEN v.status = 'SUCCESS' THEN v.amount ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
+      FROM sales_summary_org_daily CROSS JOIN LATERAL (VALUES ('PENDING', pending_count, ((pending_amount) * 100)::int8, ((pending_mdr_fee) * 100)::int8), ('SUCCESS', success_count, ((success_amount) * 100)::int8, ((success_mdr_fee) * 100)::int8), ('FAILED', failed_count, ((failed_amount) * 100)::int8, ((failed_mdr_fee) * 100)::int8), ('VOID', void_count, ((void_amount) * 100)::int8, ((void_mdr_fee) * 100)::int8)) AS v(status, n, amount, mdr_fee) WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, 'SUCCESS' AS g1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, 'SUCCESS' AS g1, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
@@ -231,11 +238,11 @@ ORDER BY g0, g1;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=131 loops=1)
+--     ->  Sort (actual rows=132 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
---           Sort Method: quicksort  Memory: 36kB
---           ->  Result (actual rows=131 loops=1)
---                 ->  Append (actual rows=131 loops=1)
+--           Sort Method: quicksort  Memory: 38kB
+--           ->  Result (actual rows=132 loops=1)
+--                 ->  Append (actual rows=132 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=120 loops=1)
 --                             ->  Nested Loop (actual rows=120 loops=1)
 --                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
@@ -243,19 +250,19 @@ ORDER BY g0, g1;
 --                                         Filter: (service_type = ANY ('{3}'::smallint[]))
 --                                         Rows Removed by Filter: 150
 --                                   ->  Values Scan on "*VALUES*" (actual rows=4 loops=30)
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
---                                   Rows Removed by Filter: 101
+--                                   Rows Removed by Filter: 103
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by PaymentMethod · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, payment_method AS g1, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, payment_method AS g1, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, payment_method AS g1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, payment_method AS g1, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
@@ -264,62 +271,62 @@ ORDER BY g0, g1;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=161 loops=1)
+--     ->  Sort (actual rows=162 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
---           Sort Method: quicksort  Memory: 40kB
---           ->  Result (actual rows=161 loops=1)
---                 ->  Append (actual rows=161 loops=1)
+--           Sort Method: quicksort  Memory: 41kB
+--           ->  Result (actual rows=162 loops=1)
+--                 ->  Append (actual rows=162 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=150 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=150 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
---                                   Rows Removed by Filter: 779
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                                   Rows Removed by Filter: 780
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
---                                   Rows Removed by Filter: 101
+--                                   Rows Removed by Filter: 103
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date AS g0, coalesce(card_scheme, '') AS g1, 1 AS n, amount AS amount, mdr_fee AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN amount ELSE 0 END AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date AS g0, coalesce(card_scheme, '') AS g1, 1 AS n, ((amount) * 100)::int8 AS amount, ((mdr_fee) * 100)::int8 AS mdr_fee, CASE WHEN status = 'SUCCESS' THEN 1 ELSE 0 END AS sn, CASE WHEN status = 'SUCCESS' THEN ((amount) * 100)::int8 ELSE 0 END AS sa, 0 AS rn, 0::int8 AS ra
       FROM transactions WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND (txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 'VOIDMOTO', 'VOIDEPP', 'VOIDSALECOMPLETION') AND (preauth_op IS NULL OR preauth_op = 'CAPTURE')) AND true AND created_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND created_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
 UNION ALL
-SELECT business_day AS g0, card_scheme AS g1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, card_scheme AS g1, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=229 loops=1)
+--   Sort (actual rows=235 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
---     Sort Method: quicksort  Memory: 51kB
---     ->  MixedAggregate (actual rows=229 loops=1)
+--     Sort Method: quicksort  Memory: 52kB
+--     ->  MixedAggregate (actual rows=235 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---           Batches: 1  Memory Usage: 577kB
---           ->  Append (actual rows=8300 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=8289 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=8289 loops=1)
+--           Batches: 1  Memory Usage: 193kB
+--           ->  Append (actual rows=8337 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=8325 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=8325 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{3}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Heap Blocks: exact=8105
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8289 loops=1)
+--                             Heap Blocks: exact=8158
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8325 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{3}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{3}'::smallint[]))
---                             Rows Removed by Filter: 101
+--                             Rows Removed by Filter: 103
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, merchant_id AS g1, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, merchant_id AS g1, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, merchant_id AS g1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, merchant_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
@@ -328,29 +335,29 @@ ORDER BY g0, g1;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=41 loops=1)
+--     ->  Sort (actual rows=42 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
---           Sort Method: quicksort  Memory: 28kB
---           ->  Result (actual rows=41 loops=1)
---                 ->  Append (actual rows=41 loops=1)
+--           Sort Method: quicksort  Memory: 29kB
+--           ->  Result (actual rows=42 loops=1)
+--                 ->  Append (actual rows=42 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
 --                                   Rows Removed by Filter: 150
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
---                                   Rows Removed by Filter: 101
+--                                   Rows Removed by Filter: 103
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 1
 -- params: [4,"MYR",[3],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
-SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, coalesce(sum(amount), 0)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, coalesce(sum(sa), 0)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, coalesce(sum(ra), 0)::numeric(20,2)::text AS refund_amount, coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS mdr_fee, (coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0))::numeric(20,2)::text AS net
-FROM (SELECT business_day AS g0, branch_id AS g1, (pending_count + success_count + failed_count + void_count) AS n, (pending_amount + success_amount + failed_amount + void_amount) AS amount, (pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee) AS mdr_fee, success_count AS sn, success_amount AS sa, 0 AS rn, 0::numeric AS ra
+SELECT GROUPING(g0) AS is_total, to_char(g0, 'YYYY-MM-DD') AS k0, g1 AS k1, coalesce(sum(n), 0)::int AS txn_count, (coalesce(sum(amount), 0) / 100)::numeric(20,2)::text AS gross, coalesce(sum(sn), 0)::int AS success_count, (coalesce(sum(sa), 0) / 100)::numeric(20,2)::text AS success_amount, coalesce(sum(rn), 0)::int AS refund_count, (coalesce(sum(ra), 0) / 100)::numeric(20,2)::text AS refund_amount, (coalesce(sum(mdr_fee), 0) / 100)::numeric(20,2)::text AS mdr_fee, (coalesce(coalesce(sum(sa), 0) - coalesce(sum(ra), 0) - coalesce(sum(mdr_fee), 0), 0) / 100)::numeric(20,2)::text AS net
+FROM (SELECT business_day AS g0, branch_id AS g1, (pending_count + success_count + failed_count + void_count) AS n, (((pending_amount + success_amount + failed_amount + void_amount)) * 100)::int8 AS amount, (((pending_mdr_fee + success_mdr_fee + failed_mdr_fee + void_mdr_fee)) * 100)::int8 AS mdr_fee, success_count AS sn, ((success_amount) * 100)::int8 AS sa, 0 AS rn, 0::int8 AS ra
       FROM sales_summary_org_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $4::date AND $5::date
 UNION ALL
-SELECT business_day AS g0, branch_id AS g1, 0 AS n, 0::numeric AS amount, 0::numeric AS mdr_fee, 0 AS sn, 0::numeric AS sa, refund_count AS rn, refund_amount AS ra
+SELECT business_day AS g0, branch_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS sn, 0::int8 AS sa, refund_count AS rn, ((refund_amount) * 100)::int8 AS ra
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
@@ -359,18 +366,18 @@ ORDER BY g0, g1;
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=101 loops=1)
+--     ->  Sort (actual rows=102 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
---           Sort Method: quicksort  Memory: 34kB
---           ->  Result (actual rows=101 loops=1)
---                 ->  Append (actual rows=101 loops=1)
+--           Sort Method: quicksort  Memory: 35kB
+--           ->  Result (actual rows=102 loops=1)
+--                 ->  Append (actual rows=102 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=90 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
 --                                   Rows Removed by Filter: 450
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=11 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=11 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=12 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=12 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{3}'::smallint[]))
 --                                   Rows Removed by Filter: 111

@@ -109,10 +109,10 @@ GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
---     ->  Sort (actual rows=59 loops=1)
+--     ->  Sort (actual rows=60 loops=1)
 --           Sort Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --           Sort Method: quicksort  Memory: 30kB
---           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=59 loops=1)
+--           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --                 Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
@@ -125,7 +125,7 @@ FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_
       FROM settlement_summary_daily WHERE agent_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND agency_id = $5 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $6::date AND $7::date) s;
 -- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=59 loops=1)
+--     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --           Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
 --           Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 
@@ -145,14 +145,14 @@ GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
 --     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --     ->  GroupAggregate (actual rows=30 loops=1)
 --           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           ->  Sort (actual rows=2208 loops=1)
+--           ->  Sort (actual rows=2220 loops=1)
 --                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---                 Sort Method: quicksort  Memory: 303kB
---                 ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--                 Sort Method: quicksort  Memory: 305kB
+--                 ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=128
+--                             Heap Blocks: exact=139
 --                             ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -170,11 +170,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=128
+--                       Heap Blocks: exact=139
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -196,14 +196,14 @@ GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
 --     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --     ->  GroupAggregate (actual rows=30 loops=1)
 --           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           ->  Sort (actual rows=958 loops=1)
+--           ->  Sort (actual rows=964 loops=1)
 --                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---                 Sort Method: quicksort  Memory: 114kB
---                 ->  Nested Loop Left Join (actual rows=958 loops=1)
+--                 Sort Method: quicksort  Memory: 115kB
+--                 ->  Nested Loop Left Join (actual rows=964 loops=1)
 --                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
 --                             Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=75
+--                             Heap Blocks: exact=77
 --                             ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
 --                                   Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
@@ -221,11 +221,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=958 loops=1)
+--           ->  Nested Loop Left Join (actual rows=964 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
 --                       Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=75
+--                       Heap Blocks: exact=77
 --                       ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
 --                             Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
@@ -309,14 +309,14 @@ GROUP BY period, card_scheme HAVING sum(batch_count) <> 0 ORDER BY period, card_
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=210 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
---                 ->  Sort (actual rows=2208 loops=1)
+--                 ->  Sort (actual rows=2220 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
---                       Sort Method: quicksort  Memory: 313kB
---                       ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--                       Sort Method: quicksort  Memory: 314kB
+--                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=128
+--                                   Heap Blocks: exact=139
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -334,11 +334,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=128
+--                       Heap Blocks: exact=139
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -364,14 +364,14 @@ GROUP BY period, card_type HAVING sum(batch_count) <> 0 ORDER BY period, card_ty
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=90 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
---                 ->  Sort (actual rows=2208 loops=1)
+--                 ->  Sort (actual rows=2220 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
---                       Sort Method: quicksort  Memory: 321kB
---                       ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--                       Sort Method: quicksort  Memory: 322kB
+--                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=128
+--                                   Heap Blocks: exact=139
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -389,11 +389,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=128
+--                       Heap Blocks: exact=139
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -419,14 +419,14 @@ GROUP BY period, merchant_id HAVING sum(batch_count) <> 0 ORDER BY period, merch
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=30 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
---                 ->  Sort (actual rows=2208 loops=1)
+--                 ->  Sort (actual rows=2220 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
---                       Sort Method: quicksort  Memory: 303kB
---                       ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--                       Sort Method: quicksort  Memory: 305kB
+--                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=128
+--                                   Heap Blocks: exact=139
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -444,11 +444,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=128
+--                       Heap Blocks: exact=139
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -474,14 +474,14 @@ GROUP BY period, branch_id HAVING sum(batch_count) <> 0 ORDER BY period, branch_
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=90 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
---                 ->  Sort (actual rows=2208 loops=1)
+--                 ->  Sort (actual rows=2220 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
---                       Sort Method: quicksort  Memory: 303kB
---                       ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--                       Sort Method: quicksort  Memory: 305kB
+--                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=128
+--                                   Heap Blocks: exact=139
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
@@ -499,11 +499,11 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2208 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2220 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=128
+--                       Heap Blocks: exact=139
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)

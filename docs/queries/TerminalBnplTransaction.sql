@@ -26,8 +26,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -71,8 +71,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -111,8 +111,8 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
+--                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=5)
+--                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -178,8 +178,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6033 loops=1)
---           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6033 loops=1)
+--     ->  Limit (actual rows=6030 loops=1)
+--           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6030 loops=1)
 --                 Index Cond: ((agent_id = 51) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -222,8 +222,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2819 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2819 loops=1)
+--     ->  Limit (actual rows=2933 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2933 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -266,8 +266,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=969 loops=1)
---           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=969 loops=1)
+--     ->  Limit (actual rows=1041 loops=1)
+--           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=1041 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -314,8 +314,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1113 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1113 loops=1)
+--     ->  Limit (actual rows=1154 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1154 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -338,7 +338,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 89793
+--                       Rows Removed by Filter: 90260
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -359,11 +359,11 @@ LIMIT $5) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 727209
+--                 Rows Removed by Index Recheck: 727071
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                 Rows Removed by Filter: 89793
---                 Heap Blocks: exact=46919 lossy=34218
---                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                 Rows Removed by Filter: 90260
+--                 Heap Blocks: exact=47131 lossy=34211
+--                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MASTER_MERCHANT · status + method
@@ -386,7 +386,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 28584
+--                       Rows Removed by Filter: 28899
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -408,14 +408,14 @@ LIMIT $6) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 718278
+--                 Rows Removed by Index Recheck: 719232
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 28584
---                 Heap Blocks: exact=38567 lossy=31367
+--                 Rows Removed by Filter: 28899
+--                 Heap Blocks: exact=38848 lossy=31405
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=958517 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956463 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -434,22 +434,22 @@ LIMIT $4;
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=159 loops=1)
+--           ->  Hash Left Join (actual rows=162 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Merge Right Join (actual rows=159 loops=1)
+--                 ->  Merge Right Join (actual rows=162 loops=1)
 --                       Merge Cond: (org_merchant.id = transactions.merchant_id)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
---                       ->  Sort (actual rows=159 loops=1)
+--                       ->  Sort (actual rows=162 loops=1)
 --                             Sort Key: transactions.merchant_id
 --                             Sort Method: quicksort  Memory: 49kB
---                             ->  Bitmap Heap Scan on transactions (actual rows=159 loops=1)
+--                             ->  Bitmap Heap Scan on transactions (actual rows=162 loops=1)
 --                                   Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                                   Rows Removed by Index Recheck: 443
---                                   Heap Blocks: exact=599
+--                                   Rows Removed by Index Recheck: 455
+--                                   Heap Blocks: exact=616
 --                                   ->  BitmapAnd (actual rows=0 loops=1)
---                                         ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                                         ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                                               Index Cond: (tid = '60002662'::text)
---                                         ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                                         ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                                               Index Cond: (terminal_kind = 'BNPL'::text)
 --                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -466,15 +466,15 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=159 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=159 loops=1)
+--     ->  Limit (actual rows=162 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=162 loops=1)
 --                 Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 443
---                 Heap Blocks: exact=599
+--                 Rows Removed by Index Recheck: 455
+--                 Heap Blocks: exact=616
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                             Index Cond: (tid = '60002662'::text)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -499,14 +499,14 @@ LIMIT $5;
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                             Rows Removed by Index Recheck: 167328
+--                             Rows Removed by Index Recheck: 171466
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 2819
---                             Heap Blocks: exact=2893 lossy=7377
+--                             Rows Removed by Filter: 2933
+--                             Heap Blocks: exact=2899 lossy=7556
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93943 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
@@ -528,14 +528,14 @@ LIMIT $5) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 167328
+--                 Rows Removed by Index Recheck: 171466
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 2819
---                 Heap Blocks: exact=2893 lossy=7377
+--                 Rows Removed by Filter: 2933
+--                 Heap Blocks: exact=2899 lossy=7556
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93943 loops=1)
+--                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -601,7 +601,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 32
+--                       Rows Removed by Filter: 45
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -621,13 +621,13 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1100 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1100 loops=1)
+--     ->  Limit (actual rows=1131 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1131 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 1719
---                 Heap Blocks: exact=2810
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2819 loops=1)
+--                 Rows Removed by Filter: 1802
+--                 Heap Blocks: exact=2922
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2933 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -650,14 +650,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -707,10 +707,10 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'BNPL'::text)
---                       Rows Removed by Filter: 583
+--                       Rows Removed by Filter: 571
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=21)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -730,20 +730,20 @@ LIMIT $6;
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.amount DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 34kB
---           ->  Hash Left Join (actual rows=1820 loops=1)
+--           ->  Hash Left Join (actual rows=1885 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Nested Loop Left Join (actual rows=1820 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=1885 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1820 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1885 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                             Rows Removed by Index Recheck: 111579
---                             Heap Blocks: exact=1044 lossy=4955
+--                             Rows Removed by Index Recheck: 112047
+--                             Heap Blocks: exact=1091 lossy=4976
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=60008 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=60099 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                       ->  Materialize (actual rows=1 loops=1820)
+--                       ->  Materialize (actual rows=1 loops=1885)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
 --                 ->  Hash (actual rows=1255 loops=1)
@@ -764,8 +764,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $7) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1113 loops=1)
---           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1113 loops=1)
+--     ->  Limit (actual rows=1154 loops=1)
+--           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1154 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
 
@@ -780,21 +780,21 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=2819 loops=1)
+--   Sort (actual rows=2933 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: quicksort  Memory: 723kB
---     ->  Hash Left Join (actual rows=2819 loops=1)
+--     Sort Method: quicksort  Memory: 753kB
+--     ->  Hash Left Join (actual rows=2933 loops=1)
 --           Hash Cond: (transactions.branch_id = org_branch.id)
---           ->  Hash Left Join (actual rows=2819 loops=1)
+--           ->  Hash Left Join (actual rows=2933 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=2819 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=2933 loops=1)
 --                       Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 167328
---                       Heap Blocks: exact=2893 lossy=7377
+--                       Rows Removed by Index Recheck: 171466
+--                       Heap Blocks: exact=2899 lossy=7556
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=89793 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
 --                                   Index Cond: (terminal_kind = 'BNPL'::text)
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93943 loops=1)
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -874,3 +874,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

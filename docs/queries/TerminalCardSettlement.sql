@@ -16,18 +16,18 @@ LIMIT $2;
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1757
+--                       Rows Removed by Filter: 1765
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -59,18 +59,18 @@ LIMIT $3;
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 1795
+--                       Rows Removed by Filter: 1800
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -86,7 +86,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 18001
+--                 Rows Removed by Filter: 17978
 
 -- Search page · AGENCY · no filter
 -- params: [["SETTLED","UPLOADED"],1,21]
@@ -104,12 +104,12 @@ LIMIT $3;
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agency_id = 15))
---                       Rows Removed by Filter: 1962
+--                       Rows Removed by Filter: 1928
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
+--                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
@@ -132,8 +132,8 @@ LIMIT $3) AS "capped";
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=10001 loops=1)
 --                 Recheck Cond: (agency_id = 15)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=1706
---                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10636 loops=1)
+--                 Heap Blocks: exact=1708
+--                 ->  Bitmap Index Scan on tsb_agency_opened_idx (actual rows=10640 loops=1)
 --                       Index Cond: (agency_id = 15)
 
 -- Search page · AGENT · no filter
@@ -152,18 +152,18 @@ LIMIT $3;
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (agent_id = 51))
---                       Rows Removed by Filter: 2177
+--                       Rows Removed by Filter: 2108
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
+--                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,13 +176,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4771 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4771 loops=1)
+--     ->  Limit (actual rows=4774 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=4774 loops=1)
 --                 Recheck Cond: (agent_id = 51)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
 --                 Rows Removed by Filter: 86
---                 Heap Blocks: exact=1695
---                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=4857 loops=1)
+--                 Heap Blocks: exact=1711
+--                 ->  Bitmap Index Scan on tsb_agent_settled_idx (actual rows=4860 loops=1)
 --                       Index Cond: (agent_id = 51)
 
 -- Search page · MERCHANT_HQ · no filter
@@ -203,7 +203,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using tsb_merchant_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 3
+--                       Rows Removed by Filter: 4
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -228,9 +228,9 @@ LIMIT $3) AS "capped";
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 3
---                 Heap Blocks: exact=382
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                 Rows Removed by Filter: 4
+--                 Heap Blocks: exact=393
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search page · MERCHANT_BRANCH · no filter
@@ -251,7 +251,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using tsb_branch_settled_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Index Cond: (branch_id = 1235)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 1
+--                       Rows Removed by Filter: 2
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -272,12 +272,12 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=267 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=267 loops=1)
+--     ->  Limit (actual rows=266 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=266 loops=1)
 --                 Recheck Cond: (branch_id = 1235)
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Rows Removed by Filter: 1
---                 Heap Blocks: exact=222
+--                 Rows Removed by Filter: 2
+--                 Heap Blocks: exact=230
 --                 ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=268 loops=1)
 --                       Index Cond: (branch_id = 1235)
 
@@ -327,7 +327,7 @@ LIMIT $5) AS "capped";
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                 Heap Blocks: exact=128
+--                 Heap Blocks: exact=139
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -350,7 +350,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                             Rows Removed by Filter: 94343
+--                             Rows Removed by Filter: 94381
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -369,7 +369,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (status = ANY ('{SETTLED,UPLOADED}'::text[])))
---                 Rows Removed by Filter: 94343
+--                 Rows Removed by Filter: 94381
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [["SETTLED","UPLOADED"],1,["FAILED","VOID"],21]
@@ -391,7 +391,7 @@ LIMIT $4;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 94343
+--                             Rows Removed by Filter: 94381
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -411,7 +411,7 @@ LIMIT $4) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 94343
+--                 Rows Removed by Filter: 94381
 
 -- Search page · SUPERADMIN · TID
 -- params: [["SETTLED","UPLOADED"],"60002662",21]
@@ -476,23 +476,24 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
 ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=2 loops=1)
---     ->  Sort (actual rows=2 loops=1)
+--   Limit (actual rows=1 loops=1)
+--     ->  Sort (actual rows=1 loops=1)
 --           Sort Key: terminal_settlement_batches.settled_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=2 loops=1)
---                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           ->  Nested Loop Left Join (actual rows=1 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=1 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=1 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                             Rows Removed by Filter: 624
---                             Heap Blocks: exact=382
---                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                             Rows Removed by Filter: 626
+--                             Heap Blocks: exact=393
+--                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
---                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
+--                       ->  Materialize (actual rows=1 loops=1)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                                   Index Cond: (id = 90)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -506,13 +507,13 @@ WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--     ->  Limit (actual rows=1 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=1 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (batch_no = '000292'::text))
---                 Rows Removed by Filter: 624
---                 Heap Blocks: exact=382
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                 Rows Removed by Filter: 626
+--                 Heap Blocks: exact=393
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search cursor page · SUPERADMIN · sorted by SettledAt desc
@@ -535,14 +536,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by SettledAt desc
@@ -600,8 +601,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -650,7 +651,7 @@ LIMIT $6) AS "capped";
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                 Heap Blocks: exact=128
+--                 Heap Blocks: exact=139
 --                 ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -674,9 +675,9 @@ ORDER BY "terminal_settlement_batches"."settled_at" DESC, "terminal_settlement_b
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=623 loops=1)
 --                       Recheck Cond: (merchant_id = 90)
 --                       Filter: (status = ANY ('{SETTLED,UPLOADED}'::text[]))
---                       Rows Removed by Filter: 3
---                       Heap Blocks: exact=382
---                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                       Rows Removed by Filter: 4
+--                       Heap Blocks: exact=393
+--                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                             Index Cond: (merchant_id = 90)
 --                 ->  Materialize (actual rows=1 loops=623)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)

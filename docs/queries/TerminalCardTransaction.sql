@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -111,14 +111,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
+--                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -338,7 +338,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 1921587
+--                       Rows Removed by Filter: 1921781
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -390,7 +390,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 613463
+--                       Rows Removed by Filter: 611714
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -415,11 +415,11 @@ LIMIT $6) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       Rows Removed by Index Recheck: 1991220
+--                       Rows Removed by Index Recheck: 1991421
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 204488
---                       Heap Blocks: exact=11473 lossy=105762
---                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=613463 loops=1)
+--                       Rows Removed by Filter: 203905
+--                       Heap Blocks: exact=15015 lossy=144045
+--                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=611714 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TID
@@ -438,20 +438,20 @@ LIMIT $4;
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=3464 loops=1)
+--           ->  Hash Left Join (actual rows=3463 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Merge Right Join (actual rows=3464 loops=1)
+--                 ->  Merge Right Join (actual rows=3463 loops=1)
 --                       Merge Cond: (org_merchant.id = transactions.merchant_id)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
---                       ->  Sort (actual rows=3464 loops=1)
+--                       ->  Sort (actual rows=3463 loops=1)
 --                             Sort Key: transactions.merchant_id
---                             Sort Method: quicksort  Memory: 683kB
---                             ->  Bitmap Heap Scan on transactions (actual rows=3464 loops=1)
+--                             Sort Method: quicksort  Memory: 682kB
+--                             ->  Bitmap Heap Scan on transactions (actual rows=3463 loops=1)
 --                                   Recheck Cond: (tid = '60002662'::text)
 --                                   Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                                   Rows Removed by Filter: 2025
---                                   Heap Blocks: exact=5457
---                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                                   Rows Removed by Filter: 1958
+--                                   Heap Blocks: exact=5384
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                                         Index Cond: (tid = '60002662'::text)
 --                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -468,13 +468,13 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3464 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=3464 loops=1)
+--     ->  Limit (actual rows=3463 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=3463 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                 Rows Removed by Filter: 2025
---                 Heap Blocks: exact=5457
---                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                 Rows Removed by Filter: 1958
+--                 Heap Blocks: exact=5384
+--                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -494,21 +494,23 @@ LIMIT $5;
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Nested Loop Left Join (actual rows=165 loops=1)
---                 ->  Nested Loop Left Join (actual rows=165 loops=1)
+--           ->  Nested Loop Left Join (actual rows=55 loops=1)
+--                 Join Filter: (org_branch.id = transactions.branch_id)
+--                 Rows Removed by Join Filter: 28765
+--                 ->  Nested Loop Left Join (actual rows=55 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=165 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=55 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 59953
---                             Heap Blocks: exact=56247
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60118 loops=1)
+--                             Rows Removed by Filter: 60172
+--                             Heap Blocks: exact=56235
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       ->  Materialize (actual rows=1 loops=165)
+--                       ->  Materialize (actual rows=1 loops=55)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=165)
---                       Index Cond: (id = transactions.branch_id)
+--                 ->  Materialize (actual rows=524 loops=55)
+--                       ->  Seq Scan on organizations org_branch (actual rows=524 loops=1)
 
 -- Search capped count · MERCHANT_HQ · batch number
 -- params: [2,"CARD",1,"000292",10001]
@@ -522,13 +524,13 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=165 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=165 loops=1)
+--     ->  Limit (actual rows=55 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=55 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 59953
---                 Heap Blocks: exact=56247
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60118 loops=1)
+--                 Rows Removed by Filter: 60172
+--                 Heap Blocks: exact=56235
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -600,13 +602,13 @@ LIMIT $5;
 --                       ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
 --                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                             Filter: ((merchant_id = 90) AND (terminal_kind = 'CARD'::text))
---                             Rows Removed by Filter: 132
---                             Heap Blocks: exact=138
---                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=138 loops=1)
+--                             Rows Removed by Filter: 112
+--                             Heap Blocks: exact=118
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
 --                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=6)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=6)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -625,9 +627,9 @@ LIMIT $5) AS "capped";
 --           ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
 --                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                 Filter: ((terminal_kind = 'CARD'::text) AND (merchant_id = 90))
---                 Rows Removed by Filter: 132
---                 Heap Blocks: exact=138
---                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=138 loops=1)
+--                 Rows Removed by Filter: 112
+--                 Heap Blocks: exact=118
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
@@ -651,11 +653,11 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 40
+--                       Rows Removed by Filter: 52
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
 --                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
@@ -679,9 +681,9 @@ LIMIT $6) AS "capped";
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Filter: (terminal_kind = 'CARD'::text)
---                 Rows Removed by Filter: 5793
---                 Heap Blocks: exact=15142
---                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35378 loops=1)
+--                 Rows Removed by Filter: 5997
+--                 Heap Blocks: exact=15352
+--                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35497 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -704,8 +706,8 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -761,7 +763,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 12
+--                       Rows Removed by Filter: 11
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -771,8 +773,8 @@ LIMIT $5;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -795,7 +797,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 6
+--                       Rows Removed by Filter: 16
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -824,8 +826,8 @@ LIMIT $7) AS "capped";
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=9403
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=24021 loops=1)
+--                 Heap Blocks: exact=9305
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=24255 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -839,22 +841,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=60118 loops=1)
+--   Gather Merge (actual rows=60227 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=20039 loops=3)
+--     ->  Sort (actual rows=20076 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 7360kB
---           Worker 0:  Sort Method: external merge  Disk: 4384kB
---           Worker 1:  Sort Method: quicksort  Memory: 3732kB
---           ->  Hash Left Join (actual rows=20039 loops=3)
+--           Sort Method: external merge  Disk: 11632kB
+--           Worker 0:  Sort Method: quicksort  Memory: 1935kB
+--           Worker 1:  Sort Method: quicksort  Memory: 2013kB
+--           ->  Hash Left Join (actual rows=20076 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=20039 loops=3)
+--                 ->  Hash Left Join (actual rows=20076 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=20039 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=20076 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Heap Blocks: exact=28014
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60118 loops=1)
+--                             Heap Blocks: exact=44216
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -934,6 +936,7 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1
 
 -- Get related · timeline batch · MERCHANT_HQ
 -- params: ["60000001","000001",1]

@@ -17,14 +17,14 @@ LIMIT $1;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -53,18 +53,18 @@ LIMIT $2;
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_opened_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (master_merchant_id = 3)
---                       Rows Removed by Filter: 66
+--                       Rows Removed by Filter: 47
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -99,14 +99,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -141,14 +141,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -160,8 +160,8 @@ WHERE "terminal_settlement_batches"."agent_id" = $1
 LIMIT $2) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4857 loops=1)
---           ->  Index Only Scan using tsb_agent_settled_idx on terminal_settlement_batches (actual rows=4857 loops=1)
+--     ->  Limit (actual rows=4860 loops=1)
+--           ->  Index Only Scan using tsb_agent_settled_idx on terminal_settlement_batches (actual rows=4860 loops=1)
 --                 Index Cond: (agent_id = 51)
 --                 Heap Fetches: 0
 
@@ -200,8 +200,8 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
 LIMIT $2) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=626 loops=1)
---           ->  Index Only Scan using terminal_settlement_batches_merchant_idx on terminal_settlement_batches (actual rows=626 loops=1)
+--     ->  Limit (actual rows=627 loops=1)
+--           ->  Index Only Scan using terminal_settlement_batches_merchant_idx on terminal_settlement_batches (actual rows=627 loops=1)
 --                 Index Cond: (merchant_id = 90)
 --                 Heap Fetches: 0
 
@@ -307,7 +307,7 @@ LIMIT $2;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: (status = ANY ('{SUCCESS}'::text[]))
---                             Rows Removed by Filter: 94343
+--                             Rows Removed by Filter: 94381
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -325,7 +325,7 @@ LIMIT $2) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: (status = ANY ('{SUCCESS}'::text[]))
---                 Rows Removed by Filter: 94343
+--                 Rows Removed by Filter: 94381
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],21]
@@ -346,7 +346,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 94343
+--                             Rows Removed by Filter: 94381
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -365,7 +365,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 94343
+--                 Rows Removed by Filter: 94381
 
 -- Search page · SUPERADMIN · TID
 -- params: ["60002662",21]
@@ -423,23 +423,24 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=2 loops=1)
---     ->  Sort (actual rows=2 loops=1)
+--   Limit (actual rows=1 loops=1)
+--     ->  Sort (actual rows=1 loops=1)
 --           Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=2 loops=1)
---                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           ->  Nested Loop Left Join (actual rows=1 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=1 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=1 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 624
---                             Heap Blocks: exact=382
---                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                             Rows Removed by Filter: 626
+--                             Heap Blocks: exact=393
+--                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
---                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
+--                       ->  Materialize (actual rows=1 loops=1)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                                   Index Cond: (id = 90)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -452,13 +453,13 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--     ->  Limit (actual rows=1 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=1 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 624
---                 Heap Blocks: exact=382
---                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                 Rows Removed by Filter: 626
+--                 Heap Blocks: exact=393
+--                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
 -- Search cursor page · SUPERADMIN · sorted by OpenedAt desc
@@ -485,8 +486,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -532,7 +533,7 @@ LIMIT $5) AS "capped";
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (opened_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (opened_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=127
+--                 Heap Blocks: exact=139
 --                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (opened_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (opened_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -545,19 +546,19 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."merchant_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=626 loops=1)
+--   Sort (actual rows=627 loops=1)
 --     Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
 --     Sort Method: quicksort  Memory: 164kB
---     ->  Hash Left Join (actual rows=626 loops=1)
+--     ->  Hash Left Join (actual rows=627 loops=1)
 --           Hash Cond: (terminal_settlement_batches.branch_id = org_branch.id)
---           ->  Nested Loop Left Join (actual rows=626 loops=1)
+--           ->  Nested Loop Left Join (actual rows=627 loops=1)
 --                 Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=626 loops=1)
+--                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=627 loops=1)
 --                       Recheck Cond: (merchant_id = 90)
---                       Heap Blocks: exact=382
---                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=626 loops=1)
+--                       Heap Blocks: exact=393
+--                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=627 loops=1)
 --                             Index Cond: (merchant_id = 90)
---                 ->  Materialize (actual rows=1 loops=626)
+--                 ->  Materialize (actual rows=1 loops=627)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
 --           ->  Hash (actual rows=1255 loops=1)

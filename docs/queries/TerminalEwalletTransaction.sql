@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -111,8 +111,8 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
+--                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=6)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -338,7 +338,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'EWALLET'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 991096
+--                       Rows Removed by Filter: 990435
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -368,12 +368,12 @@ LIMIT $5) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 2350402
+--                       Rows Removed by Index Recheck: 2350573
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 330365
---                       Heap Blocks: exact=7932 lossy=106457
+--                       Rows Removed by Filter: 330145
+--                       Heap Blocks: exact=9890 lossy=163067
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=990435 loops=1)
 --                                   Index Cond: (terminal_kind = 'EWALLET'::text)
 --                             ->  Bitmap Index Scan on transactions_st_amount_idx (actual rows=3002476 loops=1)
 --                                   Index Cond: (service_type = '2'::smallint)
@@ -398,7 +398,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 316470
+--                       Rows Removed by Filter: 315850
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -420,14 +420,14 @@ LIMIT $6) AS "capped";
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 6855891
+--                 Rows Removed by Index Recheck: 6850830
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 316470
---                 Heap Blocks: exact=26686 lossy=321689
+--                 Rows Removed by Filter: 315850
+--                 Heap Blocks: exact=26673 lossy=321448
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=990435 loops=1)
 --                             Index Cond: (terminal_kind = 'EWALLET'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=958517 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956463 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -446,18 +446,18 @@ LIMIT $4;
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=1866 loops=1)
+--           ->  Hash Left Join (actual rows=1796 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=1866 loops=1)
+--                 ->  Hash Left Join (actual rows=1796 loops=1)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1866 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1796 loops=1)
 --                             Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'EWALLET'::text) AND (service_type = 2))
---                             Rows Removed by Index Recheck: 2935
---                             Heap Blocks: exact=4772
+--                             Rows Removed by Index Recheck: 2913
+--                             Heap Blocks: exact=4676
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                                         Index Cond: (tid = '60002662'::text)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=990435 loops=1)
 --                                         Index Cond: (terminal_kind = 'EWALLET'::text)
 --                       ->  Hash (actual rows=1255 loops=1)
 --                             Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -477,15 +477,15 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1866 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1866 loops=1)
+--     ->  Limit (actual rows=1796 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1796 loops=1)
 --                 Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'EWALLET'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 2935
---                 Heap Blocks: exact=4772
+--                 Rows Removed by Index Recheck: 2913
+--                 Heap Blocks: exact=4676
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5489 loops=1)
+--                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
 --                             Index Cond: (tid = '60002662'::text)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=991096 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=990435 loops=1)
 --                             Index Cond: (terminal_kind = 'EWALLET'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -506,20 +506,21 @@ LIMIT $5;
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: quicksort  Memory: 25kB
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 Join Filter: (org_branch.id = transactions.branch_id)
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 31006
---                             Heap Blocks: exact=29926
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
+--                             Rows Removed by Filter: 31173
+--                             Heap Blocks: exact=30069
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31173 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       ->  Materialize (never executed)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                                   Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
---                       Index Cond: (id = transactions.branch_id)
+--                 ->  Materialize (never executed)
+--                       ->  Seq Scan on organizations org_branch (never executed)
 
 -- Search capped count · MERCHANT_HQ · batch number
 -- params: [2,"EWALLET",1,"000292",10001]
@@ -537,9 +538,9 @@ LIMIT $5) AS "capped";
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 31006
---                 Heap Blocks: exact=29926
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
+--                 Rows Removed by Filter: 31173
+--                 Heap Blocks: exact=30069
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31173 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -609,7 +610,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 34
+--                       Rows Removed by Filter: 28
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -633,9 +634,9 @@ LIMIT $6) AS "capped";
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 16330
---                 Heap Blocks: exact=25405
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
+--                 Rows Removed by Filter: 16238
+--                 Heap Blocks: exact=25298
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31173 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -658,14 +659,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -715,18 +716,18 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'EWALLET'::text)
---                       Rows Removed by Filter: 41
+--                       Rows Removed by Filter: 36
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -749,7 +750,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'EWALLET'::text)
---                       Rows Removed by Filter: 56
+--                       Rows Removed by Filter: 22
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -775,7 +776,7 @@ LIMIT $7) AS "capped";
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
 --                 Heap Blocks: exact=9675
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12298 loops=1)
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12239 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -789,25 +790,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=31006 loops=1)
+--   Sort (actual rows=31173 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: external merge  Disk: 5912kB
---     ->  Nested Loop Left Join (actual rows=31006 loops=1)
---           ->  Hash Left Join (actual rows=31006 loops=1)
+--     Sort Method: external merge  Disk: 5952kB
+--     ->  Nested Loop Left Join (actual rows=31173 loops=1)
+--           ->  Hash Left Join (actual rows=31173 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=31006 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=31173 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                       Heap Blocks: exact=29926
---                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31006 loops=1)
+--                       Heap Blocks: exact=30069
+--                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31173 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=31006)
+--           ->  Memoize (actual rows=1 loops=31173)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 31003  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 Hits: 31170  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
 --                       Index Cond: (id = transactions.branch_id)
 
@@ -881,3 +882,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -150,14 +150,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
+--                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -323,18 +323,18 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '1'::smallint)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 59
+--                       Rows Removed by Filter: 109
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status + method
@@ -349,9 +349,12 @@ LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
---           ->  Seq Scan on transactions (actual rows=10001 loops=1)
---                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '1'::smallint))
---                 Rows Removed by Filter: 115910
+--           ->  Gather (actual rows=10001 loops=1)
+--                 Workers Planned: 2
+--                 Workers Launched: 2
+--                 ->  Parallel Seq Scan on transactions (actual rows=3529 loops=3)
+--                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '1'::smallint))
+--                       Rows Removed by Filter: 44073
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [1,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -372,7 +375,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '1'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 613
+--                       Rows Removed by Filter: 638
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -394,9 +397,9 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3660 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3576 loops=3)
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (service_type = '1'::smallint) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 817660
+--                       Rows Removed by Filter: 810366
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [1,"PD2608273940%",21]
@@ -454,24 +457,24 @@ WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=6 loops=1)
---     ->  Sort (actual rows=6 loops=1)
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 26kB
---           ->  Nested Loop Left Join (actual rows=6 loops=1)
---                 ->  Nested Loop Left Join (actual rows=6 loops=1)
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 --                             Filter: (merchant_id = 90)
---                             Rows Removed by Filter: 133
---                             Heap Blocks: exact=139
---                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=139 loops=1)
+--                             Rows Removed by Filter: 107
+--                             Heap Blocks: exact=109
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=109 loops=1)
 --                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
---                       ->  Materialize (actual rows=1 loops=6)
+--                       ->  Materialize (actual rows=1 loops=2)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=6)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=2)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -485,13 +488,13 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 133
---                 Heap Blocks: exact=139
---                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=139 loops=1)
+--                 Rows Removed by Filter: 107
+--                 Heap Blocks: exact=109
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=109 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
@@ -561,14 +564,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -618,14 +621,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -672,11 +675,11 @@ LIMIT $6) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '1'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
---                 Rows Removed by Index Recheck: 86430
+--                 Rows Removed by Index Recheck: 86827
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Rows Removed by Filter: 317
---                 Heap Blocks: exact=4108 lossy=4254
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=84089 loops=1)
+--                 Rows Removed by Filter: 351
+--                 Heap Blocks: exact=4113 lossy=4275
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=83813 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -689,23 +692,23 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=209735 loops=1)
+--   Gather Merge (actual rows=209611 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=69912 loops=3)
+--     ->  Sort (actual rows=69870 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 17312kB
---           Worker 0:  Sort Method: external merge  Disk: 13264kB
---           Worker 1:  Sort Method: external merge  Disk: 13544kB
---           ->  Hash Left Join (actual rows=69912 loops=3)
+--           Sort Method: external merge  Disk: 19296kB
+--           Worker 0:  Sort Method: external merge  Disk: 12264kB
+--           Worker 1:  Sort Method: external merge  Disk: 12520kB
+--           ->  Hash Left Join (actual rows=69870 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=69912 loops=3)
+--                 ->  Hash Left Join (actual rows=69870 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=69912 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=69870 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
---                             Rows Removed by Index Recheck: 907228
---                             Heap Blocks: exact=14358 lossy=52170
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=209735 loops=1)
+--                             Rows Removed by Index Recheck: 907032
+--                             Heap Blocks: exact=16022 lossy=58303
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=209611 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -784,3 +787,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -106,8 +106,8 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=11)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -150,14 +150,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -281,7 +281,7 @@ LIMIT $5;
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
 --                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
@@ -300,8 +300,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6278 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=6278 loops=1)
+--     ->  Limit (actual rows=6460 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=6460 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -322,7 +322,7 @@ LIMIT $3;
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '5'::smallint)
 --                       Filter: (status = ANY ('{SUCCESS}'::text[]))
---                       Rows Removed by Filter: 3
+--                       Rows Removed by Filter: 2
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -332,8 +332,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status
@@ -349,7 +349,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '5'::smallint))
---                 Rows Removed by Filter: 133180
+--                 Rows Removed by Filter: 128728
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [5,1,["FAILED","VOID"],21]
@@ -369,7 +369,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 203
+--                       Rows Removed by Filter: 220
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -390,13 +390,13 @@ LIMIT $4) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3541 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3462 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
---                       Rows Removed by Index Recheck: 427249
+--                       Rows Removed by Index Recheck: 427383
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 31421
---                       Heap Blocks: exact=4826 lossy=24124
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=328427 loops=1)
+--                       Rows Removed by Filter: 31587
+--                       Heap Blocks: exact=8854 lossy=45223
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=329238 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -455,18 +455,18 @@ WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=1 loops=1)
+--   Limit (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 Join Filter: (org_merchant.id = transactions.merchant_id)
---                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=1 loops=1)
+--                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '5'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 54
---                 ->  Materialize (actual rows=1 loops=1)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                       Rows Removed by Filter: 44
+--                 ->  Materialize (never executed)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -480,11 +480,11 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1 loops=1)
---           ->  Index Scan using transactions_last4_idx on transactions (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '5'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 54
+--                 Rows Removed by Filter: 44
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [5,1,"100.00","250.00",21]
@@ -529,8 +529,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=5441 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=5441 loops=1)
+--     ->  Limit (actual rows=5473 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=5473 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -559,8 +559,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=19)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -616,8 +616,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -661,12 +661,12 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6278 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=6278 loops=1)
+--     ->  Limit (actual rows=6460 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=6460 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=6190
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6278 loops=1)
+--                 Heap Blocks: exact=6346
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6460 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -679,22 +679,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=15507 loops=1)
+--   Gather Merge (actual rows=15859 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=5169 loops=3)
+--     ->  Sort (actual rows=5286 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2014kB
---           Worker 0:  Sort Method: quicksort  Memory: 953kB
---           Worker 1:  Sort Method: quicksort  Memory: 1320kB
---           ->  Hash Left Join (actual rows=5169 loops=3)
+--           Sort Method: quicksort  Memory: 3775kB
+--           Worker 0:  Sort Method: quicksort  Memory: 388kB
+--           Worker 1:  Sort Method: quicksort  Memory: 160kB
+--           ->  Hash Left Join (actual rows=5286 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=5169 loops=3)
+--                 ->  Hash Left Join (actual rows=5286 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=5169 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=5286 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
---                             Heap Blocks: exact=7313
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=15507 loops=1)
+--                             Heap Blocks: exact=13678
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=15859 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -773,3 +773,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
+--                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -150,8 +150,8 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 17  Misses: 4  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=4)
+--                       Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -300,8 +300,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=8289 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=8289 loops=1)
+--     ->  Limit (actual rows=8325 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=8325 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -323,18 +323,18 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '3'::smallint)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 65
+--                       Rows Removed by Filter: 40
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status + method
@@ -352,9 +352,9 @@ LIMIT $4) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3563 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3409 loops=3)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '3'::smallint))
---                       Rows Removed by Filter: 132915
+--                       Rows Removed by Filter: 127557
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [3,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -375,7 +375,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 356
+--                       Rows Removed by Filter: 348
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -397,14 +397,9 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3574 loops=3)
---                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
---                       Rows Removed by Index Recheck: 931438
---                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 75586
---                       Heap Blocks: exact=9650 lossy=58804
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=398535 loops=1)
---                             Index Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
+--                 ->  Parallel Seq Scan on transactions (actual rows=3482 loops=3)
+--                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (service_type = '3'::smallint) AND (master_merchant_id = 3))
+--                       Rows Removed by Filter: 1908362
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [3,"PD2608273940%",21]
@@ -462,18 +457,18 @@ WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=1 loops=1)
---     ->  Nested Loop Left Join (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=1 loops=1)
+--   Limit (actual rows=0 loops=1)
+--     ->  Nested Loop Left Join (actual rows=0 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 Join Filter: (org_merchant.id = transactions.merchant_id)
---                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=1 loops=1)
+--                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '3'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 44
---                 ->  Materialize (actual rows=1 loops=1)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                       Rows Removed by Filter: 38
+--                 ->  Materialize (never executed)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=1)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -487,11 +482,11 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1 loops=1)
---           ->  Index Scan using transactions_last4_idx on transactions (actual rows=1 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '3'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 44
+--                 Rows Removed by Filter: 38
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [3,1,"100.00","250.00",21]
@@ -513,7 +508,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 40
+--                       Rows Removed by Filter: 36
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -536,8 +531,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=7230 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=7230 loops=1)
+--     ->  Limit (actual rows=7207 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=7207 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -560,14 +555,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -623,8 +618,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -668,12 +663,12 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=8289 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=8289 loops=1)
+--     ->  Limit (actual rows=8325 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=8325 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=8105
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8289 loops=1)
+--                 Heap Blocks: exact=8158
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8325 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -686,22 +681,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=20480 loops=1)
+--   Gather Merge (actual rows=20455 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=6827 loops=3)
+--     ->  Sort (actual rows=6818 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 3560kB
---           Worker 0:  Sort Method: quicksort  Memory: 1100kB
---           Worker 1:  Sort Method: quicksort  Memory: 994kB
---           ->  Hash Left Join (actual rows=6827 loops=3)
+--           Sort Method: external merge  Disk: 3576kB
+--           Worker 0:  Sort Method: quicksort  Memory: 387kB
+--           Worker 1:  Sort Method: quicksort  Memory: 753kB
+--           ->  Hash Left Join (actual rows=6818 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=6827 loops=3)
+--                 ->  Hash Left Join (actual rows=6818 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6827 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6818 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
---                             Heap Blocks: exact=12585
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20480 loops=1)
+--                             Heap Blocks: exact=16097
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20455 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -792,3 +787,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -150,14 +150,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -212,8 +212,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4371 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=4371 loops=1)
+--     ->  Limit (actual rows=4410 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=4410 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
 --                 Heap Fetches: 0
 
@@ -254,8 +254,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3420 loops=1)
---           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=3420 loops=1)
+--     ->  Limit (actual rows=3269 loops=1)
+--           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=3269 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '4'::smallint))
 --                 Heap Fetches: 0
 
@@ -300,8 +300,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1733 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1733 loops=1)
+--     ->  Limit (actual rows=1765 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1765 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -325,14 +325,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status
@@ -348,7 +348,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '4'::smallint))
---                 Rows Removed by Filter: 212375
+--                 Rows Removed by Filter: 199528
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],21]
@@ -368,7 +368,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 460
+--                       Rows Removed by Filter: 494
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -385,17 +385,17 @@ WHERE "transactions"."service_type" = $1
 LIMIT $4) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=7875 loops=1)
---           ->  Gather (actual rows=7875 loops=1)
+--     ->  Limit (actual rows=8094 loops=1)
+--           ->  Gather (actual rows=8094 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=2625 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=2698 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
---                       Rows Removed by Index Recheck: 458910
+--                       Rows Removed by Index Recheck: 458706
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 42833
---                       Heap Blocks: exact=18384 lossy=24288
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=136374 loops=1)
+--                       Rows Removed by Filter: 42742
+--                       Heap Blocks: exact=33452 lossy=44114
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=136320 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -461,7 +461,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 32
+--                       Rows Removed by Filter: 36
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = 90)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -482,7 +482,7 @@ LIMIT $4) AS "capped";
 --           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 32
+--                 Rows Removed by Filter: 36
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [4,1,"100.00","250.00",21]
@@ -504,7 +504,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 67
+--                       Rows Removed by Filter: 24
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -527,8 +527,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1501 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1501 loops=1)
+--     ->  Limit (actual rows=1562 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1562 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -551,8 +551,8 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -582,7 +582,7 @@ LIMIT $5;
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
 --                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
@@ -608,14 +608,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -659,12 +659,12 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1733 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1733 loops=1)
+--     ->  Limit (actual rows=1765 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1765 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=1726
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1733 loops=1)
+--                 Heap Blocks: exact=1758
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1765 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -677,30 +677,30 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=4371 loops=1)
+--   Gather Merge (actual rows=4410 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=1457 loops=3)
+--     ->  Sort (actual rows=1470 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 758kB
---           Worker 0:  Sort Method: quicksort  Memory: 175kB
---           Worker 1:  Sort Method: quicksort  Memory: 358kB
---           ->  Hash Left Join (actual rows=1457 loops=3)
+--           Sort Method: quicksort  Memory: 1326kB
+--           Worker 0:  Sort Method: quicksort  Memory: 25kB
+--           Worker 1:  Sort Method: quicksort  Memory: 25kB
+--           ->  Hash Left Join (actual rows=1470 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=1457 loops=3)
+--                 ->  Hash Left Join (actual rows=1470 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1457 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1470 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                             Heap Blocks: exact=2568
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4371 loops=1)
+--                             Heap Blocks: exact=4390
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4410 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                       ->  Hash (actual rows=1 loops=3)
+--                       ->  Hash (actual rows=1 loops=1)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=3)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Hash (actual rows=1255 loops=3)
+--                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=3)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,4,1]
@@ -794,3 +794,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

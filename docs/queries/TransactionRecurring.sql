@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -112,8 +112,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -150,14 +150,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
+--                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -254,8 +254,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $3) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=7485 loops=1)
---           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=7485 loops=1)
+--     ->  Limit (actual rows=7779 loops=1)
+--           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=7779 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '6'::smallint))
 --                 Heap Fetches: 0
 
@@ -300,8 +300,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4011 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=4011 loops=1)
+--     ->  Limit (actual rows=4004 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=4004 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -373,7 +373,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 861
+--                       Rows Removed by Filter: 747
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -395,13 +395,13 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3413 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3502 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
---                       Rows Removed by Index Recheck: 1118644
+--                       Rows Removed by Index Recheck: 1119121
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 100964
---                       Heap Blocks: exact=22298 lossy=58251
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=313131 loops=1)
+--                       Rows Removed by Filter: 100978
+--                       Heap Blocks: exact=35913 lossy=96257
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=313438 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -467,7 +467,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '6'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 67
+--                       Rows Removed by Filter: 28
 --                 ->  Materialize (never executed)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
@@ -489,7 +489,7 @@ LIMIT $4) AS "capped";
 --           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '6'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 67
+--                 Rows Removed by Filter: 28
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [6,1,"100.00","250.00",21]
@@ -511,7 +511,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 137
+--                       Rows Removed by Filter: 124
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -534,8 +534,8 @@ WHERE "transactions"."service_type" = $1
 LIMIT $5) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1486 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1486 loops=1)
+--     ->  Limit (actual rows=1525 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1525 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -615,14 +615,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -666,12 +666,12 @@ WHERE "transactions"."service_type" = $1
 LIMIT $6) AS "capped";
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4011 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=4011 loops=1)
+--     ->  Limit (actual rows=4004 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=4004 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=3973
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=4011 loops=1)
+--                 Heap Blocks: exact=3964
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=4004 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -684,30 +684,30 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=10261 loops=1)
+--   Gather Merge (actual rows=10213 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=3420 loops=3)
+--     ->  Sort (actual rows=3404 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2475kB
---           Worker 0:  Sort Method: quicksort  Memory: 170kB
---           Worker 1:  Sort Method: quicksort  Memory: 417kB
---           ->  Hash Left Join (actual rows=3420 loops=3)
+--           Sort Method: quicksort  Memory: 2979kB
+--           Worker 0:  Sort Method: quicksort  Memory: 25kB
+--           Worker 1:  Sort Method: quicksort  Memory: 25kB
+--           ->  Hash Left Join (actual rows=3404 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=3420 loops=3)
+--                 ->  Hash Left Join (actual rows=3404 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=3420 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=3404 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
---                             Heap Blocks: exact=8194
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=10261 loops=1)
+--                             Heap Blocks: exact=10106
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=10213 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
---                       ->  Hash (actual rows=1 loops=3)
+--                       ->  Hash (actual rows=1 loops=1)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=3)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Hash (actual rows=1255 loops=3)
+--                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=3)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,6,1]
@@ -789,3 +789,4 @@ ORDER BY created_at, id;
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
+--           Rows Removed by Filter: 1

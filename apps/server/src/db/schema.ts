@@ -560,6 +560,28 @@ export const salesSummaryOrgMonthly = pgTable(
 );
 
 /**
+ * Sales per month-clipped week without method and scheme (see salesSummaryOrgColumns):
+ * `week_start` is the first day of the days a week (Monday to Sunday, MYT) shares with one
+ * calendar month — its Monday, or the 1st of the month when the week began in the month before —
+ * so every row lies inside one ISO week AND one month. readSummary reads the whole clipped weeks
+ * of a month's edge days from it (summaries/month-split.ts weekSplit): at 10 M transactions the
+ * six edge days of a platform-wide 30-day merchant report were ~12,000 daily rows, here one row
+ * per merchant × service type. Kept by sales_summary_sql (migration sales_summary_org_weekly),
+ * rebuilt in bulk from the daily organization rollup.
+ */
+export const salesSummaryOrgWeekly = pgTable(
+  'sales_summary_org_weekly',
+  { weekStart: date('week_start', { mode: 'string' }).notNull(), ...salesSummaryOrgColumns() },
+  (t) => [
+    primaryKey({
+      name: 'sales_summary_org_weekly_pk',
+      columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.weekStart, t.serviceType, t.currency],
+    }),
+    index('sales_summary_org_weekly_level_week_idx').on(t.level, t.weekStart),
+  ],
+);
+
+/**
  * The figures of settled terminal batches (issue 10 Build 5, /sales-report/terminal-settlement)
  * per MYT day of `settled_at` (or month) at every hierarchy level, kept current by statement-level
  * triggers on terminal_settlement_batches and terminal_settlement_batch_lines and rebuilt in bulk

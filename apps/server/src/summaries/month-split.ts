@@ -60,19 +60,23 @@ export interface MonthCover {
  * its days outside the range (−). Days after `today` ('YYYY-MM-DD', the MYT business day) are
  * costed as holding no rows, so "the last 30 days" reads this month as one monthly row per key
  * instead of up to 30 daily ones; they are still subtracted, so the answer stays exact whatever
- * they hold. Every day of the range is counted exactly once and every other day zero times
+ * they hold. `weekly`: the day ranges will be read as whole month-clipped weeks plus days
+ * (weekSplit), so they are costed that way. Every day of the range is counted exactly once and every other day zero times
  * (month-split.test.ts). `from` ≤ `to`, calendar dates, no time-zone arithmetic.
  */
-export function monthCover(from: string, to: string, today: string): MonthCover {
+export function monthCover(from: string, to: string, today: string, weekly = false): MonthCover {
   const split = monthSplit(from, to);
+  // Rows a day range costs: its days, or with `weekly` its whole clipped weeks plus the other
+  // days (weekSplit); nothing after today.
+  const cost = (a: string, b: string) => (weekly ? splitRows(a, b, today) : span(a, b < today ? b : today));
   const plus: [string, string][] = [];
   const minus: [string, string][] = [];
   let months = split.months;
   for (const [a, b] of split.days.flatMap(([x, y]) => byMonth(x, y))) {
     const start = monthStart(a);
     const end = addDays(monthStart(addMonths(a, 1)), -1);
-    const inside = span(a, b < today ? b : today);
-    const outside = span(start, addDays(a, -1)) + span(addDays(b, 1), end < today ? end : today);
+    const inside = cost(a, b);
+    const outside = cost(start, addDays(a, -1)) + cost(addDays(b, 1), end);
     if (1 + outside >= inside) {
       plus.push([a, b]);
       continue;
@@ -108,4 +112,46 @@ function merged(ranges: [string, string][]): [string, string][] {
     else out.push([a, b]);
   }
   return out;
+}
+
+/** ISO day of the week of 'YYYY-MM-DD': 1 Monday … 7 Sunday. */
+const isoWeekday = (day: string) => ((utc(day).getUTCDay() + 6) % 7) + 1;
+/** The first day of a month-clipped week: a Monday or the 1st. */
+const isWeekStart = (day: string) => isoWeekday(day) === 1 || day.endsWith('-01');
+/** The last day of a month-clipped week: a Sunday or the month's last day. */
+const isWeekEnd = (day: string) => isoWeekday(day) === 7 || isLastDay(day);
+
+export interface WeekSplit {
+  /** First day of the first and last day of the last whole month-clipped week, inclusive; null for none. */
+  weeks: [string, string] | null;
+  /** The days before and after them, inclusive ranges (0 to 2). */
+  days: [string, string][];
+}
+
+/**
+ * Splits the inclusive day range `from`..`to` ('YYYY-MM-DD', from ≤ to) into the whole
+ * month-clipped weeks it covers and the days outside them (issue 10 Build 5). A month-clipped
+ * week is the days a Monday-to-Sunday week shares with one calendar month (the row period of
+ * sales_summary_org_weekly, keyed by its first day), so these weeks partition the calendar and
+ * `weeks` is exactly the union of the clipped weeks whose first day lies in it.
+ */
+export function weekSplit(from: string, to: string): WeekSplit {
+  let a = from;
+  while (a <= to && !isWeekStart(a)) a = addDays(a, 1);
+  let b = to;
+  while (b >= a && !isWeekEnd(b)) b = addDays(b, -1);
+  if (a > to || b < a) return { weeks: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < a) days.push([from, addDays(a, -1)]);
+  if (b < to) days.push([addDays(b, 1), to]);
+  return { weeks: [a, b], days };
+}
+
+/** Rows read for `a`..`b` as weekSplit reads it (a week row per clipped week, a row per day), none after `today`; 0 when b < a. */
+function splitRows(a: string, b: string, today: string): number {
+  if (b < a) return 0;
+  const { weeks, days } = weekSplit(a, b);
+  let rows = days.reduce((n, [x, y]) => n + span(x, y < today ? y : today), 0);
+  if (weeks) for (let d = weeks[0]; d <= weeks[1] && d <= today; d = addDays(d, 1)) if (isWeekStart(d)) rows += 1;
+  return rows;
 }

@@ -12,7 +12,7 @@ export type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[
 
 /** The summary tables, for callers' TRUNCATE and ANALYZE. */
 export const SUMMARY_TABLES = [
-  'sales_summary_daily', 'sales_summary_monthly', 'sales_summary_org_daily', 'sales_summary_org_monthly', 'refund_summary_daily',
+  'sales_summary_daily', 'sales_summary_monthly', 'sales_summary_org_daily', 'sales_summary_org_weekly', 'sales_summary_org_monthly', 'refund_summary_daily',
   'settlement_summary_daily', 'settlement_summary_monthly',
 ] as const;
 
@@ -109,6 +109,12 @@ ORDER BY ${[...org, r.periodCol, ...keyCols].join(', ')}`);
 }
 
 const MYT_DAY = `(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
+/**
+ * The first day of the month-clipped week of the date expression `day` (its Monday, or the 1st
+ * when the week began in the month before): the period key of sales_summary_org_weekly, as the
+ * trigger statement writes it (migration sales_summary_org_weekly).
+ */
+export const CLIPPED_WEEK_START_SQL = (day: string) => `greatest(date_trunc('week', ${day}), date_trunc('month', ${day}))::date`;
 const FINEST_COLS = `${ANCESTOR_COLS.join(', ')}, service_type, payment_method, card_scheme, currency, ${MEASURE_COLS}`;
 
 /**
@@ -118,7 +124,7 @@ const FINEST_COLS = `${ANCESTOR_COLS.join(', ')}, service_type, payment_method, 
  * the five ancestor ids × service type × payment method × card scheme ('' for none) × currency,
  * status measures pivoted — one scan instead of one per table (the monthly table's own scan took
  * 22 s at 10 M); each table rolled up level by level from it; the organization rollups from the
- * sales tables' outlet level.
+ * sales tables' outlet level, the month-clipped weeks from the daily organization rollup's.
  */
 function salesRebuildSql(): string[] {
   const sales = [{ col: 'service_type' }, { col: 'payment_method' }, { col: 'card_scheme', keptTo: DAILY_SCHEME_MAX_LEVEL }, { col: 'currency' }];
@@ -139,6 +145,10 @@ GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`,
     'DROP TABLE sales_finest',
     ...levelRollupSql({ table: 'sales_summary_org_daily', periodCol: 'business_day', finest: '(SELECT * FROM sales_summary_daily WHERE level = 5) f', maxLevel: 5, keys: org, measures: SALES_MEASURES }),
     ...levelRollupSql({ table: 'sales_summary_org_monthly', periodCol: 'month', finest: '(SELECT * FROM sales_summary_monthly WHERE level = 5) f', maxLevel: 5, keys: org, measures: SALES_MEASURES }),
+    ...levelRollupSql({
+      table: 'sales_summary_org_weekly', periodCol: 'week_start', maxLevel: 5, keys: org, measures: SALES_MEASURES,
+      finest: `(SELECT ${CLIPPED_WEEK_START_SQL('business_day')} AS week_start, ${ANCESTOR_COLS.join(', ')}, service_type, currency, ${MEASURE_COLS} FROM sales_summary_org_daily WHERE level = 5) f`,
+    }),
   ];
 }
 

@@ -217,7 +217,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
   let answered = 0;
   let asked = 0;
   /** How often each source of planRead answered a non-empty question (every path must be compared). */
-  const paths = { daily: 0, dailyScheme: 0, monthly: 0, raw: 0, statusPivot: 0, orgRollup: 0, salesRollup: 0, monthMinusDays: 0, monthMinusRawDays: 0 };
+  const paths = { daily: 0, dailyScheme: 0, weekly: 0, monthly: 0, raw: 0, statusPivot: 0, orgRollup: 0, salesRollup: 0, monthMinusDays: 0, monthMinusRawDays: 0, monthMinusWeeks: 0 };
 
   async function expectEqual(org: Org | null, q: SummaryQuery): Promise<void> {
     const [got, want, both, [wantTotals]] = await Promise.all([
@@ -233,12 +233,14 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
       const { level, plan } = summaryReadPlan(scopeOf(org), q);
       if (plan.dailyDays.length) paths.daily += 1;
       if (plan.dailyDays.length && (q.cardSchemes || q.groupBy.includes('cardScheme')) && level <= 1) paths.dailyScheme += 1;
+      if (plan.weeklyDays.length) paths.weekly += 1;
+      if (plan.weeklyDays.some((d) => d.sign === -1)) paths.monthMinusWeeks += 1;
       if (plan.months) paths.monthly += 1;
       if (plan.rawDays.length) paths.raw += 1;
       if (plan.dailyDays.some((d) => d.sign === -1)) paths.monthMinusDays += 1;
       if (plan.rawDays.some((d) => d.sign === -1)) paths.monthMinusRawDays += 1;
       if (q.groupBy.includes('status')) paths.statusPivot += 1;
-      if (plan.dailyDays.length || plan.months) paths[plan.tables.daily === 'sales_summary_org_daily' ? 'orgRollup' : 'salesRollup'] += 1;
+      if (plan.dailyDays.length || plan.weeklyDays.length || plan.months) paths[plan.tables.daily === 'sales_summary_org_daily' ? 'orgRollup' : 'salesRollup'] += 1;
     }
     const g = byKey(got, q.groupBy);
     const w = byKey(want, q.groupBy);
@@ -266,7 +268,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
     asked = answered = 0;
     await fc.assert(fc.asyncProperty(question(), ({ org, q }) => expectEqual(org, q)), { numRuns: 120 });
     expect(answered / asked).toBeGreaterThan(0.3);
-    // Each source (daily rows, daily by card scheme, monthly rollup, raw index range, organization or sales rollup) and the
+    // Each source (daily rows, daily by card scheme, weekly and monthly rollups, raw index range, organization or sales rollup) and the
     // status unpivot answered several non-empty questions: the random ones usually reach each,
     // and these fixed ones (compared like them) make sure, one per source and scope level.
     const [a, b] = [days[5]!, days.at(-5)!];
@@ -284,6 +286,15 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
       for (const groupBy of [['serviceType'], ['cardScheme'], ['month', 'status']] as SummaryQuery['groupBy'][]) {
         await expectEqual(org, { from: `${month}-03`, to: `${month}-26`, currency: 'MYR', groupBy });
       }
+    }
+    // The month minus whole clipped weeks from the weekly rollup: the first starting days of the
+    // month whose plan subtracts a week (found by planRead itself, whatever weekday the month starts).
+    const minusWeek = Array.from({ length: 20 }, (_, i) => `${month}-${String(i + 2).padStart(2, '0')}`)
+      .filter((from) => summaryReadPlan(scopeOf(null), { from, to: `${month}-28`, currency: 'MYR', groupBy: [] }).plan.weeklyDays.some((d) => d.sign === -1))
+      .slice(0, 2);
+    expect(minusWeek.length).toBe(2);
+    for (const org of [null, ...busy.AGENT!.slice(0, 1), ...busy.MERCHANT_BRANCH!.slice(0, 1)]) {
+      for (const from of minusWeek) await expectEqual(org, { from, to: `${month}-28`, currency: 'MYR', groupBy: ['serviceType'] });
     }
     for (const [path, n] of Object.entries(paths)) expect(n, path).toBeGreaterThanOrEqual(3);
   });

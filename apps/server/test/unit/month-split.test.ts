@@ -80,7 +80,8 @@ describe('monthSplit', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // 500 ranges of up to 800 days, every day walked: seconds of CPU when the other test files share the cores.
+  }, 30_000);
 
   it('monthCover reads the last 30 days as the earlier month days plus this month whole', () => {
     expect(monthCover('2026-10-27', '2026-11-25', '2026-11-25')).toEqual({ days: [{ from: '2026-10-27', to: '2026-10-31', sign: 1 }, { from: '2026-11-26', to: '2026-11-30', sign: -1 }], months: ['2026-11-01', '2026-11-01'] });
