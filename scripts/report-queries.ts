@@ -23,7 +23,7 @@ import {
   LIST_REPORTS, REPORT_COUNT_CAP, SUMMARY_REPORTS, reportDetailColumns, reportRowColumns,
   type ListReportDef, type ReportSearchData, type ReportSort, type SummaryReportDef, type SummaryRequest,
 } from '@paydesk/contract';
-import type { Database } from '../apps/server/src/db/client.ts';
+import { SUMMARY_READ_OPTIONS, type Database } from '../apps/server/src/db/client.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
 import { runSummary } from '../apps/server/src/reports/summary-executor.ts';
 import { detailLinesQuery, pageQuery, totalsQuery } from '../apps/server/src/reports/executor.ts';
@@ -253,8 +253,8 @@ async function main(): Promise<void> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    // The summary reads' own session settings (db/client.ts summaryRead): no parallel workers.
-    const summaryPool = new pg.Pool({ connectionString: url, max: 1, options: '-c max_parallel_workers_per_gather=0' });
+    // The summary reads' own session settings (db/client.ts summaryRead), so their plans are the ones shown.
+    const summaryPool = new pg.Pool({ connectionString: url, max: 1, options: SUMMARY_READ_OPTIONS });
     close = async () => {
       await Promise.all([pool.end(), summaryPool.end()]);
     };

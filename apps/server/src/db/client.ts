@@ -41,6 +41,9 @@ export interface Database {
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 
+/** The session settings of the summary-read connections (no parallel workers; see Database.summaryRead). */
+export const SUMMARY_READ_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** Uses of a summary-read connection before it is replaced (and its prepared statements freed). */
 export const SUMMARY_READ_MAX_USES = 2_000;
 
@@ -62,7 +65,7 @@ export async function openDatabase(target: string): Promise<Database> {
     pool.on('error', (err) => process.emitWarning(`PostgreSQL ended an idle pooled connection: ${err.message}`, 'DatabaseWarning'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
-    const readPool = new pg.Pool({ connectionString: target, max: 4, maxUses: SUMMARY_READ_MAX_USES, options: '-c max_parallel_workers_per_gather=0' });
+    const readPool = new pg.Pool({ connectionString: target, max: 4, maxUses: SUMMARY_READ_MAX_USES, options: SUMMARY_READ_OPTIONS });
     readPool.on('error', (err) => process.emitWarning(`PostgreSQL ended an idle pooled connection: ${err.message}`, 'DatabaseWarning'));
     return {
       db,
