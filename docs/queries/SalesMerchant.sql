@@ -20,31 +20,31 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions):
---   Sort (actual rows=4307 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions):
+--   Sort (actual rows=4305 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Sort Method: quicksort  Memory: 722kB
---     ->  MixedAggregate (actual rows=4307 loops=1)
+--     ->  MixedAggregate (actual rows=4305 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 2513kB
---           ->  Append (actual rows=8723 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=1302 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=1302 loops=1)
+--           ->  Append (actual rows=9196 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=1789 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=1789 loops=1)
 --                             Recheck Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                             Rows Removed by Filter: 102
---                             Heap Blocks: exact=363
---                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1404 loops=1)
+--                             Rows Removed by Filter: 168
+--                             Heap Blocks: exact=390
+--                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1957 loops=1)
 --                                   Index Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=2152 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_weekly (actual rows=2152 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=2150 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_weekly (actual rows=2150 loops=1)
 --                             Recheck Cond: ((level = 4) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                             Rows Removed by Filter: 683
---                             Heap Blocks: exact=389
---                             ->  Bitmap Index Scan on sales_summary_org_weekly_level_week_idx (actual rows=2835 loops=1)
+--                             Rows Removed by Filter: 694
+--                             Heap Blocks: exact=387
+--                             ->  Bitmap Index Scan on sales_summary_org_weekly_level_week_idx (actual rows=2844 loops=1)
 --                                   Index Cond: ((level = 4) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date))
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
@@ -58,11 +58,11 @@ ORDER BY g0, g1, g2;
 --                             Heap Blocks: exact=182
 --                             ->  Bitmap Index Scan on sales_summary_org_monthly_level_month_idx (actual rows=2872 loops=1)
 --                                   Index Cond: ((level = 4) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date))
---                 ->  Subquery Scan on "*SELECT* 5" (actual rows=3115 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3115 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=3103 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=3103 loops=1)
 --                             Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=95
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3115 loops=1)
+--                             Heap Blocks: exact=97
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=3103 loops=1)
 --                                   Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Merchant (the first answer) · statement 1 of 1
@@ -84,29 +84,29 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
---   Sort (actual rows=1643 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+--   Sort (actual rows=1642 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Sort Method: quicksort  Memory: 251kB
---     ->  MixedAggregate (actual rows=1643 loops=1)
+--     ->  MixedAggregate (actual rows=1642 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 1105kB
---           ->  Append (actual rows=3388 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=497 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=497 loops=1)
+--           ->  Append (actual rows=3545 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=667 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_daily (actual rows=667 loops=1)
 --                             Recheck Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                             Filter: ((master_merchant_id = 3) AND (currency = 'MYR'::bpchar) AND (branch_id = 0))
---                             Rows Removed by Filter: 907
---                             Heap Blocks: exact=363
---                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1404 loops=1)
+--                             Rows Removed by Filter: 1290
+--                             Heap Blocks: exact=390
+--                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1957 loops=1)
 --                                   Index Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=820 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_weekly (actual rows=820 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=819 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_weekly (actual rows=819 loops=1)
 --                             Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
 --                             Heap Blocks: exact=149
---                             ->  Bitmap Index Scan on sales_summary_org_weekly_pk (actual rows=820 loops=1)
+--                             ->  Bitmap Index Scan on sales_summary_org_weekly_pk (actual rows=819 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly sales_summary_org_weekly_1 (actual rows=0 loops=1)
@@ -120,11 +120,11 @@ ORDER BY g0, g1, g2;
 --                             Heap Blocks: exact=182
 --                             ->  Bitmap Index Scan on sales_summary_org_monthly_level_month_idx (actual rows=2872 loops=1)
 --                                   Index Cond: ((level = 4) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date))
---                 ->  Subquery Scan on "*SELECT* 5" (actual rows=1249 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1249 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=1237 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=1237 loops=1)
 --                             Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Heap Blocks: exact=38
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1249 loops=1)
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=1237 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Merchant (the first answer) · statement 1 of 1
@@ -146,23 +146,23 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $15 AND business_day BETWEEN $16::date AND $17::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=516 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=1243 loops=1)
+--     ->  Sort (actual rows=1271 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 175kB
---           ->  Result (actual rows=1243 loops=1)
---                 ->  Append (actual rows=1243 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=160 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=160 loops=1)
+--           Sort Method: quicksort  Memory: 178kB
+--           ->  Result (actual rows=1271 loops=1)
+--                 ->  Append (actual rows=1271 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=216 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=216 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=257 loops=1)
 --                             ->  Bitmap Heap Scan on sales_summary_org_weekly (actual rows=257 loops=1)
 --                                   Recheck Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=49
+--                                   Heap Blocks: exact=48
 --                                   ->  Bitmap Index Scan on sales_summary_org_weekly_pk (actual rows=257 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (week_start >= '2026-10-26'::date) AND (week_start <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
@@ -175,8 +175,8 @@ ORDER BY g0, g1, g2;
 --                                   Heap Blocks: exact=23
 --                                   ->  Bitmap Index Scan on sales_summary_org_monthly_pk (actual rows=258 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=568 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=568 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=540 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=540 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Merchant (the first answer) · statement 1 of 1
@@ -198,18 +198,18 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $19 AND agency_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=205 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=514 loops=1)
+--     ->  Sort (actual rows=544 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 77kB
---           ->  Result (actual rows=514 loops=1)
---                 ->  Append (actual rows=514 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=69 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=69 loops=1)
+--           Sort Method: quicksort  Memory: 80kB
+--           ->  Result (actual rows=544 loops=1)
+--                 ->  Append (actual rows=544 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=88 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=88 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=102 loops=1)
 --                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=102 loops=1)
@@ -224,8 +224,8 @@ ORDER BY g0, g1, g2;
 --                                   Heap Blocks: exact=10
 --                                   ->  Bitmap Index Scan on sales_summary_org_monthly_pk (actual rows=102 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=241 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=241 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=252 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=252 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Merchant (the first answer) · statement 1 of 1
@@ -247,16 +247,16 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=133 loops=1)
+--     ->  Sort (actual rows=123 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 38kB
---           ->  Result (actual rows=133 loops=1)
---                 ->  Append (actual rows=133 loops=1)
+--           Sort Method: quicksort  Memory: 37kB
+--           ->  Result (actual rows=123 loops=1)
+--                 ->  Append (actual rows=123 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -270,8 +270,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=115 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Merchant (the first answer) · statement 1 of 1
@@ -293,18 +293,18 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $27 AND agency_id = $28 AND agent_id = $29 AND merchant_id = $30 AND business_day BETWEEN $31::date AND $32::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=77 loops=1)
+--     ->  Sort (actual rows=91 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 32kB
---           ->  Result (actual rows=77 loops=1)
---                 ->  Append (actual rows=77 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=5 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=5 loops=1)
+--           Sort Method: quicksort  Memory: 34kB
+--           ->  Result (actual rows=91 loops=1)
+--                 ->  Append (actual rows=91 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=6 loops=1)
@@ -316,8 +316,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=60 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=60 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=73 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=73 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Merchant · statement 1 of 1
@@ -339,45 +339,45 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE currency = $1 AND level = 4 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions):
---   Sort (actual rows=8534 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions):
+--   Sort (actual rows=8546 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---     Sort Method: quicksort  Memory: 1439kB
---     ->  MixedAggregate (actual rows=8534 loops=1)
+--     Sort Method: quicksort  Memory: 1440kB
+--     ->  MixedAggregate (actual rows=8546 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 4753kB
---           ->  Append (actual rows=18525 loops=1)
+--           ->  Append (actual rows=19017 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1302 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1302 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1789 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1789 loops=1)
 --                             Recheck Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                             Rows Removed by Filter: 102
---                             Heap Blocks: exact=363
---                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1404 loops=1)
+--                             Rows Removed by Filter: 168
+--                             Heap Blocks: exact=390
+--                             ->  Bitmap Index Scan on sales_summary_org_daily_level_day_idx (actual rows=1957 loops=1)
 --                                   Index Cond: ((level = 4) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=8533 loops=1)
---                       ->  Bitmap Heap Scan on sales_summary_org_monthly (actual rows=8533 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=8545 loops=1)
+--                       ->  Bitmap Heap Scan on sales_summary_org_monthly (actual rows=8545 loops=1)
 --                             Recheck Cond: ((level = 4) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date))
 --                             Filter: ((currency = 'MYR'::bpchar) AND (branch_id = 0))
---                             Rows Removed by Filter: 2770
+--                             Rows Removed by Filter: 2774
 --                             Heap Blocks: exact=182
---                             ->  Bitmap Index Scan on sales_summary_org_monthly_level_month_idx (actual rows=11303 loops=1)
+--                             ->  Bitmap Index Scan on sales_summary_org_monthly_level_month_idx (actual rows=11319 loops=1)
 --                                   Index Cond: ((level = 4) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date))
---                 ->  Subquery Scan on "*SELECT* 5" (actual rows=8690 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8690 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=8683 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=8683 loops=1)
 --                             Recheck Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Heap Blocks: exact=101
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8690 loops=1)
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=8683 loops=1)
 --                                   Index Cond: ((level = 4) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Branch · statement 1 of 1
@@ -399,18 +399,18 @@ SELECT date_trunc('month', business_day)::date AS g0, branch_id AS g1, service_t
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=37 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=176 loops=1)
+--     ->  Sort (actual rows=173 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 42kB
---           ->  Result (actual rows=176 loops=1)
---                 ->  Append (actual rows=176 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=17 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=17 loops=1)
+--           ->  Result (actual rows=173 loops=1)
+--                 ->  Append (actual rows=173 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=18 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=18 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=18 loops=1)
 --                             ->  Index Scan using sales_summary_org_weekly_pk on sales_summary_org_weekly (actual rows=18 loops=1)
@@ -422,8 +422,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=18 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=18 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=123 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=123 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=119 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=119 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 1
@@ -445,17 +445,17 @@ SELECT date_trunc('month', business_day)::date AS g0, 'SUCCESS' AS g1, service_t
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=45 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=187 loops=1)
+--     ->  Sort (actual rows=177 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 45kB
---           ->  Result (actual rows=187 loops=1)
---                 ->  Append (actual rows=187 loops=1)
+--           Sort Method: quicksort  Memory: 44kB
+--           ->  Result (actual rows=177 loops=1)
+--                 ->  Append (actual rows=177 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=24 loops=1)
 --                             ->  Nested Loop (actual rows=24 loops=1)
 --                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
@@ -477,8 +477,8 @@ ORDER BY g0, g1, g2;
 --                                   ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
 --                                   ->  Values Scan on "*VALUES*_3" (actual rows=4 loops=6)
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=115 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 1
@@ -497,27 +497,27 @@ SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, serv
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=63 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=440 loops=1)
+--     ->  Sort (actual rows=433 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 71kB
---           ->  Result (actual rows=440 loops=1)
---                 ->  Append (actual rows=440 loops=1)
+--           Sort Method: quicksort  Memory: 70kB
+--           ->  Result (actual rows=433 loops=1)
+--                 ->  Append (actual rows=433 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=186 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=186 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=26 loops=1)
---                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=26 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=30 loops=1)
+--                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily sales_summary_daily_1 (actual rows=30 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-30'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 3" (actual rows=113 loops=1)
---                             ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=113 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 3" (actual rows=112 loops=1)
+--                             ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=115 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=105 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 1
@@ -536,32 +536,35 @@ SELECT date_trunc('month', business_day)::date AS g0, card_scheme AS g1, service
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $12 AND agency_id = $13 AND agent_id = $14 AND business_day BETWEEN $15::date AND $16::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=93 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=92 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Sort Method: quicksort  Memory: 36kB
---     ->  MixedAggregate (actual rows=93 loops=1)
+--     ->  MixedAggregate (actual rows=92 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 177kB
---           ->  Append (actual rows=28222 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=113 loops=1)
---                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=113 loops=1)
+--           ->  Append (actual rows=28951 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=112 loops=1)
+--                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27708 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=27708 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27903 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=27903 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 943
---                             Heap Blocks: exact=20272
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28651 loops=1)
+--                             Rows Removed by Filter: 929
+--                             Heap Blocks: exact=20303
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28832 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=286 loops=1)
---                       ->  Index Scan using transactions_merchant_idx on transactions transactions_1 (actual rows=286 loops=1)
---                             Index Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=831 loops=1)
+--                       ->  Bitmap Heap Scan on transactions transactions_1 (actual rows=831 loops=1)
+--                             Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 14
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=115 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=115 loops=1)
+--                             Rows Removed by Filter: 36
+--                             Heap Blocks: exact=610
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=867 loops=1)
+--                                   Index Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=105 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

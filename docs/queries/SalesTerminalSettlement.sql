@@ -9,7 +9,7 @@ SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(s
 FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
@@ -27,7 +27,7 @@ SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_coun
   coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
 FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE currency = $1 AND status = ANY($2::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $3::date AND $4::date) s;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --           Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
@@ -41,7 +41,7 @@ SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(s
 FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $4::date AND $5::date) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
@@ -59,7 +59,7 @@ SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_coun
   coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
 FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $4::date AND $5::date) s;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --           Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
@@ -73,7 +73,7 @@ SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(s
 FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE agency_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $5::date AND $6::date) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
@@ -91,7 +91,7 @@ SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_coun
   coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
 FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE agency_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $5::date AND $6::date) s;
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --           Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
@@ -105,7 +105,7 @@ SELECT period, coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(s
 FROM (SELECT to_char(settled_day, 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE agent_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND agency_id = $5 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $6::date AND $7::date) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((settlement_summary_daily.settled_day)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
@@ -123,7 +123,7 @@ SELECT coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_coun
   coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount
 FROM (SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_daily WHERE agent_id = $1 AND currency = $2 AND status = ANY($3::text[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $4 AND agency_id = $5 AND card_scheme = '*' AND card_type = '*' AND settled_day BETWEEN $6::date AND $7::date) s;
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=60 loops=1)
 --           Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (settled_day >= '2026-10-26'::date) AND (settled_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar) AND (card_scheme = '*'::text) AND (card_type = '*'::text))
@@ -139,23 +139,23 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --     ->  GroupAggregate (actual rows=30 loops=1)
 --           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           ->  Sort (actual rows=2220 loops=1)
+--           ->  Sort (actual rows=2202 loops=1)
 --                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---                 Sort Method: quicksort  Memory: 305kB
---                 ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--                 Sort Method: quicksort  Memory: 303kB
+--                 ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=139
+--                             Heap Blocks: exact=133
 --                             ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                             Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -167,17 +167,17 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=139
+--                       Heap Blocks: exact=133
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 2
@@ -190,23 +190,23 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=30 loops=1)
 --     Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
 --     Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --     ->  GroupAggregate (actual rows=30 loops=1)
 --           Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---           ->  Sort (actual rows=964 loops=1)
+--           ->  Sort (actual rows=943 loops=1)
 --                 Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
---                 Sort Method: quicksort  Memory: 115kB
---                 ->  Nested Loop Left Join (actual rows=964 loops=1)
+--                 Sort Method: quicksort  Memory: 113kB
+--                 ->  Nested Loop Left Join (actual rows=943 loops=1)
 --                       ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
 --                             Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=77
+--                             Heap Blocks: exact=78
 --                             ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
 --                                   Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
+--                       ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=90)
 --                             Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 2 of 2
@@ -218,17 +218,17 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.branch_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=964 loops=1)
+--           ->  Nested Loop Left Join (actual rows=943 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=90 loops=1)
 --                       Recheck Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=77
+--                       Heap Blocks: exact=78
 --                       ->  Bitmap Index Scan on tsb_branch_settled_idx (actual rows=90 loops=1)
 --                             Index Cond: ((branch_id = 1235) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=90)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=90)
 --                       Index Cond: (batch_id = b.id)
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 2
@@ -245,7 +245,7 @@ UNION ALL
 SELECT to_char(date_trunc('month', month), 'YYYY-MM-DD') AS period, batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_monthly WHERE currency = $9 AND status = ANY($10::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND month BETWEEN $11::date AND $12::date) s
 GROUP BY period HAVING sum(batch_count) <> 0 ORDER BY period;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   GroupAggregate (actual rows=4 loops=1)
 --     Group Key: (to_char(date_trunc('month'::text, (settlement_summary_daily.settled_day)::timestamp with time zone), 'YYYY-MM-DD'::text))
 --     Filter: (sum(settlement_summary_daily.batch_count) <> 0)
@@ -276,7 +276,7 @@ SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
 UNION ALL
 SELECT batch_count, sale_count, sale_amount, void_count, void_amount, net_amount
       FROM settlement_summary_monthly WHERE currency = $9 AND status = ANY($10::text[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND card_scheme = '*' AND card_type = '*' AND month BETWEEN $11::date AND $12::date) s;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Append (actual rows=54 loops=1)
 --           ->  Index Scan using settlement_summary_daily_pk on settlement_summary_daily (actual rows=0 loops=1)
@@ -299,7 +299,7 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1, 2) s
 GROUP BY period, card_scheme HAVING sum(batch_count) <> 0 ORDER BY period, card_scheme;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Incremental Sort (actual rows=210 loops=1)
 --     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(l.card_scheme, ''::text)), ''::text))
 --     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
@@ -309,17 +309,17 @@ GROUP BY period, card_scheme HAVING sum(batch_count) <> 0 ORDER BY period, card_
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=210 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
---                 ->  Sort (actual rows=2220 loops=1)
+--                 ->  Sort (actual rows=2202 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_scheme, ''::text))
---                       Sort Method: quicksort  Memory: 314kB
---                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--                       Sort Method: quicksort  Memory: 313kB
+--                       ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=139
+--                                   Heap Blocks: exact=133
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 2 of 2
@@ -331,17 +331,17 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=139
+--                       Heap Blocks: exact=133
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardType · statement 1 of 2
@@ -354,7 +354,7 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1, 2) s
 GROUP BY period, card_type HAVING sum(batch_count) <> 0 ORDER BY period, card_type;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Incremental Sort (actual rows=90 loops=1)
 --     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(l.card_type, ''::text)), ''::text))
 --     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
@@ -364,17 +364,17 @@ GROUP BY period, card_type HAVING sum(batch_count) <> 0 ORDER BY period, card_ty
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=90 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
---                 ->  Sort (actual rows=2220 loops=1)
+--                 ->  Sort (actual rows=2202 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(l.card_type, ''::text))
---                       Sort Method: quicksort  Memory: 322kB
---                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--                       Sort Method: quicksort  Memory: 320kB
+--                       ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=139
+--                                   Heap Blocks: exact=133
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardType · statement 2 of 2
@@ -386,17 +386,17 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=139
+--                       Heap Blocks: exact=133
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 2
@@ -409,7 +409,7 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1, 2) s
 GROUP BY period, merchant_id HAVING sum(batch_count) <> 0 ORDER BY period, merchant_id;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Incremental Sort (actual rows=30 loops=1)
 --     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(b.merchant_id, 0)), 0))
 --     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
@@ -419,17 +419,17 @@ GROUP BY period, merchant_id HAVING sum(batch_count) <> 0 ORDER BY period, merch
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=30 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
---                 ->  Sort (actual rows=2220 loops=1)
+--                 ->  Sort (actual rows=2202 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.merchant_id, 0))
---                       Sort Method: quicksort  Memory: 305kB
---                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--                       Sort Method: quicksort  Memory: 303kB
+--                       ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=139
+--                                   Heap Blocks: exact=133
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 2 of 2
@@ -441,17 +441,17 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=139
+--                       Heap Blocks: exact=133
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                       Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 2
@@ -464,7 +464,7 @@ FROM (SELECT to_char((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 'YYY
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       GROUP BY 1, 2) s
 GROUP BY period, branch_id HAVING sum(batch_count) <> 0 ORDER BY period, branch_id;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Incremental Sort (actual rows=90 loops=1)
 --     Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (NULLIF((COALESCE(b.branch_id, 0)), 0))
 --     Presorted Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text))
@@ -474,17 +474,17 @@ GROUP BY period, branch_id HAVING sum(batch_count) <> 0 ORDER BY period, branch_
 --           Filter: (sum((count(DISTINCT b.id))) <> '0'::numeric)
 --           ->  GroupAggregate (actual rows=90 loops=1)
 --                 Group Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
---                 ->  Sort (actual rows=2220 loops=1)
+--                 ->  Sort (actual rows=2202 loops=1)
 --                       Sort Key: (to_char((((b.settled_at AT TIME ZONE 'Asia/Kuala_Lumpur'::text))::date)::timestamp with time zone, 'YYYY-MM-DD'::text)), (COALESCE(b.branch_id, 0))
---                       Sort Method: quicksort  Memory: 305kB
---                       ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--                       Sort Method: quicksort  Memory: 303kB
+--                       ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                             ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                                   Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                                   Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=139
+--                                   Heap Blocks: exact=133
 --                                   ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                             ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                                   Index Cond: (batch_id = b.id)
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 2 of 2
@@ -496,15 +496,15 @@ FROM (SELECT count(DISTINCT b.id) AS batch_count, sum(l.sale_count) AS sale_coun
       sum(l.void_count) AS void_count, sum(l.void_amount) AS void_amount, sum(l.net_amount) AS net_amount
       FROM terminal_settlement_batches b LEFT JOIN terminal_settlement_batch_lines l ON l.batch_id = b.id WHERE b.merchant_id = $1 AND b.currency = $2 AND b.status = ANY($3::text[]) AND b.settled_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND b.settled_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
       ) s;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Aggregate (actual rows=1 loops=1)
---           ->  Nested Loop Left Join (actual rows=2220 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2202 loops=1)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches b (actual rows=210 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                       Filter: ((status = ANY ('{SETTLED,UPLOADED}'::text[])) AND (currency = 'MYR'::bpchar))
---                       Heap Blocks: exact=139
+--                       Heap Blocks: exact=133
 --                       ->  Bitmap Index Scan on tsb_merchant_settled_idx (actual rows=210 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (settled_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (settled_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=11 loops=210)
+--                 ->  Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines l (actual rows=10 loops=210)
 --                       Index Cond: (batch_id = b.id)

@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_term_kind_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -111,14 +111,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
+--                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
+--                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,10 +176,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6030 loops=1)
---           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6030 loops=1)
+--     ->  Limit (actual rows=6242 loops=1)
+--           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6242 loops=1)
 --                 Index Cond: ((agent_id = 51) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,10 +220,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2933 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2933 loops=1)
+--     ->  Limit (actual rows=2789 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2789 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,10 +264,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1041 loops=1)
---           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=1041 loops=1)
+--     ->  Limit (actual rows=1065 loops=1)
+--           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=1065 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,10 +312,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1154 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1154 loops=1)
+--     ->  Limit (actual rows=1138 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1138 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 90260
+--                       Rows Removed by Filter: 90196
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -354,16 +354,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 727071
+--                 Rows Removed by Index Recheck: 726921
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                 Rows Removed by Filter: 90260
---                 Heap Blocks: exact=47131 lossy=34211
---                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                 Rows Removed by Filter: 90196
+--                 Heap Blocks: exact=46939 lossy=34216
+--                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MASTER_MERCHANT · status + method
@@ -379,14 +379,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 28899
+--                       Rows Removed by Filter: 28895
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -403,19 +403,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 719232
+--                 Rows Removed by Index Recheck: 716805
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 28899
---                 Heap Blocks: exact=38848 lossy=31405
+--                 Rows Removed by Filter: 28895
+--                 Heap Blocks: exact=38608 lossy=31312
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956463 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956568 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -429,31 +429,26 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=162 loops=1)
---                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Merge Right Join (actual rows=162 loops=1)
---                       Merge Cond: (org_merchant.id = transactions.merchant_id)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
---                       ->  Sort (actual rows=162 loops=1)
---                             Sort Key: transactions.merchant_id
---                             Sort Method: quicksort  Memory: 49kB
---                             ->  Bitmap Heap Scan on transactions (actual rows=162 loops=1)
---                                   Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                                   Rows Removed by Index Recheck: 455
---                                   Heap Blocks: exact=616
---                                   ->  BitmapAnd (actual rows=0 loops=1)
---                                         ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
---                                               Index Cond: (tid = '60002662'::text)
---                                         ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
---                                               Index Cond: (terminal_kind = 'BNPL'::text)
---                 ->  Hash (actual rows=1255 loops=1)
---                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
+--           ->  Nested Loop Left Join (actual rows=155 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=155 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=155 loops=1)
+--                             Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
+--                             Rows Removed by Index Recheck: 434
+--                             Heap Blocks: exact=582
+--                             ->  BitmapAnd (actual rows=0 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                                         Index Cond: (tid = '60002662'::text)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                                         Index Cond: (terminal_kind = 'BNPL'::text)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=155)
+--                             Index Cond: (id = transactions.merchant_id)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=155)
+--                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · TID
 -- params: [2,"BNPL","60002662",10001]
@@ -464,17 +459,17 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=162 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=162 loops=1)
+--     ->  Limit (actual rows=155 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=155 loops=1)
 --                 Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 455
---                 Heap Blocks: exact=616
+--                 Rows Removed by Index Recheck: 434
+--                 Heap Blocks: exact=582
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
+--                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
 --                             Index Cond: (tid = '60002662'::text)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -489,7 +484,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -499,14 +494,14 @@ LIMIT $5;
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                             Rows Removed by Index Recheck: 171466
+--                             Rows Removed by Index Recheck: 168934
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 2933
---                             Heap Blocks: exact=2899 lossy=7556
+--                             Rows Removed by Filter: 2789
+--                             Heap Blocks: exact=2801 lossy=7447
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
@@ -523,19 +518,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 171466
+--                 Rows Removed by Index Recheck: 168934
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 2933
---                 Heap Blocks: exact=2899 lossy=7556
+--                 Rows Removed by Filter: 2789
+--                 Heap Blocks: exact=2801 lossy=7447
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
+--                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -549,14 +544,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: quicksort  Memory: 25kB
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
---                       ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                       ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
 --                             Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
 --                             Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
@@ -573,10 +568,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
---           ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
 --                 Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 
@@ -593,7 +588,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -601,7 +596,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 45
+--                       Rows Removed by Filter: 38
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -619,15 +614,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1131 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1131 loops=1)
+--     ->  Limit (actual rows=1037 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1037 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 1802
---                 Heap Blocks: exact=2922
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2933 loops=1)
+--                 Rows Removed by Filter: 1752
+--                 Heap Blocks: exact=2781
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2789 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -641,7 +636,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -656,8 +651,8 @@ LIMIT $5;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=20)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -672,7 +667,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -700,17 +695,17 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'BNPL'::text)
---                       Rows Removed by Filter: 571
+--                       Rows Removed by Filter: 695
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=21)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -725,25 +720,25 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.amount DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 34kB
---           ->  Hash Left Join (actual rows=1885 loops=1)
+--           ->  Hash Left Join (actual rows=1761 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Nested Loop Left Join (actual rows=1885 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=1761 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1885 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1761 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                             Rows Removed by Index Recheck: 112047
---                             Heap Blocks: exact=1091 lossy=4976
+--                             Rows Removed by Index Recheck: 111960
+--                             Heap Blocks: exact=1014 lossy=4968
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=60099 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=60237 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                       ->  Materialize (actual rows=1 loops=1885)
+--                       ->  Materialize (actual rows=1 loops=1761)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
 --                 ->  Hash (actual rows=1255 loops=1)
@@ -762,10 +757,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1154 loops=1)
---           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1154 loops=1)
+--     ->  Limit (actual rows=1138 loops=1)
+--           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1138 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
 
@@ -779,22 +774,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=2933 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=2789 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: quicksort  Memory: 753kB
---     ->  Hash Left Join (actual rows=2933 loops=1)
+--     Sort Method: quicksort  Memory: 719kB
+--     ->  Hash Left Join (actual rows=2789 loops=1)
 --           Hash Cond: (transactions.branch_id = org_branch.id)
---           ->  Hash Left Join (actual rows=2933 loops=1)
+--           ->  Hash Left Join (actual rows=2789 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=2933 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=2789 loops=1)
 --                       Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 171466
---                       Heap Blocks: exact=2899 lossy=7556
+--                       Rows Removed by Index Recheck: 168934
+--                       Heap Blocks: exact=2801 lossy=7447
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90260 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
 --                                   Index Cond: (terminal_kind = 'BNPL'::text)
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94333 loops=1)
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -817,7 +812,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -854,7 +849,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -867,11 +862,10 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
---           Rows Removed by Filter: 1

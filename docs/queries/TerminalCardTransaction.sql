@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_created_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -111,14 +111,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -163,8 +163,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,7 +176,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=10001 loops=1)
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,7 +220,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,7 +264,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=10001 loops=1)
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,7 +312,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 1921781
+--                       Rows Removed by Filter: 1922875
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -360,7 +360,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -383,14 +383,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 611714
+--                       Rows Removed by Filter: 613189
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -407,7 +407,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -415,11 +415,11 @@ LIMIT $6) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       Rows Removed by Index Recheck: 1991421
+--                       Rows Removed by Index Recheck: 1991051
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 203905
---                       Heap Blocks: exact=15015 lossy=144045
---                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=611714 loops=1)
+--                       Rows Removed by Filter: 204396
+--                       Heap Blocks: exact=10731 lossy=121288
+--                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=613189 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TID
@@ -433,26 +433,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=3463 loops=1)
+--           ->  Hash Left Join (actual rows=3483 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Merge Right Join (actual rows=3463 loops=1)
---                       Merge Cond: (org_merchant.id = transactions.merchant_id)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=309 loops=1)
---                       ->  Sort (actual rows=3463 loops=1)
---                             Sort Key: transactions.merchant_id
---                             Sort Method: quicksort  Memory: 682kB
---                             ->  Bitmap Heap Scan on transactions (actual rows=3463 loops=1)
---                                   Recheck Cond: (tid = '60002662'::text)
---                                   Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                                   Rows Removed by Filter: 1958
---                                   Heap Blocks: exact=5384
---                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
---                                         Index Cond: (tid = '60002662'::text)
+--                 ->  Hash Left Join (actual rows=3483 loops=1)
+--                       Hash Cond: (transactions.merchant_id = org_merchant.id)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=3483 loops=1)
+--                             Recheck Cond: (tid = '60002662'::text)
+--                             Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
+--                             Rows Removed by Filter: 2008
+--                             Heap Blocks: exact=5455
+--                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                                   Index Cond: (tid = '60002662'::text)
+--                       ->  Hash (actual rows=1255 loops=1)
+--                             Buckets: 2048  Batches: 1  Memory Usage: 109kB
+--                             ->  Seq Scan on organizations org_merchant (actual rows=1255 loops=1)
 --                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
 --                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
@@ -466,15 +465,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3463 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=3463 loops=1)
+--     ->  Limit (actual rows=3483 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=3483 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                 Rows Removed by Filter: 1958
---                 Heap Blocks: exact=5384
---                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5421 loops=1)
+--                 Rows Removed by Filter: 2008
+--                 Heap Blocks: exact=5455
+--                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -489,27 +488,27 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Nested Loop Left Join (actual rows=55 loops=1)
+--           ->  Nested Loop Left Join (actual rows=194 loops=1)
 --                 Join Filter: (org_branch.id = transactions.branch_id)
---                 Rows Removed by Join Filter: 28765
---                 ->  Nested Loop Left Join (actual rows=55 loops=1)
+--                 Rows Removed by Join Filter: 101462
+--                 ->  Nested Loop Left Join (actual rows=194 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=55 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=194 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 60172
---                             Heap Blocks: exact=56235
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
+--                             Rows Removed by Filter: 60330
+--                             Heap Blocks: exact=56537
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       ->  Materialize (actual rows=1 loops=55)
+--                       ->  Materialize (actual rows=1 loops=194)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Materialize (actual rows=524 loops=55)
+--                 ->  Materialize (actual rows=524 loops=194)
 --                       ->  Seq Scan on organizations org_branch (actual rows=524 loops=1)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -522,15 +521,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=55 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=55 loops=1)
+--     ->  Limit (actual rows=194 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=194 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 60172
---                 Heap Blocks: exact=56235
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
+--                 Rows Removed by Filter: 60330
+--                 Heap Blocks: exact=56537
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -544,7 +543,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -557,7 +556,7 @@ LIMIT $4;
 --                       ->  Sort (actual rows=0 loops=1)
 --                             Sort Key: transactions.merchant_id
 --                             Sort Method: quicksort  Memory: 25kB
---                             ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--                             ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
 --                                   Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
 --                                   Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                 ->  Hash (never executed)
@@ -572,10 +571,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
---           ->  Index Scan using transactions_ref_prefix_idx on transactions (actual rows=0 loops=1)
+--           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((txn_ref_no ~>=~ 'PD2608273940'::text) AND (txn_ref_no ~<~ 'PD2608273941'::text))
 --                 Filter: ((txn_ref_no ~~ 'PD2608273940%'::text) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
@@ -591,24 +590,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=6 loops=1)
---     ->  Sort (actual rows=6 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 26kB
---           ->  Nested Loop Left Join (actual rows=6 loops=1)
---                 ->  Nested Loop Left Join (actual rows=6 loops=1)
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                             Filter: ((merchant_id = 90) AND (terminal_kind = 'CARD'::text))
---                             Rows Removed by Filter: 112
---                             Heap Blocks: exact=118
---                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
+--                             Rows Removed by Filter: 122
+--                             Heap Blocks: exact=124
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=124 loops=1)
 --                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=6)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -621,15 +620,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."pan_last4" = $4
 LIMIT $5) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=6 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                 Filter: ((terminal_kind = 'CARD'::text) AND (merchant_id = 90))
---                 Rows Removed by Filter: 112
---                 Heap Blocks: exact=118
---                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
+--                 Rows Removed by Filter: 122
+--                 Heap Blocks: exact=124
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=124 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
@@ -645,7 +644,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -653,11 +652,11 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 52
+--                       Rows Removed by Filter: 22
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
 --                 Hits: 18  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
@@ -675,15 +674,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Filter: (terminal_kind = 'CARD'::text)
---                 Rows Removed by Filter: 5997
---                 Heap Blocks: exact=15352
---                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35497 loops=1)
+--                 Rows Removed by Filter: 5779
+--                 Heap Blocks: exact=15143
+--                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35690 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -697,7 +696,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -712,8 +711,8 @@ LIMIT $5;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -728,7 +727,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -756,14 +755,14 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_10m_c, 10,000,000 transactions):
+-- plan (pd_seed2, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 11
+--                       Rows Removed by Filter: 13
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -773,8 +772,8 @@ LIMIT $5;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -789,7 +788,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -797,7 +796,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 16
+--                       Rows Removed by Filter: 12
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -820,14 +819,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=9305
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=24255 loops=1)
+--                 Heap Blocks: exact=9369
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=23944 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -840,23 +839,23 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=60227 loops=1)
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=60524 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=20076 loops=3)
+--     ->  Sort (actual rows=20175 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 11632kB
---           Worker 0:  Sort Method: quicksort  Memory: 1935kB
---           Worker 1:  Sort Method: quicksort  Memory: 2013kB
---           ->  Hash Left Join (actual rows=20076 loops=3)
+--           Sort Method: external merge  Disk: 10784kB
+--           Worker 0:  Sort Method: quicksort  Memory: 2587kB
+--           Worker 1:  Sort Method: quicksort  Memory: 2647kB
+--           ->  Hash Left Join (actual rows=20175 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=20076 loops=3)
+--                 ->  Hash Left Join (actual rows=20175 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=20076 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=20175 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Heap Blocks: exact=44216
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60227 loops=1)
+--                             Heap Blocks: exact=41049
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -879,7 +878,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -916,7 +915,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -929,14 +928,13 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB
 --     ->  Index Scan using refund_requests_transaction_idx on refund_requests (actual rows=0 loops=1)
 --           Index Cond: (transaction_id = 1000000)
 --           Filter: (merchant_id = 90)
---           Rows Removed by Filter: 1
 
 -- Get related · timeline batch · MERCHANT_HQ
 -- params: ["60000001","000001",1]
@@ -945,7 +943,7 @@ FROM terminal_settlement_batches
 WHERE tid = $1
   AND batch_no = $2
   AND "terminal_settlement_batches"."merchant_id" = $3;
--- plan (pd_10m_c, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batches_uq on terminal_settlement_batches (actual rows=0 loops=1)
 --     Index Cond: ((tid = '60000001'::text) AND (batch_no = '000001'::text))
 --     Filter: (merchant_id = 90)

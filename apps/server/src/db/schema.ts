@@ -281,7 +281,11 @@ export const transactions = pgTable(
     bnplProvider: text('bnpl_provider'),
   },
   (t) => [
-    uniqueIndex('transactions_ref_uq').on(t.txnRefNo),
+    // TxnRefNo: unique, looked up by equality and by prefix (LIKE 'p%'). Under C.UTF-8 a prefix LIKE
+    // needs text_pattern_ops; its opclass has = too, so ONE index serves all three (TxnRefNo is not
+    // sortable). A second, default-opclass index was another 387 MB btree at 10 M rows to build in
+    // the seed (~16 s) and to update on every insert (migration ref_index_merged).
+    uniqueIndex('transactions_ref_uq').on(t.txnRefNo.op('text_pattern_ops')),
     // Terminal views: TID filter, settlement drill-down (tid, batch) and the batch-grouped card view.
     index('transactions_tid_batch_idx').on(t.tid, t.batchNo, t.createdAt).where(sql`${t.tid} IS NOT NULL`),
     // E-wallet and BNPL terminal views are minorities of service type 2: their own small keyset index.
@@ -299,9 +303,8 @@ export const transactions = pgTable(
     index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id, t.terminalKind),
     index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id, t.terminalKind),
     index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id, t.terminalKind),
-    // Report engine (issue 10): TxnRefNo prefix search (LIKE 'p%' needs text_pattern_ops under C.UTF-8) and the
-    // TxnAmount sort, one index per scope level so every caller's amount-ordered keyset page is an index range.
-    index('transactions_ref_prefix_idx').on(t.txnRefNo.op('text_pattern_ops')),
+    // Report engine (issue 10): the TxnAmount sort, one index per scope level so every caller's
+    // amount-ordered keyset page is an index range.
     index('transactions_st_amount_idx').on(t.serviceType, t.amount, t.id),
     index('transactions_mm_amount_idx').on(t.masterMerchantId, t.serviceType, t.amount, t.id),
     index('transactions_agency_amount_idx').on(t.agencyId, t.serviceType, t.amount, t.id),

@@ -249,13 +249,38 @@ function seedSuite(target: Target) {
           'transactions_agency_idx', 'transactions_agent_idx', 'transactions_branch_idx', 'transactions_merchant_idx', 'transactions_mm_idx',
           'transactions_pkey', 'transactions_ref_uq', 'transactions_st_created_idx',
           'transactions_tid_batch_idx', 'transactions_term_kind_idx', 'transactions_original_idx',
-          // The report engine's (issue 10): TxnRefNo prefix, and the amount sort per scope level.
-          'transactions_ref_prefix_idx', 'transactions_st_amount_idx', 'transactions_mm_amount_idx', 'transactions_agency_amount_idx',
+          // The report engine's (issue 10): the amount sort per scope level (transactions_ref_uq serves the TxnRefNo prefix).
+          'transactions_st_amount_idx', 'transactions_mm_amount_idx', 'transactions_agency_amount_idx',
           'transactions_agent_amount_idx', 'transactions_merchant_amount_idx', 'transactions_branch_amount_idx',
           // The Last4 filter (one index for every scope level: migration last4_index).
           'transactions_last4_idx',
         ].sort(),
       );
+    });
+
+    it('finds a TxnRefNo by equality and by every prefix through the one unique reference index', async () => {
+      // Migration ref_index_merged: transactions_ref_uq (text_pattern_ops) serves =, LIKE 'p%' and uniqueness.
+      const refs = await database.query<{ ref: string }>(`SELECT txn_ref_no AS ref FROM transactions ORDER BY id DESC LIMIT 3`);
+      expect(refs.length).toBe(3);
+      for (const { ref } of refs) {
+        for (let len = 1; len <= ref.length; len++) {
+          const prefix = ref.slice(0, len);
+          const [byLike, byLeft] = await database.transaction(async (q) => {
+            await q('SET LOCAL enable_seqscan = off');
+            const plan = await q<Record<string, string>>(`EXPLAIN SELECT count(*) FROM transactions WHERE txn_ref_no LIKE $1`, [`${prefix}%`]);
+            expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('transactions_ref_uq');
+            const [a] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE txn_ref_no LIKE $1`, [`${prefix}%`]);
+            const [b] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE left(txn_ref_no, $2) = $1`, [prefix, len]);
+            return [Number(a!.n), Number(b!.n)];
+          });
+          expect(byLike).toBe(byLeft);
+        }
+        const plan = await database.transaction(async (q) => {
+          await q('SET LOCAL enable_seqscan = off');
+          return q<Record<string, string>>(`EXPLAIN SELECT id FROM transactions WHERE txn_ref_no = $1`, [ref]);
+        });
+        expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('transactions_ref_uq');
+      }
     });
 
     it('chains every pre-auth operation to a successful, earlier PREAUTH of the same merchant, never capturing more', async () => {
@@ -532,6 +557,9 @@ function seedSuite(target: Target) {
 
     it('leaves nothing behind when seeding fails half-way', async () => {
       const fresh = await open();
+      const indexDefs = () => fresh.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'transactions' ORDER BY indexname`);
+      const indexesBefore = await indexDefs();
+      expect(indexesBefore.length).toBeGreaterThan(10);
       await expect(
         seedDemo(fresh, {
           transactions: 800,
@@ -550,7 +578,8 @@ function seedSuite(target: Target) {
       }
       const enabled = await fresh.query<{ tgname: string; tgenabled: string }>(`SELECT tgname, tgenabled FROM pg_trigger WHERE tgname LIKE '%summary%' ORDER BY 1`);
       expect(enabled.map((t) => `${t.tgname}:${t.tgenabled}`)).toEqual(Object.values(SUMMARY_TRIGGERS).flat().sort().map((n) => `${n}:O`));
-      expect(await count(fresh, `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'transactions'`)).toBe(19);
+      // The indexes dropped for the load are back, as they were.
+      expect(await indexDefs()).toEqual(indexesBefore);
       // Reference data survives (it is committed before the seed's transaction) and a retry succeeds.
       await seedDemo(fresh, { transactions: 200, password: PASSWORD, now: NOW });
       expect(await count(fresh, 'SELECT count(*)::int AS n FROM transactions')).toBe(200);
