@@ -20,16 +20,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   GroupAggregate (actual rows=145 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=2662 loops=1)
+--     ->  Sort (actual rows=2635 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 367kB
---           ->  Result (actual rows=2662 loops=1)
---                 ->  Append (actual rows=2662 loops=1)
+--           Sort Method: quicksort  Memory: 364kB
+--           ->  Result (actual rows=2635 loops=1)
+--                 ->  Append (actual rows=2635 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=72 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=72 loops=1)
 --                                   Index Cond: ((level = 2) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
@@ -45,11 +45,11 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=72 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=72 loops=1)
 --                                   Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=2446 loops=1)
---                             ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2446 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=2419 loops=1)
+--                             ->  Bitmap Heap Scan on refund_summary_daily (actual rows=2419 loops=1)
 --                                   Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                                   Heap Blocks: exact=41
---                                   ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2446 loops=1)
+--                                   Heap Blocks: exact=39
+--                                   ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=2419 loops=1)
 --                                         Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by month, Agency (the first answer) · statement 1 of 1
@@ -71,16 +71,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=49 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=996 loops=1)
+--     ->  Sort (actual rows=1010 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 126kB
---           ->  Result (actual rows=996 loops=1)
---                 ->  Append (actual rows=996 loops=1)
+--           Sort Method: quicksort  Memory: 127kB
+--           ->  Result (actual rows=1010 loops=1)
+--                 ->  Append (actual rows=1010 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=24 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=24 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -94,8 +94,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=24 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=24 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=924 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=924 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=938 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=938 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by month, Agency (the first answer) · statement 1 of 1
@@ -117,16 +117,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $15 AND business_day BETWEEN $16::date AND $17::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=407 loops=1)
+--     ->  Sort (actual rows=402 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 66kB
---           ->  Result (actual rows=407 loops=1)
---                 ->  Append (actual rows=407 loops=1)
+--           Sort Method: quicksort  Memory: 65kB
+--           ->  Result (actual rows=402 loops=1)
+--                 ->  Append (actual rows=402 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -140,8 +140,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=389 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=389 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=384 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=384 loops=1)
 --                                   Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by month, Agency (the first answer) · statement 1 of 1
@@ -163,16 +163,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $19 AND agency_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=238 loops=1)
+--     ->  Sort (actual rows=245 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 49kB
---           ->  Result (actual rows=238 loops=1)
---                 ->  Append (actual rows=238 loops=1)
+--           ->  Result (actual rows=245 loops=1)
+--                 ->  Append (actual rows=245 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -186,8 +186,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=220 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=220 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=227 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=227 loops=1)
 --                                   Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, Agency (the first answer) · statement 1 of 1
@@ -209,16 +209,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=123 loops=1)
+--     ->  Sort (actual rows=120 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 37kB
---           ->  Result (actual rows=123 loops=1)
---                 ->  Append (actual rows=123 loops=1)
+--           ->  Result (actual rows=120 loops=1)
+--                 ->  Append (actual rows=120 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -232,8 +232,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=102 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_BRANCH · last 30 days by month, Agency (the first answer) · statement 1 of 1
@@ -255,16 +255,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND level = 5 AND master_merchant_id = $27 AND agency_id = $28 AND agent_id = $29 AND merchant_id = $30 AND business_day BETWEEN $31::date AND $32::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=91 loops=1)
+--     ->  Sort (actual rows=95 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 34kB
---           ->  Result (actual rows=91 loops=1)
---                 ->  Append (actual rows=91 loops=1)
+--           ->  Result (actual rows=95 loops=1)
+--                 ->  Append (actual rows=95 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -278,8 +278,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=73 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=73 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=77 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=77 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · SUPERADMIN · last year by month, Agency · statement 1 of 1
@@ -301,7 +301,7 @@ SELECT date_trunc('month', business_day)::date AS g0, agency_id AS g1, service_t
       FROM refund_summary_daily WHERE currency = $1 AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Sort (actual rows=289 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Sort Method: quicksort  Memory: 62kB
@@ -310,7 +310,7 @@ ORDER BY g0, g1, g2;
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 301kB
---           ->  Append (actual rows=7259 loops=1)
+--           ->  Append (actual rows=7165 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 2) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
@@ -327,11 +327,11 @@ ORDER BY g0, g1, g2;
 --                 ->  Subquery Scan on "*SELECT* 4" (actual rows=288 loops=1)
 --                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=288 loops=1)
 --                             Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 5" (actual rows=6899 loops=1)
---                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=6899 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=6805 loops=1)
+--                       ->  Bitmap Heap Scan on refund_summary_daily (actual rows=6805 loops=1)
 --                             Recheck Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Heap Blocks: exact=80
---                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=6899 loops=1)
+--                             Heap Blocks: exact=79
+--                             ->  Bitmap Index Scan on refund_summary_daily_pk (actual rows=6805 loops=1)
 --                                   Index Cond: ((level = 2) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Agent · statement 1 of 1
@@ -353,16 +353,16 @@ SELECT date_trunc('month', business_day)::date AS g0, agent_id AS g1, service_ty
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=123 loops=1)
+--     ->  Sort (actual rows=120 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 37kB
---           ->  Result (actual rows=123 loops=1)
---                 ->  Append (actual rows=123 loops=1)
+--           ->  Result (actual rows=120 loops=1)
+--                 ->  Append (actual rows=120 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -376,8 +376,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=102 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Merchant · statement 1 of 1
@@ -399,16 +399,16 @@ SELECT date_trunc('month', business_day)::date AS g0, merchant_id AS g1, service
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=13 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=123 loops=1)
+--     ->  Sort (actual rows=120 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 37kB
---           ->  Result (actual rows=123 loops=1)
---                 ->  Append (actual rows=123 loops=1)
+--           ->  Result (actual rows=120 loops=1)
+--                 ->  Append (actual rows=120 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
@@ -422,8 +422,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 4" (actual rows=6 loops=1)
 --                             ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=102 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by Status · statement 1 of 1
@@ -445,17 +445,17 @@ SELECT date_trunc('month', business_day)::date AS g0, 'SUCCESS' AS g1, service_t
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $23 AND agency_id = $24 AND agent_id = $25 AND business_day BETWEEN $26::date AND $27::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=45 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --     Rows Removed by Filter: 4
---     ->  Sort (actual rows=177 loops=1)
+--     ->  Sort (actual rows=174 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
---           Sort Method: quicksort  Memory: 44kB
---           ->  Result (actual rows=177 loops=1)
---                 ->  Append (actual rows=177 loops=1)
+--           Sort Method: quicksort  Memory: 43kB
+--           ->  Result (actual rows=174 loops=1)
+--                 ->  Append (actual rows=174 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=24 loops=1)
 --                             ->  Nested Loop (actual rows=24 loops=1)
 --                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=6 loops=1)
@@ -477,8 +477,8 @@ ORDER BY g0, g1, g2;
 --                                   ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=6 loops=1)
 --                                         Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
 --                                   ->  Values Scan on "*VALUES*_3" (actual rows=4 loops=6)
---                       ->  Subquery Scan on "*SELECT* 5" (actual rows=105 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 5" (actual rows=102 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by PaymentMethod · statement 1 of 1
@@ -497,16 +497,16 @@ SELECT date_trunc('month', business_day)::date AS g0, payment_method AS g1, serv
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $18 AND agency_id = $19 AND agent_id = $20 AND business_day BETWEEN $21::date AND $22::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=63 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=433 loops=1)
+--     ->  Sort (actual rows=430 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Sort Method: quicksort  Memory: 70kB
---           ->  Result (actual rows=433 loops=1)
---                 ->  Append (actual rows=433 loops=1)
+--           ->  Result (actual rows=430 loops=1)
+--                 ->  Append (actual rows=430 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=186 loops=1)
 --                             ->  Index Scan using sales_summary_daily_pk on sales_summary_daily (actual rows=186 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-10-31'::date) AND (currency = 'MYR'::bpchar))
@@ -516,8 +516,8 @@ ORDER BY g0, g1, g2;
 --                       ->  Subquery Scan on "*SELECT* 3" (actual rows=112 loops=1)
 --                             ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                       ->  Subquery Scan on "*SELECT* 4" (actual rows=105 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 4" (actual rows=102 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by month, by CardScheme · statement 1 of 1
@@ -536,35 +536,35 @@ SELECT date_trunc('month', business_day)::date AS g0, card_scheme AS g1, service
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND level = 4 AND branch_id = 0 AND master_merchant_id = $12 AND agency_id = $13 AND agent_id = $14 AND business_day BETWEEN $15::date AND $16::date) s
 GROUP BY GROUPING SETS ((g0, g1, g2), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1, g2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=92 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=93 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --     Sort Method: quicksort  Memory: 36kB
---     ->  MixedAggregate (actual rows=92 loops=1)
+--     ->  MixedAggregate (actual rows=93 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1, "*SELECT* 1".g2
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 177kB
---           ->  Append (actual rows=28951 loops=1)
+--           ->  Append (actual rows=29045 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=112 loops=1)
 --                       ->  Index Scan using sales_summary_monthly_pk on sales_summary_monthly (actual rows=112 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (month >= '2026-11-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27903 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=27903 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=27460 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=27460 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 929
---                             Heap Blocks: exact=20303
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28832 loops=1)
+--                             Rows Removed by Filter: 964
+--                             Heap Blocks: exact=20060
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=28424 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-10-31 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 3" (actual rows=831 loops=1)
---                       ->  Bitmap Heap Scan on transactions transactions_1 (actual rows=831 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 3" (actual rows=1371 loops=1)
+--                       ->  Bitmap Heap Scan on transactions transactions_1 (actual rows=1371 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 36
---                             Heap Blocks: exact=610
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=867 loops=1)
+--                             Rows Removed by Filter: 48
+--                             Heap Blocks: exact=1021
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1419 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (created_at >= '2026-11-24 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-30 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 4" (actual rows=105 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=105 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 4" (actual rows=102 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=102 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))

@@ -11,7 +11,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -39,7 +39,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -67,7 +67,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -95,7 +95,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -123,7 +123,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -141,7 +141,7 @@ ORDER BY g0;
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 105
+--                             Rows Removed by Filter: 102
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [5,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -153,7 +153,7 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -171,7 +171,7 @@ ORDER BY g0;
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 73
+--                             Rows Removed by Filter: 77
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 1
 -- params: ["MYR",[4],"2025-11-25","2025-11-30","2026-11-25","2026-11-29","2026-11-30","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
@@ -192,7 +192,7 @@ SELECT date_trunc('month', business_day)::date AS g0, 0 AS n, 0::int8 AS amount,
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   GroupAggregate (actual rows=5 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
@@ -233,12 +233,12 @@ SELECT business_day AS g0, 'SUCCESS' AS g1, 0 AS n, 0::int8 AS amount, 0::int8 A
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=47 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=50 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     Rows Removed by Filter: 74
+--     Rows Removed by Filter: 71
 --     ->  Sort (actual rows=120 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Sort Method: quicksort  Memory: 37kB
@@ -255,7 +255,7 @@ ORDER BY g0, g1;
 --                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{4}'::smallint[]))
---                                   Rows Removed by Filter: 105
+--                                   Rows Removed by Filter: 102
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 1
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -267,29 +267,29 @@ SELECT business_day AS g0, card_scheme AS g1, 0 AS n, 0::int8 AS amount, 0::int8
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=145 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=147 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Sort Method: quicksort  Memory: 41kB
---     ->  MixedAggregate (actual rows=145 loops=1)
+--     ->  MixedAggregate (actual rows=147 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 169kB
---           ->  Append (actual rows=673 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=673 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=673 loops=1)
+--           ->  Append (actual rows=717 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=717 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=717 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{4}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Rows Removed by Filter: 1045
---                             Heap Blocks: exact=1708
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1718 loops=1)
+--                             Rows Removed by Filter: 1131
+--                             Heap Blocks: exact=1837
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1848 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{4}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=0 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{4}'::smallint[]))
---                             Rows Removed by Filter: 105
+--                             Rows Removed by Filter: 102
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 1
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -301,7 +301,7 @@ SELECT business_day AS g0, merchant_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
@@ -320,7 +320,7 @@ ORDER BY g0, g1;
 --                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{4}'::smallint[]))
---                                   Rows Removed by Filter: 105
+--                                   Rows Removed by Filter: 102
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 1
 -- params: [4,"MYR",[4],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -332,18 +332,18 @@ SELECT business_day AS g0, branch_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8 A
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=90 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=91 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=89 loops=1)
+--     ->  Sort (actual rows=90 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Sort Method: quicksort  Memory: 34kB
---           ->  Result (actual rows=89 loops=1)
---                 ->  Append (actual rows=89 loops=1)
---                       ->  Subquery Scan on "*SELECT* 1" (actual rows=89 loops=1)
---                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=89 loops=1)
+--           ->  Result (actual rows=90 loops=1)
+--                 ->  Append (actual rows=90 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 1" (actual rows=90 loops=1)
+--                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=90 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{4}'::smallint[]))
 --                                   Rows Removed by Filter: 450
@@ -351,4 +351,4 @@ ORDER BY g0, g1;
 --                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=0 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{4}'::smallint[]))
---                                   Rows Removed by Filter: 119
+--                                   Rows Removed by Filter: 111

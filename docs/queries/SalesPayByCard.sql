@@ -11,22 +11,22 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $5::date AND $6::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=185 loops=1)
+--     ->  Sort (actual rows=181 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 42kB
---           ->  Append (actual rows=185 loops=1)
+--           Sort Method: quicksort  Memory: 41kB
+--           ->  Append (actual rows=181 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=155 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=155 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=151 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=151 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MASTER_MERCHANT · last 30 days by day, no grouping (the first answer) · statement 1 of 1
@@ -39,22 +39,22 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE master_merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 1 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $6::date AND $7::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=130 loops=1)
+--     ->  Sort (actual rows=136 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 37kB
---           ->  Append (actual rows=130 loops=1)
+--           ->  Append (actual rows=136 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=100 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=100 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=106 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=106 loops=1)
 --                             Index Cond: ((level = 1) AND (master_merchant_id = 3) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENCY · last 30 days by day, no grouping (the first answer) · statement 1 of 1
@@ -67,22 +67,22 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE agency_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 2 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $7 AND business_day BETWEEN $8::date AND $9::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=88 loops=1)
+--     ->  Sort (actual rows=99 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 33kB
---           ->  Append (actual rows=88 loops=1)
+--           Sort Method: quicksort  Memory: 34kB
+--           ->  Append (actual rows=99 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=58 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=58 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=69 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=69 loops=1)
 --                             Index Cond: ((level = 2) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · AGENT · last 30 days by day, no grouping (the first answer) · statement 1 of 1
@@ -95,22 +95,22 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE agent_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 3 AND merchant_id = 0 AND branch_id = 0 AND master_merchant_id = $8 AND agency_id = $9 AND business_day BETWEEN $10::date AND $11::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=66 loops=1)
+--     ->  Sort (actual rows=78 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 31kB
---           ->  Append (actual rows=66 loops=1)
+--           Sort Method: quicksort  Memory: 32kB
+--           ->  Append (actual rows=78 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=36 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=36 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=48 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=48 loops=1)
 --                             Index Cond: ((level = 3) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, no grouping (the first answer) · statement 1 of 1
@@ -123,25 +123,25 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=38 loops=1)
+--     ->  Sort (actual rows=39 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 28kB
---           ->  Append (actual rows=38 loops=1)
+--           ->  Append (actual rows=39 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=8 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=8 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=9 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=9 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 97
+--                             Rows Removed by Filter: 93
 
 -- Summary · MERCHANT_BRANCH · last 30 days by day, no grouping (the first answer) · statement 1 of 1
 -- params: [5,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,4,1,2,3,4,"2026-10-26","2026-11-24"]
@@ -153,25 +153,25 @@ SELECT business_day AS g0, 0 AS n, 0::int8 AS amount, 0::int8 AS mdr_fee, 0 AS s
       FROM refund_summary_daily WHERE branch_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $10 AND agency_id = $11 AND agent_id = $12 AND merchant_id = $13 AND business_day BETWEEN $14::date AND $15::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=45 loops=1)
+--     ->  Sort (actual rows=51 loops=1)
 --           Sort Key: "*SELECT* 1".g0
 --           Sort Method: quicksort  Memory: 29kB
---           ->  Append (actual rows=45 loops=1)
+--           ->  Append (actual rows=51 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 150
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=15 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=15 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=21 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=21 loops=1)
 --                             Index Cond: ((level = 5) AND (master_merchant_id = 3) AND (agency_id = 15) AND (agent_id = 51) AND (merchant_id = 445) AND (branch_id = 1235) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 58
+--                             Rows Removed by Filter: 56
 
 -- Summary · SUPERADMIN · last year by month, no grouping · statement 1 of 1
 -- params: ["MYR",[5],"2025-11-25","2025-11-30","2026-11-25","2026-11-29","2026-11-30","2026-11-30","2025-12-01","2026-11-01","2025-11-25","2026-11-24"]
@@ -192,15 +192,15 @@ SELECT date_trunc('month', business_day)::date AS g0, 0 AS n, 0::int8 AS amount,
       FROM refund_summary_daily WHERE currency = $1 AND service_type = ANY($2::int2[]) AND level = 0 AND master_merchant_id = 0 AND agency_id = 0 AND agent_id = 0 AND merchant_id = 0 AND branch_id = 0 AND business_day BETWEEN $11::date AND $12::date) s
 GROUP BY GROUPING SETS ((g0), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   GroupAggregate (actual rows=5 loops=1)
 --     Group Key: "*SELECT* 1".g0
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=456 loops=1)
+--     ->  Sort (actual rows=446 loops=1)
 --           Sort Key: "*SELECT* 1".g0
---           Sort Method: quicksort  Memory: 67kB
---           ->  Append (actual rows=456 loops=1)
+--           Sort Method: quicksort  Memory: 66kB
+--           ->  Append (actual rows=446 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
 --                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
 --                             Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
@@ -219,8 +219,8 @@ ORDER BY g0;
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
 --                             Rows Removed by Filter: 20
---                 ->  Subquery Scan on "*SELECT* 5" (actual rows=451 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=451 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 5" (actual rows=441 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=441 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Status · statement 1 of 1
@@ -233,17 +233,17 @@ SELECT business_day AS g0, 'SUCCESS' AS g1, 0 AS n, 0::int8 AS amount, 0::int8 A
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   GroupAggregate (actual rows=119 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   GroupAggregate (actual rows=115 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     Rows Removed by Filter: 2
---     ->  Sort (actual rows=128 loops=1)
+--     Rows Removed by Filter: 6
+--     ->  Sort (actual rows=129 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Sort Method: quicksort  Memory: 38kB
---           ->  Result (actual rows=128 loops=1)
---                 ->  Append (actual rows=128 loops=1)
+--           ->  Result (actual rows=129 loops=1)
+--                 ->  Append (actual rows=129 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=120 loops=1)
 --                             ->  Nested Loop (actual rows=120 loops=1)
 --                                   ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
@@ -251,11 +251,11 @@ ORDER BY g0, g1;
 --                                         Filter: (service_type = ANY ('{5}'::smallint[]))
 --                                         Rows Removed by Filter: 150
 --                                   ->  Values Scan on "*VALUES*" (actual rows=4 loops=30)
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=8 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=8 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=9 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=9 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
---                                   Rows Removed by Filter: 97
+--                                   Rows Removed by Filter: 93
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by CardScheme · statement 1 of 1
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,"2026-10-26","2026-11-24"]
@@ -267,28 +267,28 @@ SELECT business_day AS g0, card_scheme AS g1, 0 AS n, 0::int8 AS amount, 0::int8
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $6 AND agency_id = $7 AND agent_id = $8 AND business_day BETWEEN $9::date AND $10::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=207 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=210 loops=1)
 --     Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Sort Method: quicksort  Memory: 49kB
---     ->  MixedAggregate (actual rows=207 loops=1)
+--     ->  MixedAggregate (actual rows=210 loops=1)
 --           Hash Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Group Key: ()
 --           Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
 --           Batches: 1  Memory Usage: 193kB
---           ->  Append (actual rows=6306 loops=1)
---                 ->  Subquery Scan on "*SELECT* 1" (actual rows=6298 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=6298 loops=1)
+--           ->  Append (actual rows=6241 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 1" (actual rows=6232 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=6232 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = ANY ('{5}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
 --                             Filter: (((preauth_op IS NULL) OR (preauth_op = 'CAPTURE'::text)) AND (currency = 'MYR'::bpchar) AND (txn_type = ANY ('{SALE,MOTO,EPP,SALECOMPLETION,VOID,VOIDMOTO,VOIDEPP,VOIDSALECOMPLETION}'::text[])))
---                             Heap Blocks: exact=6213
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6298 loops=1)
+--                             Heap Blocks: exact=6138
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6232 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = ANY ('{5}'::smallint[])) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at < '2026-11-24 16:00:00+00'::timestamp with time zone))
---                 ->  Subquery Scan on "*SELECT* 2" (actual rows=8 loops=1)
---                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=8 loops=1)
+--                 ->  Subquery Scan on "*SELECT* 2" (actual rows=9 loops=1)
+--                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=9 loops=1)
 --                             Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 97
+--                             Rows Removed by Filter: 93
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Merchant · statement 1 of 1
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -300,26 +300,26 @@ SELECT business_day AS g0, merchant_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 4 AND branch_id = 0 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=31 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
 --     Filter: ((GROUPING("*SELECT* 1".g0) = 1) OR (sum("*SELECT* 1".n) <> 0) OR (sum("*SELECT* 1".rn) <> 0) OR (sum("*SELECT* 1".amount) <> '0'::numeric) OR (sum("*SELECT* 1".ra) <> '0'::numeric) OR (sum("*SELECT* 1".mdr_fee) <> '0'::numeric))
---     ->  Sort (actual rows=38 loops=1)
+--     ->  Sort (actual rows=39 loops=1)
 --           Sort Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --           Sort Method: quicksort  Memory: 28kB
---           ->  Result (actual rows=38 loops=1)
---                 ->  Append (actual rows=38 loops=1)
+--           ->  Result (actual rows=39 loops=1)
+--                 ->  Append (actual rows=39 loops=1)
 --                       ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
 --                                   Rows Removed by Filter: 150
---                       ->  Subquery Scan on "*SELECT* 2" (actual rows=8 loops=1)
---                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=8 loops=1)
+--                       ->  Subquery Scan on "*SELECT* 2" (actual rows=9 loops=1)
+--                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=9 loops=1)
 --                                   Index Cond: ((level = 4) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
---                                   Rows Removed by Filter: 97
+--                                   Rows Removed by Filter: 93
 
 -- Summary · MERCHANT_HQ · last 30 days by day, by Branch · statement 1 of 1
 -- params: [4,"MYR",[5],"2026-10-26","2026-11-24",1,2,3,1,2,3,"2026-10-26","2026-11-24"]
@@ -331,7 +331,7 @@ SELECT business_day AS g0, branch_id AS g1, 0 AS n, 0::int8 AS amount, 0::int8 A
       FROM refund_summary_daily WHERE merchant_id = $1 AND currency = $2 AND service_type = ANY($3::int2[]) AND level = 5 AND master_merchant_id = $9 AND agency_id = $10 AND agent_id = $11 AND business_day BETWEEN $12::date AND $13::date) s
 GROUP BY GROUPING SETS ((g0, g1), ()) HAVING GROUPING(g0) = 1 OR sum(n) <> 0 OR sum(rn) <> 0 OR sum(amount) <> 0 OR sum(ra) <> 0 OR sum(mdr_fee) <> 0
 ORDER BY g0, g1;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   GroupAggregate (actual rows=91 loops=1)
 --     Group Key: "*SELECT* 1".g0, "*SELECT* 1".g1
 --     Group Key: ()
@@ -345,9 +345,9 @@ ORDER BY g0, g1;
 --                             ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=90 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
---                                   Rows Removed by Filter: 449
+--                                   Rows Removed by Filter: 450
 --                       ->  Subquery Scan on "*SELECT* 2" (actual rows=9 loops=1)
 --                             ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=9 loops=1)
 --                                   Index Cond: ((level = 5) AND (master_merchant_id = 2) AND (agency_id = 14) AND (agent_id = 50) AND (merchant_id = 90) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
 --                                   Filter: (service_type = ANY ('{5}'::smallint[]))
---                                   Rows Removed by Filter: 110
+--                                   Rows Removed by Filter: 102

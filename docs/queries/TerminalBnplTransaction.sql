@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -23,11 +23,11 @@ LIMIT $3;
 --                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_term_kind_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -71,8 +71,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -111,14 +111,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
+--                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,10 +176,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6242 loops=1)
---           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6242 loops=1)
+--     ->  Limit (actual rows=6137 loops=1)
+--           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=6137 loops=1)
 --                 Index Cond: ((agent_id = 51) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,10 +220,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2789 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2789 loops=1)
+--     ->  Limit (actual rows=2809 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=2809 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,10 +264,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1065 loops=1)
---           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=1065 loops=1)
+--     ->  Limit (actual rows=1037 loops=1)
+--           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=1037 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,10 +312,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1138 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1138 loops=1)
+--     ->  Limit (actual rows=1101 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1101 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Heap Fetches: 0
 
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 90196
+--                       Rows Removed by Filter: 90477
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -354,16 +354,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 726921
+--                 Rows Removed by Index Recheck: 726610
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                 Rows Removed by Filter: 90196
---                 Heap Blocks: exact=46939 lossy=34216
---                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                 Rows Removed by Filter: 90477
+--                 Heap Blocks: exact=47314 lossy=34209
+--                 ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                       Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MASTER_MERCHANT · status + method
@@ -379,14 +379,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 28895
+--                       Rows Removed by Filter: 28805
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -403,19 +403,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 716805
+--                 Rows Removed by Index Recheck: 715912
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 28895
---                 Heap Blocks: exact=38608 lossy=31312
+--                 Rows Removed by Filter: 28805
+--                 Heap Blocks: exact=38908 lossy=31264
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956568 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956146 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -429,25 +429,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Nested Loop Left Join (actual rows=155 loops=1)
---                 ->  Nested Loop Left Join (actual rows=155 loops=1)
---                       ->  Bitmap Heap Scan on transactions (actual rows=155 loops=1)
+--           ->  Nested Loop Left Join (actual rows=160 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=160 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=160 loops=1)
 --                             Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                             Rows Removed by Index Recheck: 434
---                             Heap Blocks: exact=582
+--                             Rows Removed by Index Recheck: 400
+--                             Heap Blocks: exact=558
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                                         Index Cond: (tid = '60002662'::text)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=155)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=160)
 --                             Index Cond: (id = transactions.merchant_id)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=155)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=160)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · TID
@@ -459,17 +459,17 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=155 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=155 loops=1)
+--     ->  Limit (actual rows=160 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=160 loops=1)
 --                 Recheck Cond: ((tid = '60002662'::text) AND (terminal_kind = 'BNPL'::text) AND (service_type = 2))
---                 Rows Removed by Index Recheck: 434
---                 Heap Blocks: exact=582
+--                 Rows Removed by Index Recheck: 400
+--                 Heap Blocks: exact=558
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                       ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                             Index Cond: (tid = '60002662'::text)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -484,7 +484,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -494,14 +494,14 @@ LIMIT $5;
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                             Rows Removed by Index Recheck: 168934
+--                             Rows Removed by Index Recheck: 167163
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 2789
---                             Heap Blocks: exact=2801 lossy=7447
+--                             Rows Removed by Filter: 2809
+--                             Heap Blocks: exact=2934 lossy=7360
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93519 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
@@ -518,19 +518,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 168934
+--                 Rows Removed by Index Recheck: 167163
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 2789
---                 Heap Blocks: exact=2801 lossy=7447
+--                 Rows Removed by Filter: 2809
+--                 Heap Blocks: exact=2934 lossy=7360
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                             Index Cond: (terminal_kind = 'BNPL'::text)
---                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
+--                       ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93519 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -544,7 +544,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -568,7 +568,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -588,7 +588,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -596,7 +596,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 38
+--                       Rows Removed by Filter: 37
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -614,15 +614,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1037 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1037 loops=1)
+--     ->  Limit (actual rows=1070 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1070 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 1752
---                 Heap Blocks: exact=2781
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2789 loops=1)
+--                 Rows Removed by Filter: 1739
+--                 Heap Blocks: exact=2805
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=2809 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'BNPL'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -636,7 +636,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -645,14 +645,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=20)
+--                 Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=19)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -667,7 +667,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -695,14 +695,14 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'BNPL'::text)
---                       Rows Removed by Filter: 695
+--                       Rows Removed by Filter: 562
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -720,25 +720,25 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.amount DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 34kB
---           ->  Hash Left Join (actual rows=1761 loops=1)
+--           ->  Hash Left Join (actual rows=1771 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Nested Loop Left Join (actual rows=1761 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=1771 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1761 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1771 loops=1)
 --                             Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                             Rows Removed by Index Recheck: 111960
---                             Heap Blocks: exact=1014 lossy=4968
+--                             Rows Removed by Index Recheck: 111421
+--                             Heap Blocks: exact=1048 lossy=4943
 --                             ->  BitmapAnd (actual rows=0 loops=1)
---                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                                         Index Cond: (terminal_kind = 'BNPL'::text)
---                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=60237 loops=1)
+--                                   ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=59703 loops=1)
 --                                         Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
---                       ->  Materialize (actual rows=1 loops=1761)
+--                       ->  Materialize (actual rows=1 loops=1771)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
 --                 ->  Hash (actual rows=1255 loops=1)
@@ -757,10 +757,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1138 loops=1)
---           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1138 loops=1)
+--     ->  Limit (actual rows=1101 loops=1)
+--           ->  Index Scan using transactions_merchant_idx on transactions (actual rows=1101 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'BNPL'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
 
@@ -774,22 +774,22 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=2789 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=2809 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: quicksort  Memory: 719kB
---     ->  Hash Left Join (actual rows=2789 loops=1)
+--     Sort Method: quicksort  Memory: 723kB
+--     ->  Hash Left Join (actual rows=2809 loops=1)
 --           Hash Cond: (transactions.branch_id = org_branch.id)
---           ->  Hash Left Join (actual rows=2789 loops=1)
+--           ->  Hash Left Join (actual rows=2809 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=2789 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=2809 loops=1)
 --                       Recheck Cond: ((terminal_kind = 'BNPL'::text) AND (service_type = 2) AND (merchant_id = 90) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 168934
---                       Heap Blocks: exact=2801 lossy=7447
+--                       Rows Removed by Index Recheck: 167163
+--                       Heap Blocks: exact=2934 lossy=7360
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90196 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=90477 loops=1)
 --                                   Index Cond: (terminal_kind = 'BNPL'::text)
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=94367 loops=1)
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=93519 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -812,7 +812,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -849,7 +849,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -862,7 +862,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

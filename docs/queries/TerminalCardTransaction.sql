@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
+--                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_created_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -117,8 +117,8 @@ LIMIT $4;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -176,7 +176,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=10001 loops=1)
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,7 +220,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,7 +264,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=10001 loops=1)
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,7 +312,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 1922875
+--                       Rows Removed by Filter: 1922067
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -360,7 +360,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -383,14 +383,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 613189
+--                       Rows Removed by Filter: 612073
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -407,7 +407,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -415,11 +415,11 @@ LIMIT $6) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       Rows Removed by Index Recheck: 1991051
+--                       Rows Removed by Index Recheck: 1991132
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 204396
---                       Heap Blocks: exact=10731 lossy=121288
---                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=613189 loops=1)
+--                       Rows Removed by Filter: 204024
+--                       Heap Blocks: exact=13312 lossy=114469
+--                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=612073 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TID
@@ -433,21 +433,21 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=3483 loops=1)
+--           ->  Hash Left Join (actual rows=3470 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=3483 loops=1)
+--                 ->  Hash Left Join (actual rows=3470 loops=1)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=3483 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=3470 loops=1)
 --                             Recheck Cond: (tid = '60002662'::text)
 --                             Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Rows Removed by Filter: 2008
---                             Heap Blocks: exact=5455
---                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                             Rows Removed by Filter: 1956
+--                             Heap Blocks: exact=5389
+--                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                                   Index Cond: (tid = '60002662'::text)
 --                       ->  Hash (actual rows=1255 loops=1)
 --                             Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -465,15 +465,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3483 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=3483 loops=1)
+--     ->  Limit (actual rows=3470 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=3470 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                 Rows Removed by Filter: 2008
---                 Heap Blocks: exact=5455
---                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                 Rows Removed by Filter: 1956
+--                 Heap Blocks: exact=5389
+--                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -488,28 +488,27 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=21 loops=1)
---     ->  Sort (actual rows=21 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=0 loops=1)
+--     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Nested Loop Left Join (actual rows=194 loops=1)
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 Join Filter: (org_branch.id = transactions.branch_id)
---                 Rows Removed by Join Filter: 101462
---                 ->  Nested Loop Left Join (actual rows=194 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=194 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 60330
---                             Heap Blocks: exact=56537
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
+--                             Rows Removed by Filter: 59874
+--                             Heap Blocks: exact=55990
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59874 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                       ->  Materialize (actual rows=1 loops=194)
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                       ->  Materialize (never executed)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                                   Index Cond: (id = 90)
---                 ->  Materialize (actual rows=524 loops=194)
---                       ->  Seq Scan on organizations org_branch (actual rows=524 loops=1)
+--                 ->  Materialize (never executed)
+--                       ->  Seq Scan on organizations org_branch (never executed)
 
 -- Search capped count · MERCHANT_HQ · batch number
 -- params: [2,"CARD",1,"000292",10001]
@@ -521,15 +520,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=194 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=194 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 60330
---                 Heap Blocks: exact=56537
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
+--                 Rows Removed by Filter: 59874
+--                 Heap Blocks: exact=55990
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59874 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -543,7 +542,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -571,7 +570,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -590,24 +589,24 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=2 loops=1)
---     ->  Sort (actual rows=2 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=5 loops=1)
+--     ->  Sort (actual rows=5 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=2 loops=1)
---                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           Sort Method: quicksort  Memory: 26kB
+--           ->  Nested Loop Left Join (actual rows=5 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=5 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=5 loops=1)
 --                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                             Filter: ((merchant_id = 90) AND (terminal_kind = 'CARD'::text))
---                             Rows Removed by Filter: 122
---                             Heap Blocks: exact=124
---                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=124 loops=1)
+--                             Rows Removed by Filter: 131
+--                             Heap Blocks: exact=136
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=136 loops=1)
 --                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
 --                             Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=5)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -620,15 +619,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."pan_last4" = $4
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
+--     ->  Limit (actual rows=5 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=5 loops=1)
 --                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 --                 Filter: ((terminal_kind = 'CARD'::text) AND (merchant_id = 90))
---                 Rows Removed by Filter: 122
---                 Heap Blocks: exact=124
---                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=124 loops=1)
+--                 Rows Removed by Filter: 131
+--                 Heap Blocks: exact=136
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=136 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '2'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
@@ -644,7 +643,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -652,7 +651,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 22
+--                       Rows Removed by Filter: 40
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -674,15 +673,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Filter: (terminal_kind = 'CARD'::text)
---                 Rows Removed by Filter: 5779
---                 Heap Blocks: exact=15143
---                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35690 loops=1)
+--                 Rows Removed by Filter: 5616
+--                 Heap Blocks: exact=14966
+--                 ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=35489 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -696,7 +695,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -705,14 +704,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -727,7 +726,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -755,25 +754,25 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 13
+--                       Rows Removed by Filter: 19
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -788,7 +787,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -796,7 +795,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'CARD'::text)
---                       Rows Removed by Filter: 12
+--                       Rows Removed by Filter: 17
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -819,14 +818,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=9369
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=23944 loops=1)
+--                 Heap Blocks: exact=9343
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=23508 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'CARD'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -839,23 +838,23 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=60524 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=59874 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=20175 loops=3)
+--     ->  Sort (actual rows=19958 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 10784kB
---           Worker 0:  Sort Method: quicksort  Memory: 2587kB
---           Worker 1:  Sort Method: quicksort  Memory: 2647kB
---           ->  Hash Left Join (actual rows=20175 loops=3)
+--           Sort Method: external merge  Disk: 6296kB
+--           Worker 0:  Sort Method: external merge  Disk: 3480kB
+--           Worker 1:  Sort Method: external merge  Disk: 4928kB
+--           ->  Hash Left Join (actual rows=19958 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=20175 loops=3)
+--                 ->  Hash Left Join (actual rows=19958 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=20175 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=19958 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Heap Blocks: exact=41049
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=60524 loops=1)
+--                             Heap Blocks: exact=24018
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59874 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -878,7 +877,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -915,7 +914,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -928,7 +927,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB
@@ -943,7 +942,7 @@ FROM terminal_settlement_batches
 WHERE tid = $1
   AND batch_no = $2
   AND "terminal_settlement_batches"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batches_uq on terminal_settlement_batches (actual rows=0 loops=1)
 --     Index Cond: ((tid = '60000001'::text) AND (batch_no = '000001'::text))
 --     Filter: (merchant_id = 90)

@@ -9,7 +9,7 @@ LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "terminal_s
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settlement_batches"."branch_id"
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $1;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -17,8 +17,8 @@ LIMIT $1;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
@@ -33,7 +33,7 @@ SELECT count(*)::int AS "n"
 FROM (SELECT 1
 FROM "terminal_settlement_batches"
 LIMIT $1) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=10001 loops=1)
@@ -47,13 +47,13 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."master_merchant_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using tsb_opened_idx on terminal_settlement_batches (actual rows=21 loops=1)
 --                       Filter: (master_merchant_id = 3)
---                       Rows Removed by Filter: 20
+--                       Rows Removed by Filter: 21
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
@@ -63,8 +63,8 @@ LIMIT $2;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -74,7 +74,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."master_merchant_id" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using tsb_mm_opened_idx on terminal_settlement_batches (actual rows=10001 loops=1)
@@ -90,7 +90,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."agency_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -99,14 +99,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -116,7 +116,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."agency_id" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using tsb_agency_opened_idx on terminal_settlement_batches (actual rows=10001 loops=1)
@@ -132,7 +132,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."agent_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -141,14 +141,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
+--                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -158,10 +158,10 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."agent_id" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4917 loops=1)
---           ->  Index Only Scan using tsb_agent_settled_idx on terminal_settlement_batches (actual rows=4917 loops=1)
+--     ->  Limit (actual rows=4887 loops=1)
+--           ->  Index Only Scan using tsb_agent_opened_idx on terminal_settlement_batches (actual rows=4887 loops=1)
 --                 Index Cond: (agent_id = 51)
 --                 Heap Fetches: 0
 
@@ -174,7 +174,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."merchant_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -198,7 +198,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."merchant_id" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=630 loops=1)
 --           ->  Index Only Scan using terminal_settlement_batches_merchant_idx on terminal_settlement_batches (actual rows=630 loops=1)
@@ -214,7 +214,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."branch_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = terminal_settlement_batches.branch_id)
@@ -238,7 +238,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."branch_id" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=270 loops=1)
 --           ->  Index Only Scan using tsb_branch_settled_idx on terminal_settlement_batches (actual rows=270 loops=1)
@@ -256,7 +256,7 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND "terminal_settlement_batches"."opened_at" <= $3::timestamptz
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -282,7 +282,7 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND "terminal_settlement_batches"."opened_at" >= $2::timestamptz
   AND "terminal_settlement_batches"."opened_at" <= $3::timestamptz
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Index Only Scan using terminal_settlement_batches_merchant_idx on terminal_settlement_batches (actual rows=210 loops=1)
@@ -298,7 +298,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
@@ -307,7 +307,7 @@ LIMIT $2;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: (status = ANY ('{SUCCESS}'::text[]))
---                             Rows Removed by Filter: 94798
+--                             Rows Removed by Filter: 94773
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -320,12 +320,12 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."status" = ANY($1)
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: (status = ANY ('{SUCCESS}'::text[]))
---                 Rows Removed by Filter: 94798
+--                 Rows Removed by Filter: 94773
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],21]
@@ -337,7 +337,7 @@ WHERE "terminal_settlement_batches"."master_merchant_id" = $1
   AND "terminal_settlement_batches"."status" = ANY($2)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
@@ -346,7 +346,7 @@ LIMIT $3;
 --                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Filter: ((status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                             Rows Removed by Filter: 94798
+--                             Rows Removed by Filter: 94773
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -360,12 +360,12 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."master_merchant_id" = $1
   AND "terminal_settlement_batches"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Seq Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Filter: ((status = ANY ('{FAILED,VOID}'::text[])) AND (master_merchant_id = 3))
---                 Rows Removed by Filter: 94798
+--                 Rows Removed by Filter: 94773
 
 -- Search page · SUPERADMIN · TID
 -- params: ["60002662",21]
@@ -376,7 +376,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE "terminal_settlement_batches"."tid" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
@@ -405,7 +405,7 @@ FROM (SELECT 1
 FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."tid" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=90 loops=1)
 --           ->  Index Only Scan using terminal_settlement_batches_uq on terminal_settlement_batches (actual rows=90 loops=1)
@@ -422,25 +422,24 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND "terminal_settlement_batches"."batch_no" = $2
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=2 loops=1)
---     ->  Sort (actual rows=2 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=0 loops=1)
+--     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
 --           Sort Method: quicksort  Memory: 25kB
---           ->  Nested Loop Left Join (actual rows=2 loops=1)
---                 ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           ->  Nested Loop Left Join (actual rows=0 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                       Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
---                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--                       ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                             Recheck Cond: (merchant_id = 90)
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 628
---                             Heap Blocks: exact=381
+--                             Rows Removed by Filter: 630
+--                             Heap Blocks: exact=389
 --                             ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                                   Index Cond: (merchant_id = 90)
---                       ->  Materialize (actual rows=1 loops=2)
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
---                                   Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
+--                             Index Cond: (id = 90)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search capped count · MERCHANT_HQ · batch number
@@ -451,14 +450,14 @@ FROM "terminal_settlement_batches"
 WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND "terminal_settlement_batches"."batch_no" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=2 loops=1)
---           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=2 loops=1)
+--     ->  Limit (actual rows=0 loops=1)
+--           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=0 loops=1)
 --                 Recheck Cond: (merchant_id = 90)
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 628
---                 Heap Blocks: exact=381
+--                 Rows Removed by Filter: 630
+--                 Heap Blocks: exact=389
 --                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                       Index Cond: (merchant_id = 90)
 
@@ -471,7 +470,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settl
 WHERE ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($1::timestamptz, $2::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -480,14 +479,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: terminal_settlement_batches.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = terminal_settlement_batches.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: terminal_settlement_batches.branch_id
 --                 Cache Mode: logical
---                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = terminal_settlement_batches.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by OpenedAt desc
@@ -500,7 +499,7 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND ("terminal_settlement_batches"."opened_at", "terminal_settlement_batches"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -527,13 +526,13 @@ WHERE "terminal_settlement_batches"."merchant_id" = $1
   AND "terminal_settlement_batches"."opened_at" <= $3::timestamptz
   AND "terminal_settlement_batches"."currency" = $4
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=210 loops=1)
 --           ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=210 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (opened_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (opened_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=133
+--                 Heap Blocks: exact=132
 --                 ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=210 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (opened_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (opened_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
@@ -545,7 +544,7 @@ LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "terminal_s
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "terminal_settlement_batches"."branch_id"
 WHERE "terminal_settlement_batches"."merchant_id" = $1
 ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_batches"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=630 loops=1)
 --     Sort Key: terminal_settlement_batches.opened_at DESC, terminal_settlement_batches.id DESC
 --     Sort Method: quicksort  Memory: 164kB
@@ -555,7 +554,7 @@ ORDER BY "terminal_settlement_batches"."opened_at" DESC, "terminal_settlement_ba
 --                 Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
 --                 ->  Bitmap Heap Scan on terminal_settlement_batches (actual rows=630 loops=1)
 --                       Recheck Cond: (merchant_id = 90)
---                       Heap Blocks: exact=381
+--                       Heap Blocks: exact=389
 --                       ->  Bitmap Index Scan on terminal_settlement_batches_merchant_idx (actual rows=630 loops=1)
 --                             Index Cond: (merchant_id = 90)
 --                 ->  Materialize (actual rows=1 loops=630)
@@ -576,7 +575,7 @@ LEFT JOIN "organizations" AS "org_agency" ON "org_agency"."id" = "terminal_settl
 LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "terminal_settlement_batches"."agent_id"
 WHERE "terminal_settlement_batches"."id" = $1
   AND "terminal_settlement_batches"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = terminal_settlement_batches.merchant_id)
@@ -612,6 +611,6 @@ SELECT "terminal_settlement_batch_lines"."card_scheme" AS "CardScheme", "termina
 FROM "terminal_settlement_batch_lines"
 WHERE "terminal_settlement_batch_lines"."batch_id" = $1
 ORDER BY "terminal_settlement_batch_lines"."card_scheme", "terminal_settlement_batch_lines"."card_type";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using terminal_settlement_batch_lines_batch_id_card_scheme_card_type_ on terminal_settlement_batch_lines (actual rows=0 loops=1)
 --     Index Cond: (batch_id = '1000000'::bigint)

@@ -11,7 +11,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -20,14 +20,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -38,7 +38,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_term_kind_idx on transactions (actual rows=10001 loops=1)
@@ -56,7 +56,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -65,14 +65,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -84,7 +84,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."master_merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_idx on transactions (actual rows=10001 loops=1)
@@ -102,7 +102,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -111,14 +111,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -130,7 +130,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agency_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_idx on transactions (actual rows=10001 loops=1)
@@ -148,7 +148,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -157,14 +157,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -176,7 +176,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."agent_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_idx on transactions (actual rows=10001 loops=1)
@@ -194,7 +194,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -220,7 +220,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -238,7 +238,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -264,7 +264,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."branch_id" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_idx on transactions (actual rows=10001 loops=1)
@@ -284,7 +284,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -312,7 +312,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $4::timestamptz
   AND "transactions"."created_at" <= $5::timestamptz
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -331,14 +331,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_term_kind_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: (terminal_kind = 'EWALLET'::text)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 989405
+--                       Rows Removed by Filter: 989932
 --                 ->  Memoize (never executed)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -360,7 +360,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -368,12 +368,12 @@ LIMIT $5) AS "capped";
 --                 Workers Launched: 2
 --                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=0 loops=3)
 --                       Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (service_type = '2'::smallint))
---                       Rows Removed by Index Recheck: 2350685
+--                       Rows Removed by Index Recheck: 2350371
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 329802
---                       Heap Blocks: exact=10717 lossy=143040
+--                       Rows Removed by Filter: 329977
+--                       Heap Blocks: exact=12954 lossy=134235
 --                       ->  BitmapAnd (actual rows=0 loops=1)
---                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=989405 loops=1)
+--                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=989932 loops=1)
 --                                   Index Cond: (terminal_kind = 'EWALLET'::text)
 --                             ->  Bitmap Index Scan on transactions_st_amount_idx (actual rows=3002476 loops=1)
 --                                   Index Cond: (service_type = '2'::smallint)
@@ -391,14 +391,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($5)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 314484
+--                       Rows Removed by Filter: 315268
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -415,19 +415,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($4)
   AND "transactions"."payment_method" = ANY($5)
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((terminal_kind = 'EWALLET'::text) AND (service_type = 2) AND (master_merchant_id = 3) AND (service_type = '2'::smallint))
---                 Rows Removed by Index Recheck: 6852149
+--                 Rows Removed by Index Recheck: 6848477
 --                 Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                 Rows Removed by Filter: 314484
---                 Heap Blocks: exact=26462 lossy=321477
+--                 Rows Removed by Filter: 315268
+--                 Heap Blocks: exact=26336 lossy=321355
 --                 ->  BitmapAnd (actual rows=0 loops=1)
---                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=989405 loops=1)
+--                       ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=989932 loops=1)
 --                             Index Cond: (terminal_kind = 'EWALLET'::text)
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956568 loops=1)
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=956146 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint))
 
 -- Search page · SUPERADMIN · TID
@@ -441,21 +441,21 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."tid" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Sort (actual rows=21 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
 --           Sort Method: top-N heapsort  Memory: 36kB
---           ->  Hash Left Join (actual rows=1853 loops=1)
+--           ->  Hash Left Join (actual rows=1796 loops=1)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=1853 loops=1)
+--                 ->  Hash Left Join (actual rows=1796 loops=1)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=1853 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=1796 loops=1)
 --                             Recheck Cond: (tid = '60002662'::text)
 --                             Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                             Rows Removed by Filter: 3638
---                             Heap Blocks: exact=5455
---                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                             Rows Removed by Filter: 3630
+--                             Heap Blocks: exact=5389
+--                             ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                                   Index Cond: (tid = '60002662'::text)
 --                       ->  Hash (actual rows=1255 loops=1)
 --                             Buckets: 2048  Batches: 1  Memory Usage: 109kB
@@ -473,15 +473,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."tid" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1853 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1853 loops=1)
+--     ->  Limit (actual rows=1796 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1796 loops=1)
 --                 Recheck Cond: (tid = '60002662'::text)
 --                 Filter: ((service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                 Rows Removed by Filter: 3638
---                 Heap Blocks: exact=5455
---                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5491 loops=1)
+--                 Rows Removed by Filter: 3630
+--                 Heap Blocks: exact=5389
+--                 ->  Bitmap Index Scan on transactions_tid_batch_idx (actual rows=5426 loops=1)
 --                       Index Cond: (tid = '60002662'::text)
 
 -- Search page · MERCHANT_HQ · batch number
@@ -496,7 +496,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."batch_no" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -508,9 +508,9 @@ LIMIT $5;
 --                       ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                             Filter: (batch_no = '000292'::text)
---                             Rows Removed by Filter: 31054
---                             Heap Blocks: exact=29943
---                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31054 loops=1)
+--                             Rows Removed by Filter: 30836
+--                             Heap Blocks: exact=29740
+--                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=30836 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       ->  Materialize (never executed)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
@@ -528,15 +528,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $3
   AND "transactions"."batch_no" = $4
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=0 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (batch_no = '000292'::text)
---                 Rows Removed by Filter: 31054
---                 Heap Blocks: exact=29943
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31054 loops=1)
+--                 Rows Removed by Filter: 30836
+--                 Heap Blocks: exact=29740
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=30836 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -550,7 +550,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -578,7 +578,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."txn_ref_no" LIKE $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -598,7 +598,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $5::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -606,7 +606,7 @@ LIMIT $6;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 66
+--                       Rows Removed by Filter: 29
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -624,15 +624,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $4::numeric
   AND "transactions"."amount" <= $5::numeric
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                 Rows Removed by Filter: 16054
---                 Heap Blocks: exact=25126
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31054 loops=1)
+--                 Rows Removed by Filter: 16418
+--                 Heap Blocks: exact=25470
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=30836 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
@@ -646,7 +646,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -655,14 +655,14 @@ LIMIT $5;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -677,7 +677,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -705,25 +705,25 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_amount_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((service_type = '2'::smallint) AND (ROW(amount, id) < ROW(150.00, '1000000'::bigint)))
 --                       Filter: (terminal_kind = 'EWALLET'::text)
---                       Rows Removed by Filter: 48
+--                       Rows Removed by Filter: 27
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=8)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -738,7 +738,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($4::numeric, $5::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $6;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -765,14 +765,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $5::timestamptz
   AND "transactions"."currency" = $6
 LIMIT $7) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=9668
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12210 loops=1)
+--                 Heap Blocks: exact=9671
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=12353 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone) AND (terminal_kind = 'EWALLET'::text))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -785,26 +785,26 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."terminal_kind" = $2
   AND "transactions"."merchant_id" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Sort (actual rows=31054 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Sort (actual rows=30836 loops=1)
 --     Sort Key: transactions.created_at DESC, transactions.id DESC
---     Sort Method: external merge  Disk: 5928kB
---     ->  Nested Loop Left Join (actual rows=31054 loops=1)
---           ->  Hash Left Join (actual rows=31054 loops=1)
+--     Sort Method: external merge  Disk: 5888kB
+--     ->  Nested Loop Left Join (actual rows=30836 loops=1)
+--           ->  Hash Left Join (actual rows=30836 loops=1)
 --                 Hash Cond: (transactions.merchant_id = org_merchant.id)
---                 ->  Bitmap Heap Scan on transactions (actual rows=31054 loops=1)
+--                 ->  Bitmap Heap Scan on transactions (actual rows=30836 loops=1)
 --                       Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
---                       Heap Blocks: exact=29943
---                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=31054 loops=1)
+--                       Heap Blocks: exact=29740
+--                       ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=30836 loops=1)
 --                             Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'EWALLET'::text))
 --                 ->  Hash (actual rows=1 loops=1)
 --                       Buckets: 1024  Batches: 1  Memory Usage: 9kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Memoize (actual rows=1 loops=31054)
+--           ->  Memoize (actual rows=1 loops=30836)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 31051  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 Hits: 30833  Misses: 3  Evictions: 0  Overflows: 0  Memory Usage: 1kB
 --                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
 --                       Index Cond: (id = transactions.branch_id)
 
@@ -821,7 +821,7 @@ WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."terminal_kind" = $3
   AND "transactions"."merchant_id" = $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -858,7 +858,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -871,7 +871,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

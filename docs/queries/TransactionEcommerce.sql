@@ -10,7 +10,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -36,7 +36,7 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
@@ -53,7 +53,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -80,7 +80,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
@@ -97,7 +97,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -124,7 +124,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
@@ -141,7 +141,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -150,8 +150,8 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
+--                       Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -168,7 +168,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
@@ -185,7 +185,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -210,7 +210,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=10001 loops=1)
@@ -227,7 +227,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -252,7 +252,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=10001 loops=1)
@@ -271,7 +271,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -298,7 +298,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=10001 loops=1)
@@ -316,25 +316,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '1'::smallint)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 95
+--                       Rows Removed by Filter: 93
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status + method
@@ -346,12 +346,12 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
   AND "transactions"."payment_method" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '1'::smallint))
---                 Rows Removed by Filter: 123107
+--                 Rows Removed by Filter: 117691
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [1,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -365,14 +365,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '1'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 475
+--                       Rows Removed by Filter: 493
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -388,15 +388,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3663 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3551 loops=3)
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (service_type = '1'::smallint) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 824893
+--                       Rows Removed by Filter: 806801
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [1,"PD2608273940%",21]
@@ -408,7 +408,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -435,7 +435,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -453,25 +453,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=5 loops=1)
---     ->  Sort (actual rows=5 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Sort (actual rows=2 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 26kB
---           ->  Nested Loop Left Join (actual rows=5 loops=1)
---                 ->  Nested Loop Left Join (actual rows=5 loops=1)
+--           Sort Method: quicksort  Memory: 25kB
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
+--                 ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                       Join Filter: (org_merchant.id = transactions.merchant_id)
---                       ->  Bitmap Heap Scan on transactions (actual rows=5 loops=1)
+--                       ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                             Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 --                             Filter: (merchant_id = 90)
---                             Rows Removed by Filter: 113
---                             Heap Blocks: exact=118
---                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
+--                             Rows Removed by Filter: 104
+--                             Heap Blocks: exact=106
+--                             ->  Bitmap Index Scan on transactions_last4_idx (actual rows=106 loops=1)
 --                                   Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
---                       ->  Materialize (actual rows=1 loops=5)
+--                       ->  Materialize (actual rows=1 loops=2)
 --                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=5)
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=2)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -483,15 +483,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=5 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=5 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=2 loops=1)
 --                 Recheck Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 113
---                 Heap Blocks: exact=118
---                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=118 loops=1)
+--                 Rows Removed by Filter: 104
+--                 Heap Blocks: exact=106
+--                 ->  Bitmap Index Scan on transactions_last4_idx (actual rows=106 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '1'::smallint))
 
 -- Search page · MERCHANT_HQ · amount range
@@ -506,7 +506,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -514,7 +514,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 47
+--                       Rows Removed by Filter: 31
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -535,7 +535,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=10001 loops=1)
@@ -552,7 +552,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -561,14 +561,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -582,7 +582,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -609,7 +609,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -618,14 +618,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -639,7 +639,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -667,16 +667,16 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Bitmap Heap Scan on transactions (actual rows=10001 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '1'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
---                 Rows Removed by Index Recheck: 85602
+--                 Rows Removed by Index Recheck: 87015
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Rows Removed by Filter: 347
---                 Heap Blocks: exact=4022 lossy=4219
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=84600 loops=1)
+--                 Rows Removed by Filter: 342
+--                 Heap Blocks: exact=4035 lossy=4276
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=83043 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -688,24 +688,24 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=209546 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=208755 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=69849 loops=3)
+--     ->  Sort (actual rows=69585 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 20768kB
---           Worker 0:  Sort Method: external merge  Disk: 11720kB
---           Worker 1:  Sort Method: external merge  Disk: 11568kB
---           ->  Hash Left Join (actual rows=69849 loops=3)
+--           Sort Method: external merge  Disk: 15752kB
+--           Worker 0:  Sort Method: external merge  Disk: 14912kB
+--           Worker 1:  Sort Method: external merge  Disk: 13248kB
+--           ->  Hash Left Join (actual rows=69585 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=69849 loops=3)
+--                 ->  Hash Left Join (actual rows=69585 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=69849 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=69585 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
---                             Rows Removed by Index Recheck: 907643
---                             Heap Blocks: exact=17301 lossy=62794
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=209546 loops=1)
+--                             Rows Removed by Index Recheck: 907553
+--                             Heap Blocks: exact=12934 lossy=47813
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=208755 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -727,7 +727,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -764,7 +764,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -777,7 +777,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

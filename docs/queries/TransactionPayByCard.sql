@@ -10,7 +10,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -36,7 +36,7 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
@@ -53,7 +53,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -80,7 +80,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
@@ -97,7 +97,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 13  Misses: 8  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=8)
+--                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -124,7 +124,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
@@ -141,7 +141,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -150,14 +150,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 17  Misses: 4  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=4)
+--                       Hits: 16  Misses: 5  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=5)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=7)
+--                 Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=6)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -168,7 +168,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
@@ -185,7 +185,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -210,7 +210,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=10001 loops=1)
@@ -227,7 +227,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -252,7 +252,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=10001 loops=1)
@@ -271,7 +271,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -298,10 +298,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6298 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=6298 loops=1)
+--     ->  Limit (actual rows=6232 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=6232 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -315,14 +315,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '5'::smallint)
 --                       Filter: (status = ANY ('{SUCCESS}'::text[]))
---                       Rows Removed by Filter: 5
+--                       Rows Removed by Filter: 2
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
@@ -332,8 +332,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status
@@ -344,12 +344,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '5'::smallint))
---                 Rows Removed by Filter: 124912
+--                 Rows Removed by Filter: 132258
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [5,1,["FAILED","VOID"],21]
@@ -362,14 +362,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 235
+--                       Rows Removed by Filter: 174
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -384,19 +384,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
   AND "transactions"."status" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3723 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3583 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
---                       Rows Removed by Index Recheck: 452316
+--                       Rows Removed by Index Recheck: 437705
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 33229
---                       Heap Blocks: exact=8344 lossy=42872
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=328683 loops=1)
+--                       Rows Removed by Filter: 32047
+--                       Heap Blocks: exact=4377 lossy=22935
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=327460 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -409,7 +409,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -436,7 +436,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -454,7 +454,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=2 loops=1)
 --     ->  Nested Loop Left Join (actual rows=2 loops=1)
 --           ->  Nested Loop Left Join (actual rows=2 loops=1)
@@ -462,11 +462,11 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=2 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '5'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 49
+--                       Rows Removed by Filter: 57
 --                 ->  Materialize (actual rows=1 loops=2)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=0 loops=2)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -478,13 +478,13 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=2 loops=1)
 --           ->  Index Scan using transactions_last4_idx on transactions (actual rows=2 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '5'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 49
+--                 Rows Removed by Filter: 57
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [5,1,"100.00","250.00",21]
@@ -498,7 +498,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -506,7 +506,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 28
+--                       Rows Removed by Filter: 32
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -527,10 +527,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=5304 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=5304 loops=1)
+--     ->  Limit (actual rows=5347 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=5347 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -544,7 +544,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -553,14 +553,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -574,7 +574,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -601,7 +601,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -610,14 +610,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -631,7 +631,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -659,14 +659,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=6298 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=6298 loops=1)
+--     ->  Limit (actual rows=6232 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=6232 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=6213
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6298 loops=1)
+--                 Heap Blocks: exact=6138
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=6232 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -678,23 +678,23 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=15554 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=15496 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=5185 loops=3)
+--     ->  Sort (actual rows=5165 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 3667kB
---           Worker 0:  Sort Method: quicksort  Memory: 244kB
---           Worker 1:  Sort Method: quicksort  Memory: 339kB
---           ->  Hash Left Join (actual rows=5185 loops=3)
+--           Sort Method: quicksort  Memory: 2103kB
+--           Worker 0:  Sort Method: quicksort  Memory: 965kB
+--           Worker 1:  Sort Method: quicksort  Memory: 1216kB
+--           ->  Hash Left Join (actual rows=5165 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=5185 loops=3)
+--                 ->  Hash Left Join (actual rows=5165 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=5185 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=5165 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
---                             Heap Blocks: exact=13259
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=15554 loops=1)
+--                             Heap Blocks: exact=7662
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=15496 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -716,7 +716,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -753,7 +753,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -766,7 +766,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

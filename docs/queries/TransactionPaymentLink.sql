@@ -10,7 +10,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -36,7 +36,7 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
@@ -53,7 +53,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=13)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -80,7 +80,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
@@ -97,7 +97,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=12)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -124,7 +124,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
@@ -141,7 +141,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -168,7 +168,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
@@ -185,7 +185,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -210,7 +210,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=10001 loops=1)
@@ -227,7 +227,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -252,7 +252,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=10001 loops=1)
@@ -271,7 +271,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -298,10 +298,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=8408 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=8408 loops=1)
+--     ->  Limit (actual rows=8212 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=8212 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -316,19 +316,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '3'::smallint)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
---                       Rows Removed by Filter: 45
+--                       Rows Removed by Filter: 97
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=18)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -346,15 +346,15 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
   AND "transactions"."payment_method" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3555 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3552 loops=3)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '3'::smallint))
---                       Rows Removed by Filter: 132315
+--                       Rows Removed by Filter: 135172
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [3,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -368,14 +368,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 622
+--                       Rows Removed by Filter: 337
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -391,19 +391,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3609 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3675 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
---                       Rows Removed by Index Recheck: 935473
+--                       Rows Removed by Index Recheck: 969554
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 76199
---                       Heap Blocks: exact=13679 lossy=83394
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=398839 loops=1)
+--                       Rows Removed by Filter: 79042
+--                       Heap Blocks: exact=11222 lossy=68610
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=398783 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -416,7 +416,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -443,7 +443,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -461,19 +461,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Limit (actual rows=3 loops=1)
---     ->  Nested Loop Left Join (actual rows=3 loops=1)
---           ->  Nested Loop Left Join (actual rows=3 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Limit (actual rows=2 loops=1)
+--     ->  Nested Loop Left Join (actual rows=2 loops=1)
+--           ->  Nested Loop Left Join (actual rows=2 loops=1)
 --                 Join Filter: (org_merchant.id = transactions.merchant_id)
---                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=3 loops=1)
+--                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=2 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '3'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 26
---                 ->  Materialize (actual rows=1 loops=3)
+--                       Rows Removed by Filter: 41
+--                 ->  Materialize (actual rows=1 loops=2)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
---           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=3)
+--           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=2)
 --                 Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MERCHANT_HQ · last 4
@@ -485,13 +485,13 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3 loops=1)
---           ->  Index Scan using transactions_last4_idx on transactions (actual rows=3 loops=1)
+--     ->  Limit (actual rows=2 loops=1)
+--           ->  Index Scan using transactions_last4_idx on transactions (actual rows=2 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '3'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 26
+--                 Rows Removed by Filter: 41
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [3,1,"100.00","250.00",21]
@@ -505,7 +505,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -513,7 +513,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 36
+--                       Rows Removed by Filter: 63
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -534,10 +534,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=7379 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=7379 loops=1)
+--     ->  Limit (actual rows=7184 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=7184 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -551,7 +551,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -560,14 +560,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 0  Misses: 21  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -581,7 +581,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -608,7 +608,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -617,14 +617,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
+--                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=1 loops=21)
+--           ->  Memoize (actual rows=0 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -638,7 +638,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -666,14 +666,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=8408 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=8408 loops=1)
+--     ->  Limit (actual rows=8212 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=8212 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=8217
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8408 loops=1)
+--                 Heap Blocks: exact=8046
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=8212 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -685,23 +685,23 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=20916 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=20485 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=6972 loops=3)
+--     ->  Sort (actual rows=6828 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 3464kB
---           Worker 0:  Sort Method: quicksort  Memory: 853kB
---           Worker 1:  Sort Method: quicksort  Memory: 534kB
---           ->  Hash Left Join (actual rows=6972 loops=3)
+--           Sort Method: quicksort  Memory: 3598kB
+--           Worker 0:  Sort Method: quicksort  Memory: 823kB
+--           Worker 1:  Sort Method: quicksort  Memory: 1323kB
+--           ->  Hash Left Join (actual rows=6828 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=6972 loops=3)
+--                 ->  Hash Left Join (actual rows=6828 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6972 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6828 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
---                             Heap Blocks: exact=15605
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20916 loops=1)
+--                             Heap Blocks: exact=12768
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20485 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
@@ -723,7 +723,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -760,7 +760,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -772,7 +772,7 @@ SELECT id, link_ref, amount::text AS amount, currency, description, status, crea
 FROM payment_links
 WHERE id = $1
   AND "payment_links"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using payment_links_pkey on payment_links (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -785,7 +785,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

@@ -10,7 +10,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -36,7 +36,7 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
@@ -53,7 +53,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
+--                 Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=16)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -80,7 +80,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
@@ -97,7 +97,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -112,8 +112,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -124,7 +124,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
@@ -141,7 +141,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -156,8 +156,8 @@ LIMIT $3;
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENT · no filter
@@ -168,7 +168,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
@@ -185,7 +185,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -210,10 +210,10 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4329 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=4329 loops=1)
+--     ->  Limit (actual rows=4532 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=4532 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
 --                 Heap Fetches: 0
 
@@ -227,7 +227,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -252,10 +252,10 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=3309 loops=1)
---           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=3309 loops=1)
+--     ->  Limit (actual rows=3315 loops=1)
+--           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=3315 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '4'::smallint))
 --                 Heap Fetches: 0
 
@@ -271,7 +271,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -298,10 +298,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1718 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1718 loops=1)
+--     ->  Limit (actual rows=1848 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=1848 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -315,24 +315,25 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_st_created_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: (service_type = '4'::smallint)
 --                       Filter: (status = ANY ('{SUCCESS}'::text[]))
+--                       Rows Removed by Filter: 2
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 8  Misses: 13  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=13)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · status
@@ -343,12 +344,12 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '4'::smallint))
---                 Rows Removed by Filter: 217121
+--                 Rows Removed by Filter: 201700
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],21]
@@ -361,14 +362,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 565
+--                       Rows Removed by Filter: 709
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -383,19 +384,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
   AND "transactions"."status" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=8006 loops=1)
---           ->  Gather (actual rows=8006 loops=1)
+--     ->  Limit (actual rows=7994 loops=1)
+--           ->  Gather (actual rows=7994 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=2669 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=2665 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
---                       Rows Removed by Index Recheck: 458708
+--                       Rows Removed by Index Recheck: 458724
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 42486
---                       Heap Blocks: exact=28710 lossy=38310
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=135463 loops=1)
+--                       Rows Removed by Filter: 42339
+--                       Heap Blocks: exact=19382 lossy=26131
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=135012 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -408,7 +409,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -435,7 +436,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -453,7 +454,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
@@ -461,7 +462,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 34
+--                       Rows Removed by Filter: 27
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                       Index Cond: (id = 90)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (never executed)
@@ -476,13 +477,13 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '4'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 34
+--                 Rows Removed by Filter: 27
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [4,1,"100.00","250.00",21]
@@ -496,7 +497,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -504,7 +505,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 46
+--                       Rows Removed by Filter: 49
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -525,10 +526,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1527 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1527 loops=1)
+--     ->  Limit (actual rows=1585 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1585 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -542,7 +543,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -551,14 +552,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
+--                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
@@ -572,7 +573,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -599,7 +600,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -608,14 +609,14 @@ LIMIT $4;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=15)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=14)
+--                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -629,7 +630,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -657,14 +658,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1718 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=1718 loops=1)
+--     ->  Limit (actual rows=1848 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=1848 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=1708
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1718 loops=1)
+--                 Heap Blocks: exact=1837
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=1848 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -676,31 +677,31 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=4329 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=4532 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=1443 loops=3)
+--     ->  Sort (actual rows=1511 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 1307kB
---           Worker 0:  Sort Method: quicksort  Memory: 25kB
+--           Sort Method: quicksort  Memory: 1303kB
+--           Worker 0:  Sort Method: quicksort  Memory: 77kB
 --           Worker 1:  Sort Method: quicksort  Memory: 25kB
---           ->  Hash Left Join (actual rows=1443 loops=3)
+--           ->  Hash Left Join (actual rows=1511 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=1443 loops=3)
+--                 ->  Hash Left Join (actual rows=1511 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1443 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1511 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                             Heap Blocks: exact=4305
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4329 loops=1)
+--                             Heap Blocks: exact=4303
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4532 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                       ->  Hash (actual rows=1 loops=1)
+--                       ->  Hash (actual rows=1 loops=2)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
 --                                   Index Cond: (id = 90)
---                 ->  Hash (actual rows=1255 loops=1)
+--                 ->  Hash (actual rows=1255 loops=2)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=2)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,4,1]
@@ -714,7 +715,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -751,7 +752,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -765,7 +766,7 @@ WHERE (id = $1 OR original_txn_id = $2)
   AND service_type = 4
   AND "transactions"."merchant_id" = $3
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB
@@ -787,7 +788,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

@@ -10,7 +10,7 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $2;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -19,14 +19,14 @@ LIMIT $2;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=17)
+--                       Hits: 1  Misses: 20  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=20)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
+--                 Hits: 3  Misses: 18  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=18)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · SUPERADMIN · no filter
@@ -36,7 +36,7 @@ FROM (SELECT 1
 FROM "transactions"
 WHERE "transactions"."service_type" = $1
 LIMIT $2) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_st_amount_idx on transactions (actual rows=10001 loops=1)
@@ -53,7 +53,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -62,14 +62,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 7  Misses: 14  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=14)
+--                       Hits: 5  Misses: 16  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=16)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 10  Misses: 11  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=11)
+--                 Hits: 4  Misses: 17  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=17)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · MASTER_MERCHANT · no filter
@@ -80,7 +80,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."master_merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_mm_amount_idx on transactions (actual rows=10001 loops=1)
@@ -97,7 +97,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -106,14 +106,14 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=9)
+--                       Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=10)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 9  Misses: 12  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=12)
+--                 Hits: 12  Misses: 9  Evictions: 0  Overflows: 0  Memory Usage: 2kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=9)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search capped count · AGENCY · no filter
@@ -124,7 +124,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agency_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENCY org 15):
+-- plan (pd_seed3, 10,000,000 transactions, AGENCY org 15):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agency_amount_idx on transactions (actual rows=10001 loops=1)
@@ -141,7 +141,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -150,8 +150,8 @@ LIMIT $3;
 --                 ->  Memoize (actual rows=1 loops=21)
 --                       Cache Key: transactions.merchant_id
 --                       Cache Mode: logical
---                       Hits: 14  Misses: 7  Evictions: 0  Overflows: 0  Memory Usage: 1kB
---                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=7)
+--                       Hits: 15  Misses: 6  Evictions: 0  Overflows: 0  Memory Usage: 1kB
+--                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=6)
 --                             Index Cond: (id = transactions.merchant_id)
 --           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
@@ -168,7 +168,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."agent_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, AGENT org 51):
+-- plan (pd_seed3, 10,000,000 transactions, AGENT org 51):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_agent_amount_idx on transactions (actual rows=10001 loops=1)
@@ -185,7 +185,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -210,7 +210,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=10001 loops=1)
@@ -227,7 +227,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           Join Filter: (org_branch.id = transactions.branch_id)
@@ -252,10 +252,10 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."branch_id" = $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_BRANCH org 1235):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=7539 loops=1)
---           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=7539 loops=1)
+--     ->  Limit (actual rows=7642 loops=1)
+--           ->  Index Only Scan using transactions_branch_amount_idx on transactions (actual rows=7642 loops=1)
 --                 Index Cond: ((branch_id = 1235) AND (service_type = '6'::smallint))
 --                 Heap Fetches: 0
 
@@ -271,7 +271,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -298,10 +298,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" >= $3::timestamptz
   AND "transactions"."created_at" <= $4::timestamptz
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4051 loops=1)
---           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=4051 loops=1)
+--     ->  Limit (actual rows=4042 loops=1)
+--           ->  Index Only Scan using transactions_merchant_idx on transactions (actual rows=4042 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Heap Fetches: 0
 
@@ -316,7 +316,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($3)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
@@ -344,7 +344,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($2)
   AND "transactions"."payment_method" = ANY($3)
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Gather (actual rows=0 loops=1)
@@ -366,14 +366,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."payment_method" = ANY($4)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
 --                 ->  Index Scan Backward using transactions_mm_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 702
+--                       Rows Removed by Filter: 717
 --                 ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=21)
 --                       Index Cond: (id = transactions.merchant_id)
 --           ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=21)
@@ -389,19 +389,19 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."status" = ANY($3)
   AND "transactions"."payment_method" = ANY($4)
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MASTER_MERCHANT org 3):
+-- plan (pd_seed3, 10,000,000 transactions, MASTER_MERCHANT org 3):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3381 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3393 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
---                       Rows Removed by Index Recheck: 1323633
+--                       Rows Removed by Index Recheck: 1118816
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 99621
---                       Heap Blocks: exact=13539 lossy=88379
---                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=313549 loops=1)
+--                       Rows Removed by Filter: 101131
+--                       Heap Blocks: exact=22083 lossy=57670
+--                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=313572 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
@@ -414,7 +414,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $3;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=0 loops=1)
 --     ->  Sort (actual rows=0 loops=1)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
@@ -441,7 +441,7 @@ FROM "transactions"
 WHERE "transactions"."service_type" = $1
   AND "transactions"."txn_ref_no" LIKE $2
 LIMIT $3) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_ref_uq on transactions (actual rows=0 loops=1)
@@ -459,7 +459,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."pan_last4" = $3
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           ->  Nested Loop Left Join (actual rows=0 loops=1)
@@ -467,7 +467,7 @@ LIMIT $4;
 --                 ->  Index Scan Backward using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                       Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '6'::smallint))
 --                       Filter: (merchant_id = 90)
---                       Rows Removed by Filter: 34
+--                       Rows Removed by Filter: 27
 --                 ->  Materialize (never executed)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (never executed)
 --                             Index Cond: (id = 90)
@@ -483,13 +483,13 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
   AND "transactions"."pan_last4" = $3
 LIMIT $4) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
 --     ->  Limit (actual rows=0 loops=1)
 --           ->  Index Scan using transactions_last4_idx on transactions (actual rows=0 loops=1)
 --                 Index Cond: ((pan_last4 = '4242'::bpchar) AND (service_type = '6'::smallint))
 --                 Filter: (merchant_id = 90)
---                 Rows Removed by Filter: 34
+--                 Rows Removed by Filter: 27
 
 -- Search page · MERCHANT_HQ · amount range
 -- params: [6,1,"100.00","250.00",21]
@@ -503,7 +503,7 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" <= $4::numeric
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -511,7 +511,7 @@ LIMIT $5;
 --                 ->  Index Scan Backward using transactions_merchant_idx on transactions (actual rows=21 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
 --                       Filter: ((amount >= 100.00) AND (amount <= 250.00))
---                       Rows Removed by Filter: 124
+--                       Rows Removed by Filter: 141
 --                 ->  Materialize (actual rows=1 loops=21)
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                             Index Cond: (id = 90)
@@ -532,10 +532,10 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."amount" >= $3::numeric
   AND "transactions"."amount" <= $4::numeric
 LIMIT $5) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=1526 loops=1)
---           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1526 loops=1)
+--     ->  Limit (actual rows=1466 loops=1)
+--           ->  Index Only Scan using transactions_merchant_amount_idx on transactions (actual rows=1466 loops=1)
 --                 Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (amount >= 100.00) AND (amount <= 250.00))
 --                 Heap Fetches: 0
 
@@ -549,7 +549,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($2::timestamptz, $3::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -579,7 +579,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."created_at", "transactions"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -606,7 +606,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($2::numeric, $3::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $4;
--- plan (pd_seed2, 10,000,000 transactions):
+-- plan (pd_seed3, 10,000,000 transactions):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -618,11 +618,11 @@ LIMIT $4;
 --                       Hits: 2  Misses: 19  Evictions: 0  Overflows: 0  Memory Usage: 3kB
 --                       ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=19)
 --                             Index Cond: (id = transactions.merchant_id)
---           ->  Memoize (actual rows=0 loops=21)
+--           ->  Memoize (actual rows=1 loops=21)
 --                 Cache Key: transactions.branch_id
 --                 Cache Mode: logical
---                 Hits: 11  Misses: 10  Evictions: 0  Overflows: 0  Memory Usage: 2kB
---                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=10)
+--                 Hits: 6  Misses: 15  Evictions: 0  Overflows: 0  Memory Usage: 3kB
+--                 ->  Index Scan using organizations_pkey on organizations org_branch (actual rows=1 loops=15)
 --                       Index Cond: (id = transactions.branch_id)
 
 -- Search cursor page · MERCHANT_HQ · sorted by TxnAmount desc
@@ -636,7 +636,7 @@ WHERE "transactions"."service_type" = $1
   AND ("transactions"."amount", "transactions"."id") < ($3::numeric, $4::bigint)
 ORDER BY "transactions"."amount" DESC, "transactions"."id" DESC
 LIMIT $5;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Limit (actual rows=21 loops=1)
 --     ->  Nested Loop Left Join (actual rows=21 loops=1)
 --           ->  Nested Loop Left Join (actual rows=21 loops=1)
@@ -664,14 +664,14 @@ WHERE "transactions"."service_type" = $1
   AND "transactions"."created_at" <= $4::timestamptz
   AND "transactions"."currency" = $5
 LIMIT $6) AS "capped";
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Aggregate (actual rows=1 loops=1)
---     ->  Limit (actual rows=4051 loops=1)
---           ->  Bitmap Heap Scan on transactions (actual rows=4051 loops=1)
+--     ->  Limit (actual rows=4042 loops=1)
+--           ->  Bitmap Heap Scan on transactions (actual rows=4042 loops=1)
 --                 Recheck Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 --                 Filter: (currency = 'MYR'::bpchar)
---                 Heap Blocks: exact=4004
---                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=4051 loops=1)
+--                 Heap Blocks: exact=3992
+--                 ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=4042 loops=1)
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
@@ -683,31 +683,31 @@ LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions".
 WHERE "transactions"."service_type" = $1
   AND "transactions"."merchant_id" = $2
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
---   Gather Merge (actual rows=10183 loops=1)
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
+--   Gather Merge (actual rows=10128 loops=1)
 --     Workers Planned: 2
 --     Workers Launched: 2
---     ->  Sort (actual rows=3394 loops=3)
+--     ->  Sort (actual rows=3376 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2794kB
---           Worker 0:  Sort Method: quicksort  Memory: 25kB
---           Worker 1:  Sort Method: quicksort  Memory: 198kB
---           ->  Hash Left Join (actual rows=3394 loops=3)
+--           Sort Method: quicksort  Memory: 2516kB
+--           Worker 0:  Sort Method: quicksort  Memory: 208kB
+--           Worker 1:  Sort Method: quicksort  Memory: 279kB
+--           ->  Hash Left Join (actual rows=3376 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
---                 ->  Hash Left Join (actual rows=3394 loops=3)
+--                 ->  Hash Left Join (actual rows=3376 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
---                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=3394 loops=3)
+--                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=3376 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
---                             Heap Blocks: exact=9409
---                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=10183 loops=1)
+--                             Heap Blocks: exact=8342
+--                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=10128 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
---                       ->  Hash (actual rows=1 loops=2)
+--                       ->  Hash (actual rows=1 loops=3)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=3)
 --                                   Index Cond: (id = 90)
---                 ->  Hash (actual rows=1255 loops=2)
+--                 ->  Hash (actual rows=1255 loops=3)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=2)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=3)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,6,1]
@@ -721,7 +721,7 @@ LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."a
 WHERE "transactions"."id" = $1
   AND "transactions"."service_type" = $2
   AND "transactions"."merchant_id" = $3;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
 --           Join Filter: (org_merchant.id = transactions.merchant_id)
@@ -758,7 +758,7 @@ SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using transactions_pkey on transactions (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -770,7 +770,7 @@ SELECT id, cust_name, cust_ref, amount::text AS amount, currency, frequency, sta
 FROM recurring_schedules
 WHERE id = $1
   AND "recurring_schedules"."merchant_id" = $2;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Index Scan using recurring_schedules_pkey on recurring_schedules (actual rows=0 loops=1)
 --     Index Cond: (id = '1000000'::bigint)
 --     Filter: (merchant_id = 90)
@@ -782,7 +782,7 @@ FROM refund_requests
 WHERE transaction_id = $1
   AND "refund_requests"."merchant_id" = $2
 ORDER BY created_at, id;
--- plan (pd_seed2, 10,000,000 transactions, MERCHANT_HQ org 90):
+-- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Sort (actual rows=0 loops=1)
 --     Sort Key: created_at, id
 --     Sort Method: quicksort  Memory: 25kB

@@ -112,9 +112,12 @@ function sharedConditions(scope: Scope, q: SummarySourceQuery, p: (v: unknown) =
  * yields the period, the group columns (the summaries' stand-ins for "none": '' for no line and
  * branch 0 for the HQ's own terminals; a raw part writes the same) and the figures; the outer
  * query sums them per group. Distinct batch counts add up across parts because a batch has one
- * settled day.
+ * settled day. `withTotals` (only when no group is a line key: then the groups partition the
+ * batches and the totals are the sums over them) adds the totals row in the same statement
+ * (GROUPING SETS with the empty set; flagged is_total = 1, keys null). Read through
+ * Database.summaryRead (prepared, no parallel workers), as the sales summaries are.
  */
-async function answer(database: Database, scope: Scope, q: SummarySourceQuery, groups: string[]): Promise<Answer> {
+async function answer(database: Database, scope: Scope, q: SummarySourceQuery, groups: string[], withTotals = false): Promise<{ rows: Answer; totals: Figures | null }> {
   const level = summaryLevel(scope, q, groups);
   const { list, p } = params();
   const keyCols = groups.filter((g) => g !== 'period');
@@ -157,32 +160,43 @@ async function answer(database: Database, scope: Scope, q: SummarySourceQuery, g
   // GROUP BY names the input column, ORDER BY the output one: the stand-ins leave as null and sort
   // last, as the raw LEFT JOIN gives them.
   const none = (c: string) => (c === 'period' ? c : `nullif(${c}, ${(LINE_KEYS as readonly string[]).includes(c) ? `''` : '0'}) AS ${c}`);
-  const text = `SELECT ${[...groups.map(none), `coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
+  const totals = withTotals && groups.length > 0;
+  const grouping = totals ? `GROUPING SETS ((${groups.join(', ')}), ())` : groups.join(', ');
+  const text = `SELECT ${[...(totals ? [`GROUPING(${groups[0]}) AS is_total`] : []), ...groups.map(none), `coalesce(sum(batch_count), 0)::int AS batch_count, coalesce(sum(sale_count), 0)::int AS sale_count,
   coalesce(sum(sale_amount), 0.00)::numeric(20,2)::text AS sale_amount, coalesce(sum(void_count), 0)::int AS void_count,
   coalesce(sum(void_amount), 0.00)::numeric(20,2)::text AS void_amount, coalesce(sum(net_amount), 0.00)::numeric(20,2)::text AS net_amount`].join(', ')}
 FROM (${parts.join('\nUNION ALL\n')}) s
-${groups.length ? `GROUP BY ${groups.join(', ')} HAVING sum(batch_count) <> 0 ORDER BY ${groups.join(', ')}` : ''}`;
-  const rows = await database.query<Record<string, unknown>>(text, list);
-  return rows.map((r) => ({
-    period: r.period === undefined ? null : String(r.period),
-    group: keyCols[0] ? (r[keyCols[0]] ?? null) : null,
-    split: keyCols[1] ? (r[keyCols[1]] ?? null) : null,
-    figures: figuresOf(r),
-  }));
+${groups.length ? `GROUP BY ${grouping} HAVING ${totals ? `GROUPING(${groups[0]}) = 1 OR ` : ''}sum(batch_count) <> 0 ORDER BY ${groups.join(', ')}` : ''}`;
+  const all = await database.summaryRead<Record<string, unknown>>(text, list);
+  const totalsRow = totals ? all.find((r) => Number(r.is_total) === 1) : undefined;
+  if (totals && !totalsRow) throw new Error('settlement summary: the totals row is missing');
+  return {
+    rows: all.filter((r) => !totals || Number(r.is_total) === 0).map((r) => ({
+      period: r.period === undefined ? null : String(r.period),
+      group: keyCols[0] ? (r[keyCols[0]] ?? null) : null,
+      split: keyCols[1] ? (r[keyCols[1]] ?? null) : null,
+      figures: figuresOf(r),
+    })),
+    totals: totalsRow ? figuresOf(totalsRow) : null,
+  };
 }
 
 /**
  * Reads the settlement figures of `q` for `scope` (see the file comment): rows by period, group and
  * split, and the totals of the same question without groups (each from the summaries when they
- * can answer it exactly). Throws (a declaration defect) for a group, enum filter or where column
+ * can answer it exactly; in the same statement unless grouped by card scheme or type). Throws (a declaration defect) for a group, enum filter or where column
  * the source does not have.
  */
 export async function readSettlementSummary(database: Database, scope: Scope, q: SummarySourceQuery): Promise<{ rows: SummarySourceRow[]; totals: Figures }> {
-  const rows = await answer(database, scope, q, groupsOf(q));
-  const [totals] = await answer(database, scope, q, []);
+  const groups = groupsOf(q);
+  // Grouped by a line key, a batch with lines of two schemes is in two rows but once in the totals:
+  // they are then a second read of the '*' rows.
+  const oneRead = !groups.some((g) => (LINE_KEYS as readonly string[]).includes(g));
+  const { rows, totals: inline } = await answer(database, scope, q, groups, oneRead);
+  const totals = inline ?? (await answer(database, scope, q, [])).rows[0]?.figures;
   const key = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'bigint' ? Number(v) : (v as string | number));
   return {
     rows: rows.map((r) => ({ period: String(r.period), group: key(r.group), split: key(r.split), figures: r.figures })),
-    totals: totals?.figures ?? figuresOf({}),
+    totals: totals ?? figuresOf({}),
   };
 }
