@@ -21,10 +21,10 @@ ORDER BY g0;
 --           Sort Method: quicksort  Memory: 41kB
 --           ->  Append (actual rows=181 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=30 loops=1)
---                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily (actual rows=30 loops=1)
---                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (currency = 'MYR'::bpchar))
---                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 150
+--                       ->  Index Scan using sales_summary_org_daily_master_day_idx on sales_summary_org_daily (actual rows=30 loops=1)
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                             Rows Removed by Filter: 210
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=151 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=151 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-10-26'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))
@@ -202,23 +202,23 @@ ORDER BY g0;
 --           Sort Method: quicksort  Memory: 66kB
 --           ->  Append (actual rows=446 loops=1)
 --                 ->  Subquery Scan on "*SELECT* 1" (actual rows=0 loops=1)
---                       ->  Index Scan using sales_summary_org_daily_level_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
---                             Index Cond: ((level = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
---                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                       ->  Index Scan using sales_summary_org_daily_master_day_idx on sales_summary_org_daily (actual rows=0 loops=1)
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2025-11-30'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
 --                 ->  Subquery Scan on "*SELECT* 2" (actual rows=1 loops=1)
---                       ->  Index Scan using sales_summary_org_daily_pk on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1 loops=1)
---                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date) AND (currency = 'MYR'::bpchar))
---                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 5
+--                       ->  Index Scan using sales_summary_org_daily_master_day_idx on sales_summary_org_daily sales_summary_org_daily_1 (actual rows=1 loops=1)
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (business_day >= '2026-11-25'::date) AND (business_day <= '2026-11-29'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                             Rows Removed by Filter: 7
 --                 ->  Subquery Scan on "*SELECT* 3" (actual rows=0 loops=1)
---                       ->  Index Scan using sales_summary_org_weekly_level_week_idx on sales_summary_org_weekly (actual rows=0 loops=1)
---                             Index Cond: ((level = 0) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
---                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                       ->  Index Scan using sales_summary_org_weekly_master_week_idx on sales_summary_org_weekly (actual rows=0 loops=1)
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (week_start >= '2026-11-30'::date) AND (week_start <= '2026-11-30'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
 --                 ->  Subquery Scan on "*SELECT* 4" (actual rows=4 loops=1)
---                       ->  Index Scan using sales_summary_org_monthly_pk on sales_summary_org_monthly (actual rows=4 loops=1)
---                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date) AND (currency = 'MYR'::bpchar))
---                             Filter: (service_type = ANY ('{5}'::smallint[]))
---                             Rows Removed by Filter: 20
+--                       ->  Index Scan using sales_summary_org_monthly_master_month_idx on sales_summary_org_monthly (actual rows=4 loops=1)
+--                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (month >= '2025-12-01'::date) AND (month <= '2026-11-01'::date))
+--                             Filter: ((service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0))
+--                             Rows Removed by Filter: 28
 --                 ->  Subquery Scan on "*SELECT* 5" (actual rows=441 loops=1)
 --                       ->  Index Scan using refund_summary_daily_pk on refund_summary_daily (actual rows=441 loops=1)
 --                             Index Cond: ((level = 0) AND (master_merchant_id = 0) AND (agency_id = 0) AND (agent_id = 0) AND (merchant_id = 0) AND (branch_id = 0) AND (business_day >= '2025-11-25'::date) AND (business_day <= '2026-11-24'::date) AND (service_type = ANY ('{5}'::smallint[])) AND (currency = 'MYR'::bpchar))

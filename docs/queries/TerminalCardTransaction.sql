@@ -418,7 +418,7 @@ LIMIT $6) AS "capped";
 --                       Rows Removed by Index Recheck: 1991132
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
 --                       Rows Removed by Filter: 204024
---                       Heap Blocks: exact=13312 lossy=114469
+--                       Heap Blocks: exact=11320 lossy=111197
 --                       ->  Bitmap Index Scan on transactions_mm_idx (actual rows=612073 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 
@@ -844,16 +844,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=19958 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 6296kB
---           Worker 0:  Sort Method: external merge  Disk: 3480kB
---           Worker 1:  Sort Method: external merge  Disk: 4928kB
+--           Sort Method: external merge  Disk: 6304kB
+--           Worker 0:  Sort Method: external merge  Disk: 4424kB
+--           Worker 1:  Sort Method: external merge  Disk: 3968kB
 --           ->  Hash Left Join (actual rows=19958 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=19958 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=19958 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
---                             Heap Blocks: exact=24018
+--                             Heap Blocks: exact=24090
 --                             ->  Bitmap Index Scan on transactions_merchant_idx (actual rows=59874 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '2'::smallint) AND (terminal_kind = 'CARD'::text))
 --                       ->  Hash (actual rows=1 loops=3)

@@ -371,7 +371,7 @@ LIMIT $5) AS "capped";
 --                       Rows Removed by Index Recheck: 2350371
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])))
 --                       Rows Removed by Filter: 329977
---                       Heap Blocks: exact=12954 lossy=134235
+--                       Heap Blocks: exact=10187 lossy=132314
 --                       ->  BitmapAnd (actual rows=0 loops=1)
 --                             ->  Bitmap Index Scan on transactions_term_kind_idx (actual rows=989932 loops=1)
 --                                   Index Cond: (terminal_kind = 'EWALLET'::text)

@@ -351,7 +351,7 @@ LIMIT $4) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '1'::smallint))
---                 Rows Removed by Filter: 117691
+--                 Rows Removed by Filter: 122734
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [1,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -394,9 +394,9 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3551 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3479 loops=3)
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])) AND (service_type = '1'::smallint) AND (master_merchant_id = 3))
---                       Rows Removed by Filter: 806801
+--                       Rows Removed by Filter: 788460
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
 -- params: [1,"PD2608273940%",21]
@@ -694,9 +694,9 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=69585 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: external merge  Disk: 15752kB
---           Worker 0:  Sort Method: external merge  Disk: 14912kB
---           Worker 1:  Sort Method: external merge  Disk: 13248kB
+--           Sort Method: external merge  Disk: 14960kB
+--           Worker 0:  Sort Method: external merge  Disk: 15112kB
+--           Worker 1:  Sort Method: external merge  Disk: 13848kB
 --           ->  Hash Left Join (actual rows=69585 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=69585 loops=3)
@@ -704,7 +704,7 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=69585 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
 --                             Rows Removed by Index Recheck: 907553
---                             Heap Blocks: exact=12934 lossy=47813
+--                             Heap Blocks: exact=12178 lossy=45483
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=208755 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '1'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)

@@ -349,7 +349,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '5'::smallint))
---                 Rows Removed by Filter: 132258
+--                 Rows Removed by Filter: 125089
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [5,1,["FAILED","VOID"],21]
@@ -390,12 +390,12 @@ LIMIT $4) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3583 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3634 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
---                       Rows Removed by Index Recheck: 437705
+--                       Rows Removed by Index Recheck: 444138
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
---                       Rows Removed by Filter: 32047
---                       Heap Blocks: exact=4377 lossy=22935
+--                       Rows Removed by Filter: 32552
+--                       Heap Blocks: exact=5304 lossy=27417
 --                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=327460 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '5'::smallint))
 
@@ -684,16 +684,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=5165 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2103kB
---           Worker 0:  Sort Method: quicksort  Memory: 965kB
---           Worker 1:  Sort Method: quicksort  Memory: 1216kB
+--           Sort Method: quicksort  Memory: 2113kB
+--           Worker 0:  Sort Method: quicksort  Memory: 1257kB
+--           Worker 1:  Sort Method: quicksort  Memory: 915kB
 --           ->  Hash Left Join (actual rows=5165 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=5165 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=5165 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
---                             Heap Blocks: exact=7662
+--                             Heap Blocks: exact=7701
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=15496 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '5'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)

@@ -352,9 +352,9 @@ LIMIT $4) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Seq Scan on transactions (actual rows=3552 loops=3)
+--                 ->  Parallel Seq Scan on transactions (actual rows=3540 loops=3)
 --                       Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (payment_method = ANY ('{FPX_B2C}'::text[])) AND (service_type = '3'::smallint))
---                       Rows Removed by Filter: 135172
+--                       Rows Removed by Filter: 130872
 
 -- Search page · MASTER_MERCHANT · status + method
 -- params: [3,1,["FAILED","VOID"],["HOSTED_CARD"],21]
@@ -397,12 +397,12 @@ LIMIT $5) AS "capped";
 --           ->  Gather (actual rows=10001 loops=1)
 --                 Workers Planned: 2
 --                 Workers Launched: 2
---                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3675 loops=3)
+--                 ->  Parallel Bitmap Heap Scan on transactions (actual rows=3727 loops=3)
 --                       Recheck Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
---                       Rows Removed by Index Recheck: 969554
+--                       Rows Removed by Index Recheck: 982504
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
---                       Rows Removed by Filter: 79042
---                       Heap Blocks: exact=11222 lossy=68610
+--                       Rows Removed by Filter: 80119
+--                       Heap Blocks: exact=11255 lossy=68929
 --                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=398783 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '3'::smallint))
 
@@ -691,16 +691,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=6828 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 3598kB
---           Worker 0:  Sort Method: quicksort  Memory: 823kB
---           Worker 1:  Sort Method: quicksort  Memory: 1323kB
+--           Sort Method: quicksort  Memory: 3448kB
+--           Worker 0:  Sort Method: quicksort  Memory: 1399kB
+--           Worker 1:  Sort Method: quicksort  Memory: 898kB
 --           ->  Hash Left Join (actual rows=6828 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=6828 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=6828 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
---                             Heap Blocks: exact=12768
+--                             Heap Blocks: exact=12198
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=20485 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '3'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)

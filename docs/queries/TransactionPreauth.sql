@@ -349,7 +349,7 @@ LIMIT $3) AS "capped";
 --     ->  Limit (actual rows=10001 loops=1)
 --           ->  Seq Scan on transactions (actual rows=10001 loops=1)
 --                 Filter: ((status = ANY ('{SUCCESS}'::text[])) AND (service_type = '4'::smallint))
---                 Rows Removed by Filter: 201700
+--                 Rows Removed by Filter: 204891
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [4,1,["FAILED","VOID"],21]
@@ -395,7 +395,7 @@ LIMIT $4) AS "capped";
 --                       Rows Removed by Index Recheck: 458724
 --                       Filter: (status = ANY ('{FAILED,VOID}'::text[]))
 --                       Rows Removed by Filter: 42339
---                       Heap Blocks: exact=19382 lossy=26131
+--                       Heap Blocks: exact=18881 lossy=25204
 --                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=135012 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '4'::smallint))
 
@@ -683,8 +683,8 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=1511 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 1303kB
---           Worker 0:  Sort Method: quicksort  Memory: 77kB
+--           Sort Method: quicksort  Memory: 1356kB
+--           Worker 0:  Sort Method: quicksort  Memory: 25kB
 --           Worker 1:  Sort Method: quicksort  Memory: 25kB
 --           ->  Hash Left Join (actual rows=1511 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
@@ -692,16 +692,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=1511 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                             Heap Blocks: exact=4303
+--                             Heap Blocks: exact=4506
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=4532 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '4'::smallint))
---                       ->  Hash (actual rows=1 loops=2)
+--                       ->  Hash (actual rows=1 loops=1)
 --                             Buckets: 1024  Batches: 1  Memory Usage: 9kB
---                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=2)
+--                             ->  Index Scan using organizations_pkey on organizations org_merchant (actual rows=1 loops=1)
 --                                   Index Cond: (id = 90)
---                 ->  Hash (actual rows=1255 loops=2)
+--                 ->  Hash (actual rows=1255 loops=1)
 --                       Buckets: 2048  Batches: 1  Memory Usage: 109kB
---                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=2)
+--                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=1)
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,4,1]

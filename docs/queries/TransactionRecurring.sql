@@ -400,7 +400,7 @@ LIMIT $5) AS "capped";
 --                       Rows Removed by Index Recheck: 1118816
 --                       Filter: ((payment_method = ANY ('{HOSTED_CARD}'::text[])) AND (status = ANY ('{FAILED,VOID}'::text[])))
 --                       Rows Removed by Filter: 101131
---                       Heap Blocks: exact=22083 lossy=57670
+--                       Heap Blocks: exact=21060 lossy=55415
 --                       ->  Bitmap Index Scan on transactions_mm_amount_idx (actual rows=313572 loops=1)
 --                             Index Cond: ((master_merchant_id = 3) AND (service_type = '6'::smallint))
 
@@ -689,16 +689,16 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --     Workers Launched: 2
 --     ->  Sort (actual rows=3376 loops=3)
 --           Sort Key: transactions.created_at DESC, transactions.id DESC
---           Sort Method: quicksort  Memory: 2516kB
---           Worker 0:  Sort Method: quicksort  Memory: 208kB
---           Worker 1:  Sort Method: quicksort  Memory: 279kB
+--           Sort Method: quicksort  Memory: 2627kB
+--           Worker 0:  Sort Method: quicksort  Memory: 123kB
+--           Worker 1:  Sort Method: quicksort  Memory: 254kB
 --           ->  Hash Left Join (actual rows=3376 loops=3)
 --                 Hash Cond: (transactions.branch_id = org_branch.id)
 --                 ->  Hash Left Join (actual rows=3376 loops=3)
 --                       Hash Cond: (transactions.merchant_id = org_merchant.id)
 --                       ->  Parallel Bitmap Heap Scan on transactions (actual rows=3376 loops=3)
 --                             Recheck Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
---                             Heap Blocks: exact=8342
+--                             Heap Blocks: exact=8759
 --                             ->  Bitmap Index Scan on transactions_merchant_amount_idx (actual rows=10128 loops=1)
 --                                   Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint))
 --                       ->  Hash (actual rows=1 loops=3)

@@ -527,7 +527,11 @@ export const salesSummaryMonthly = pgTable(
  * merchant × service type month over the last 30 days read 281 k level-4 daily rows, 75 k here.
  * Kept by the same trigger statement as the sales summaries (sales_summary_sql); rebuilt in bulk
  * from them. The (level, period) index serves a platform-wide read of one level, which no
- * ancestor equality narrows.
+ * ancestor equality narrows; the (level, master merchant, period) one a master merchant's read of
+ * a level two or more below its own (agents, merchants, outlets), where the primary key fixes
+ * only (level, master merchant) and would scan that prefix's whole history for any period: at
+ * 10 M its merchant report for one day read 1,073 index pages for 780 rows (9.2 ms), with this
+ * index 7 pages (3.6 ms), and the prefix grows with every day kept.
  */
 const salesSummaryOrgColumns = () => ({
   ...summaryOrgColumns(),
@@ -546,6 +550,7 @@ export const salesSummaryOrgDaily = pgTable(
       columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.businessDay, t.serviceType, t.currency],
     }),
     index('sales_summary_org_daily_level_day_idx').on(t.level, t.businessDay),
+    index('sales_summary_org_daily_master_day_idx').on(t.level, t.masterMerchantId, t.businessDay),
   ],
 );
 
@@ -559,6 +564,7 @@ export const salesSummaryOrgMonthly = pgTable(
       columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.month, t.serviceType, t.currency],
     }),
     index('sales_summary_org_monthly_level_month_idx').on(t.level, t.month),
+    index('sales_summary_org_monthly_master_month_idx').on(t.level, t.masterMerchantId, t.month),
   ],
 );
 
@@ -581,6 +587,7 @@ export const salesSummaryOrgWeekly = pgTable(
       columns: [t.level, t.masterMerchantId, t.agencyId, t.agentId, t.merchantId, t.branchId, t.weekStart, t.serviceType, t.currency],
     }),
     index('sales_summary_org_weekly_level_week_idx').on(t.level, t.weekStart),
+    index('sales_summary_org_weekly_master_week_idx').on(t.level, t.masterMerchantId, t.weekStart),
   ],
 );
 

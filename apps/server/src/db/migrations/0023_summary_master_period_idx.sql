@@ -1,0 +1,3 @@
+CREATE INDEX "sales_summary_org_daily_master_day_idx" ON "sales_summary_org_daily" USING btree ("level","master_merchant_id","business_day");--> statement-breakpoint
+CREATE INDEX "sales_summary_org_monthly_master_month_idx" ON "sales_summary_org_monthly" USING btree ("level","master_merchant_id","month");--> statement-breakpoint
+CREATE INDEX "sales_summary_org_weekly_master_week_idx" ON "sales_summary_org_weekly" USING btree ("level","master_merchant_id","week_start");
