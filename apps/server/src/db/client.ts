@@ -34,6 +34,12 @@ export interface Database {
    * SUMMARY_READ_MAX_USES uses, which bounds each one's prepared statements. PGlite: `query`.
    */
   summaryRead: Query;
+  /**
+   * Runs SQL as a library that brings its own statements expects (the job queue, platform/jobs.ts):
+   * without values the text may hold several statements (simple protocol; the rows are the last
+   * statement's), with values it is one statement. Answers `{ rows }`; throws the database error.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -72,6 +78,10 @@ export async function openDatabase(target: string): Promise<Database> {
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       summaryRead: async (text, params) => (await readPool.query({ name: statementName(text), text, values: params as unknown[] })).rows,
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
       transaction: async (fn) => {
         const conn = await pool.connect();
         try {
@@ -101,6 +111,8 @@ export async function openDatabase(target: string): Promise<Database> {
     kind: 'pglite',
     query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
     summaryRead: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
+    executeSql: async (text, values) =>
+      values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     transaction: (fn) => client.transaction((tx) => fn(async <T,>(text: string, params?: unknown[]) => (await tx.query<T>(text, params as unknown[])).rows)),
     close: () => client.close(),
   };

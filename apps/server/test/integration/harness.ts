@@ -39,7 +39,8 @@ export const DATABASES: ('pglite' | 'postgres')[] = !process.env.DATABASE_URL
     ? ['postgres']
     : ['pglite', 'postgres'];
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database next to DATABASE_URL (migrated by openDatabase); drop() removes it. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.DATABASE_URL as string;
   const name = `paydesk_t_${randomBytes(5).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });

@@ -1,0 +1,130 @@
+/**
+ * The job queue (platform/jobs.ts, issue 11 Build 5) on each database: pg-boss in the portal's own
+ * database, embedded PGlite included. Jobs run once with their data, failed attempts are retried
+ * up to the queue's limit and the handler knows its last attempt, a job is worked by one of two
+ * servers sharing the database, and stop waits for the attempt in progress.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { startJobQueue, type JobAttempt, type JobQueue } from '../../src/platform/jobs.ts';
+import { DATABASES, freshPostgres } from './harness.ts';
+
+const POLL = { pollingIntervalSeconds: 0.5 };
+const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
+
+describe.each(DATABASES)('job queue on %s', (kind) => {
+  let database: Database;
+  let second: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let jobs: JobQueue;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      const fresh = await freshPostgres();
+      drop = fresh.drop;
+      database = await openDatabase(fresh.url);
+      // A second server's own pool on the same database.
+      second = await openDatabase(fresh.url);
+    } else {
+      database = await openDatabase('memory://');
+      second = database;
+    }
+    jobs = await startJobQueue(database, POLL);
+  }, 120_000);
+  afterAll(async () => {
+    await jobs?.stop();
+    if (second !== database) await second?.close();
+    await database?.close();
+    await drop?.();
+  });
+
+  it('runs a job once with its data and records it completed', async () => {
+    await jobs.define({ name: 'once', retryLimit: 2, retryDelaySeconds: 1, retryBackoff: false });
+    const seen: JobAttempt<{ refundId: number; note: string }>[] = [];
+    await jobs.work<{ refundId: number; note: string }>('once', async (job) => {
+      seen.push(job);
+    });
+    const data = { refundId: 41, note: 'tab\there, quote \' and 漢字' };
+    const id = await jobs.send('once', data);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await until(async () => expect((await jobs.job('once', id!))?.state).toBe('completed'));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ id, data, retryCount: 0, retryLimit: 2, lastAttempt: false });
+  });
+
+  it('retries a failing attempt with backoff until it succeeds, and marks only the final allowed attempt as the last', async () => {
+    await jobs.define({ name: 'flaky', retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true });
+    const attempts: { retryCount: number; lastAttempt: boolean }[] = [];
+    await jobs.work<{ n: number }>('flaky', async (job) => {
+      attempts.push({ retryCount: job.retryCount, lastAttempt: job.lastAttempt });
+      if (attempts.length < 3) throw new Error('receiver answered 503');
+    });
+    const id = await jobs.send('flaky', { n: 1 });
+    await until(async () => expect((await jobs.job('flaky', id!))?.state).toBe('completed'));
+    expect(attempts).toEqual([{ retryCount: 0, lastAttempt: false }, { retryCount: 1, lastAttempt: false }, { retryCount: 2, lastAttempt: false }]);
+    expect((await jobs.job('flaky', id!))).toMatchObject({ retryCount: 2, lastError: null });
+  }, 60_000);
+
+  it('fails a job for good after its retry limit, the handler told which attempt was the last', async () => {
+    await jobs.define({ name: 'doomed', retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false });
+    const attempts: boolean[] = [];
+    await jobs.work('doomed', async (job) => {
+      attempts.push(job.lastAttempt);
+      throw new Error('receiver unreachable');
+    });
+    const id = await jobs.send('doomed', {});
+    await until(async () => expect((await jobs.job('doomed', id!))?.state).toBe('failed'));
+    expect(attempts).toEqual([false, true]);
+    expect((await jobs.job('doomed', id!))?.lastError).toBe('receiver unreachable');
+  }, 60_000);
+
+  it('keeps one waiting job per singleton key on a short queue', async () => {
+    await jobs.define({ name: 'single', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, policy: 'short' });
+    const first = await jobs.send('single', { v: 1 }, { singletonKey: 'refund-7', startAfter: new Date(Date.now() + 3_600_000) });
+    const again = await jobs.send('single', { v: 2 }, { singletonKey: 'refund-7' });
+    const other = await jobs.send('single', { v: 3 }, { singletonKey: 'refund-8', startAfter: new Date(Date.now() + 3_600_000) });
+    expect(first).not.toBeNull();
+    expect(again).toBeNull();
+    expect(other).not.toBeNull();
+    expect((await jobs.job('single', first!))?.state).toBe('created');
+  });
+
+  it('works each job on exactly one of two servers sharing the database', async () => {
+    const other = await startJobQueue(second, POLL);
+    try {
+      await jobs.define({ name: 'shared', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false });
+      const runs = new Map<string, string[]>();
+      const handler = (server: string) => async (job: JobAttempt<{ i: number }>) => {
+        runs.set(job.id, [...(runs.get(job.id) ?? []), server]);
+      };
+      await jobs.work('shared', handler('a'));
+      await other.work('shared', handler('b'));
+      const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => jobs.send('shared', { i })));
+      await until(async () => {
+        for (const id of ids) expect((await jobs.job('shared', id!))?.state).toBe('completed');
+      });
+      expect([...runs.keys()].sort()).toEqual([...ids].sort());
+      for (const servers of runs.values()) expect(servers).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
+
+  it('stops after the attempt in progress has finished', async () => {
+    const queue = await startJobQueue(database, POLL);
+    await queue.define({ name: 'slow', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false });
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      void queue.work('slow', async () => {
+        resolve();
+        await new Promise<void>((r) => (release = r));
+      });
+    });
+    const id = await queue.send('slow', {});
+    await started;
+    const stopping = queue.stop();
+    release();
+    await stopping;
+    expect((await jobs.job('slow', id!))?.state).toBe('completed');
+  }, 60_000);
+});
