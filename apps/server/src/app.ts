@@ -32,6 +32,8 @@ import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
+import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
+import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -97,5 +99,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);
   await webPages(app);
+  // Background work (platform/jobs.ts): each server works the queues; stopped (after the attempt
+  // in progress) when the app closes, before the caller closes the database.
+  const jobs = await startJobQueue(ctx.database, { pollingIntervalSeconds: ctx.config.jobPollSeconds });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  await installRefundJobs(jobs, ctx);
   return app;
 }

@@ -26,6 +26,10 @@ export interface ServerConfig {
   exportMaxConcurrent: number;
   /** Most rows one export may hold; a larger one is refused before any byte (setting EXPORT_MAX_ROWS). */
   exportMaxRows: number;
+  /** Days a refund request may stay PENDING before the scheduler expires it (setting REFUND_EXPIRY_DAYS). */
+  refundExpiryDays: number;
+  /** Seconds between polls of an idle job queue (JOB_POLL_SECONDS, at least 0.5). */
+  jobPollSeconds: number;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
   /** Transactions seeded on an empty embedded database. */
@@ -51,6 +55,9 @@ const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 /** Reads the configuration; throws when a value is present but invalid. */
+/** Days a refund request may stay PENDING unless REFUND_EXPIRY_DAYS says otherwise (the seed keeps to it too). */
+export const DEFAULT_REFUND_EXPIRY_DAYS = 30;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const trust = env.TRUST_PROXY;
   return {
@@ -66,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordRequireSymbol: env.PASSWORD_REQUIRE_SYMBOL === 'true',
     exportMaxConcurrent: int(env.EXPORT_MAX_CONCURRENT, 2),
     exportMaxRows: int(env.EXPORT_MAX_ROWS, 1_000_000),
+    refundExpiryDays: int(env.REFUND_EXPIRY_DAYS, DEFAULT_REFUND_EXPIRY_DAYS),
+    jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS ?? 2) || 2),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
     demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',

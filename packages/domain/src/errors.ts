@@ -14,6 +14,11 @@ export const ERROR_CODES = {
   ACCOUNT_LOCKED: 'AUTH423',
   RATE_LIMITED: 'RL429',
   CONFLICT: 'CF409',
+  /**
+   * The refund request's status does not accept the action (HTTP 409; refund-flow.ts): e.g. a
+   * second manual refund, or a reject after the refund. Reload the request to see its status.
+   */
+  REFUND_STATE: 'RF409',
   BAD_SIGNATURE: 'SEC401',
   STALE_TIMESTAMP: 'SEC408',
   REPLAYED_NONCE: 'SEC409',

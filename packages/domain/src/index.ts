@@ -15,3 +15,4 @@ export * from './i18n/enum-labeller.ts';
 export * from './myt-clock.ts';
 export * from './reference/index.ts';
 export * from './payout-calendar.ts';
+export * from './refund-flow.ts';

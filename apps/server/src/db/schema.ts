@@ -696,6 +696,27 @@ export const refundRequests = pgTable(
 );
 
 /**
+ * The log of a refund request (issue 11 Build 2, "view log"): every event with its actor, time
+ * (UTC), action (refund-flow.ts REFUND_ACTIONS) and summary — the desk's
+ * actions, the scheduler's expiry, each acknowledgement delivery attempt. Append-only; the actor
+ * is null for the system (scheduler, delivery). Deleted with its request.
+ */
+export const refundRequestEvents = pgTable(
+  'refund_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundRequestId: integer('refund_request_id').notNull().references(() => refundRequests.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [index('refund_request_events_request_idx').on(t.refundRequestId, t.at)],
+);
+
+/**
  * Banks (§3 lookup entity Bank: Id, BankName, IsActive, Country). Seeded from the domain's
  * `MALAYSIAN_BANKS`; `bankCode` is the FPX bank code and the natural key of the seed. `channels`
  * are the FPX channels the bank takes part in (e.g. B2C, B2B). Only active banks are offered (§9).

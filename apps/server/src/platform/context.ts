@@ -2,6 +2,7 @@
 import type { Database } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import type { ServerKeys } from './secrets.ts';
+import type { JobQueue } from './jobs.ts';
 import type { Scope } from './scope.ts';
 
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The background job queue this server works (platform/jobs.ts). */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     /** Set by the auth guard on routes that need a session. */

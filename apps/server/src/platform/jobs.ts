@@ -78,6 +78,8 @@ export interface JobQueue {
   work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>): Promise<void>;
   /** Sends a job to the queue on a cron schedule in MYT (`'*\/15 * * * *'`: every 15 minutes); one schedule per queue. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** The cron schedules, one per queue that has one (cron text and its time zone). */
+  schedules(): Promise<{ name: string; cron: string; timeZone: string }[]>;
   /** The job, or null when unknown (or already deleted by retention). */
   job(name: string, id: string): Promise<JobSnapshot | null>;
   /**
@@ -168,6 +170,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       return Promise.resolve();
     },
     schedule: (name, cron, data) => boss.schedule(name, cron, data ?? {}, { tz: SCHEDULE_TIME_ZONE }),
+    schedules: async () => (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, timeZone: s.options?.tz ?? 'UTC' })),
     async job(name, id) {
       const j = await boss.getJobById(name, id);
       if (!j) return null;

@@ -32,6 +32,8 @@ export interface LiveSettings {
   exportMaxConcurrent: number;
   /** Most rows one export may hold. */
   exportMaxRows: number;
+  /** Days a refund request may stay PENDING before it expires. */
+  refundExpiryDays: number;
 }
 
 const minutes = (ms: number) => String(Math.round(ms / 60_000));
@@ -51,6 +53,7 @@ function fromConfig(c: ServerConfig): Record<SystemSettingKey, string> {
     POS_URL: c.posUrl,
     EXPORT_MAX_CONCURRENT: String(c.exportMaxConcurrent),
     EXPORT_MAX_ROWS: String(c.exportMaxRows),
+    REFUND_EXPIRY_DAYS: String(c.refundExpiryDays),
   };
 }
 
@@ -88,6 +91,7 @@ export function toLiveSettings(stored: ReadonlyMap<string, string>, config: Serv
     posUrl: v.POS_URL,
     exportMaxConcurrent: Number(v.EXPORT_MAX_CONCURRENT),
     exportMaxRows: Number(v.EXPORT_MAX_ROWS),
+    refundExpiryDays: Number(v.REFUND_EXPIRY_DAYS),
   };
 }
 

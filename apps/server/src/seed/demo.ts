@@ -63,7 +63,7 @@ type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => P
 
 /** Tables a reset empties (TRUNCATE is allowed on the append-only audit log: its guard is a row trigger). */
 const RESET_TABLES = [
-  'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'audit_log',
+  'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'refund_request_events', 'audit_log',
   'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
 ];
 /** Tables the seed writes in bulk, vacuumed and analysed after it. */
@@ -158,7 +158,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     }
     // COPY FREEZE needs the table truncated in this transaction: free when it is empty anyway.
     const freeze = insertMode === 'copy' && Boolean(maxIds!.empty);
-    if (freeze) await exec('TRUNCATE transactions, refund_requests');
+    if (freeze) await exec('TRUNCATE transactions, refund_requests, refund_request_events');
     const stream = streamTransactions(rng, { hierarchy, acquirers, now }, opts.transactions, {
       firstTxnId: Number(maxIds!.t) + 1,
       firstLinkId: Number(maxIds!.l) + 1,

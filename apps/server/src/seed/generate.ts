@@ -21,6 +21,7 @@ import {
   type Address, type Person,
 } from './names.ts';
 import { Rng, WeightedTable } from './random.ts';
+import { DEFAULT_REFUND_EXPIRY_DAYS } from '../config.ts';
 import {
   BNPL_MIX, CONTACTLESS_LIMIT_RM, ENTRY_MODE_MIX, FREQUENCY_MIX, MinHeap, PERIOD_MS, REF_SPACE, WALLET_MIX, batchTotals, mdrFeeSen, scrambleRef, senToText, tenDigits, textToSen,
   type GenBatch, type GenBatchLine, type GenLink, type GenSchedule,
@@ -1354,9 +1355,15 @@ class RefundPicker {
     const nowMs = this.now.getTime();
     const at = Math.min(nowMs, t.createdAt.getTime() + rng.int(3600, 12 * 86400) * 1000);
     const ageDays = (nowMs - at) / DAY_MS;
-    const status = forcePending ? 'PENDING' : rng.weighted(ageDays <= 14 ? REFUND_STATUS_RECENT : REFUND_STATUS_OLD);
+    let status: GenRefund['status'] = forcePending ? 'PENDING' : rng.weighted(ageDays <= 14 ? REFUND_STATUS_RECENT : REFUND_STATUS_OLD);
     const reasonCode = rng.weighted(REFUND_REASONS);
-    const updated = status === 'PENDING' ? at : Math.min(nowMs, at + rng.int(3600, 5 * 86400) * 1000);
+    let updated = status === 'PENDING' ? at : Math.min(nowMs, at + rng.int(3600, 5 * 86400) * 1000);
+    // Pending longer than the expiry age, the scheduler would have expired it on that day (no draw, so
+    // every later row stays as it was).
+    if (status === 'PENDING' && ageDays > DEFAULT_REFUND_EXPIRY_DAYS) {
+      status = 'EXPIRED';
+      updated = at + DEFAULT_REFUND_EXPIRY_DAYS * DAY_MS;
+    }
     return { txnRefNo: t.txnRefNo, reasonCode, status, description: rng.pick(REFUND_DESCRIPTIONS[reasonCode]), createdAt: new Date(at), updatedAt: new Date(updated) };
   }
 

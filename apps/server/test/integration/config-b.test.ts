@@ -143,11 +143,12 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(await count('SELECT count(*)::int AS n FROM payout_holidays')).toBe(REFERENCE_PAYOUT_HOLIDAYS.length);
       const settings = await search(admin, 'SystemSetting');
       expect(settings.map((x) => x.SettingKey).sort()).toEqual(
-        ['COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD', 'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'SESSION_IDLE_MINUTES'],
+        ['COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD', 'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'REFUND_EXPIRY_DAYS', 'SESSION_IDLE_MINUTES'],
       );
       expect(settings.find((x) => x.SettingKey === 'SESSION_IDLE_MINUTES')).toMatchObject({ SettingValue: '15', ValueType: 'INT:1:240' });
       expect(settings.find((x) => x.SettingKey === 'EXPORT_MAX_CONCURRENT')).toMatchObject({ SettingValue: '2', ValueType: 'INT:1:10' });
       expect(settings.find((x) => x.SettingKey === 'EXPORT_MAX_ROWS')).toMatchObject({ SettingValue: '1000000', ValueType: 'INT:1:1000000' });
+      expect(settings.find((x) => x.SettingKey === 'REFUND_EXPIRY_DAYS')).toMatchObject({ SettingValue: '30', ValueType: 'INT:1:365' });
     });
 
     it('stores holiday states as the 16 ISO codes and the payout calendar reads them from the table', async () => {

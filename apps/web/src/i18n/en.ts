@@ -162,6 +162,7 @@ export const en = {
   'setting.POS_URL.description': 'The external point-of-sale site opened from Services; empty hides the entry.',
   'setting.EXPORT_MAX_CONCURRENT.description': 'Exports (XLSX or CSV) one user may run at the same time; one more is refused.',
   'setting.EXPORT_MAX_ROWS.description': 'Most rows one export may hold; a larger one is refused before it starts, asking to narrow the filter.',
+  'setting.REFUND_EXPIRY_DAYS.description': 'Days a refund request may stay pending; older pending requests expire.',
   'systemSetting.type.int': 'Whole number from {{min}} to {{max}}',
   'systemSetting.type.bool': 'Yes or no',
   'systemSetting.type.text': 'Text of at most {{max}} characters',

@@ -340,6 +340,7 @@ export const ms: Catalogue = {
   'setting.POS_URL.description': 'Laman tempat jualan luaran yang dibuka dari menu Perkhidmatan; jika kosong, entri ini disembunyikan.',
   'setting.EXPORT_MAX_CONCURRENT.description': 'Bilangan eksport (XLSX atau CSV) yang boleh dijalankan serentak oleh seorang pengguna; eksport tambahan ditolak.',
   'setting.EXPORT_MAX_ROWS.description': 'Bilangan baris maksimum bagi satu eksport; eksport yang lebih besar ditolak sebelum bermula dan pengguna diminta mengecilkan penapis.',
+  'setting.REFUND_EXPIRY_DAYS.description': 'Bilangan hari permintaan bayaran balik boleh kekal belum selesai; permintaan yang lebih lama akan luput.',
   'systemSetting.type.int': 'Nombor bulat dari {{min}} hingga {{max}}',
   'systemSetting.type.bool': 'Ya atau tidak',
   'systemSetting.type.text': 'Teks maksimum {{max}} aksara',

@@ -340,6 +340,7 @@ export const zh: Catalogue = {
   'setting.POS_URL.description': '从“服务”菜单打开的外部销售终端网站；留空则隐藏该入口。',
   'setting.EXPORT_MAX_CONCURRENT.description': '每位用户可同时进行的导出（XLSX 或 CSV）数量；超出则拒绝。',
   'setting.EXPORT_MAX_ROWS.description': '单次导出的最大行数；超出时在开始前即拒绝，并提示缩小筛选范围。',
+  'setting.REFUND_EXPIRY_DAYS.description': '退款申请可保持待处理状态的天数；超过期限的待处理申请将自动过期。',
   'systemSetting.type.int': '{{min}} 到 {{max}} 之间的整数',
   'systemSetting.type.bool': '是或否',
   'systemSetting.type.text': '最多 {{max}} 个字符的文本',

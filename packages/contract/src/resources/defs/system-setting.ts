@@ -39,6 +39,8 @@ export const SYSTEM_SETTINGS = [
   { key: 'EXPORT_MAX_CONCURRENT', valueType: 'INT:1:10', description: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused.' },
   // At most 1,000,000 so an XLSX export always fits one sheet (1,048,576 rows with the header).
   { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts, asking to narrow the filter.' },
+  // The refund desk's queue (issue 11): a request nobody handles does not wait forever.
+  { key: 'REFUND_EXPIRY_DAYS', valueType: 'INT:1:365', description: 'Days a refund request may stay pending; older pending requests expire.' },
 ] as const satisfies readonly SystemSettingSpec[];
 export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];
 
