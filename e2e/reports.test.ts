@@ -237,12 +237,21 @@ describe('every list report, as a user uses it', () => {
       const range = def.filters.find((f) => f.kind === 'dateRange');
       expect(range, 'an enum filter over a shown column, or a date range').toBeDefined();
       const form = page.locator('main form');
-      await form.getByLabel(label(range!.labelKey), { exact: true }).click();
       const dropdown = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-      await dropdown.locator('.ant-picker-presets li', { hasText: label(PRESET_LABELS[preset]) }).click();
-      // A preset sets the range; Escape closes the panel if it stayed open (it keeps the value).
-      await page.keyboard.press('Escape');
-      await dropdown.waitFor({ state: 'hidden' });
+      const shown = presetRanges(malaysianToday())[preset].map((d) => d.format('DD-MM-YYYY'));
+      const inputs = form.locator('.ant-picker-range input');
+      // The picker must hold the preset's days before Search; under load a click could land while
+      // the panel was still opening, leaving the range as it was (and Search then asked nothing new).
+      for (let attempt = 0; ; attempt++) {
+        await form.getByLabel(label(range!.labelKey), { exact: true }).click();
+        await dropdown.locator('.ant-picker-presets li', { hasText: label(PRESET_LABELS[preset]) }).click();
+        // A preset sets the range; Escape closes the panel if it stayed open (it keeps the value).
+        await page.keyboard.press('Escape');
+        await dropdown.waitFor({ state: 'hidden' });
+        const held = [await inputs.nth(0).inputValue(), await inputs.nth(1).inputValue()];
+        if (held[0] === shown[0] && held[1] === shown[1]) break;
+        expect(attempt, `the date picker holds the preset's days (${held.join(' ~ ')})`).toBeLessThan(2);
+      }
       await afterSearch(page, def, () => form.getByRole('button', { name: endsWith('Search') }).click());
       const [from, to] = presetRanges(malaysianToday())[preset].map((d) => d.format('YYYY-MM-DD'));
       const url = new URL(page.url());

@@ -30,6 +30,10 @@ export interface ServerConfig {
   refundExpiryDays: number;
   /** Seconds between polls of an idle job queue (JOB_POLL_SECONDS, at least 0.5). */
   jobPollSeconds: number;
+  /** Retries of a refund acknowledgement after its first attempt (REFUND_ACK_RETRY_LIMIT). */
+  refundAckRetryLimit: number;
+  /** Seconds before its first retry, doubling after each (REFUND_ACK_RETRY_DELAY_SECONDS). */
+  refundAckRetryDelaySeconds: number;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
   /** Transactions seeded on an empty embedded database. */
@@ -75,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportMaxRows: int(env.EXPORT_MAX_ROWS, 1_000_000),
     refundExpiryDays: int(env.REFUND_EXPIRY_DAYS, DEFAULT_REFUND_EXPIRY_DAYS),
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS ?? 2) || 2),
+    refundAckRetryLimit: int(env.REFUND_ACK_RETRY_LIMIT, 6),
+    refundAckRetryDelaySeconds: int(env.REFUND_ACK_RETRY_DELAY_SECONDS, 30),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
     demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',

@@ -697,7 +697,8 @@ export const refundRequests = pgTable(
 
 /**
  * The log of a refund request (issue 11 Build 2, "view log"): every event with its actor, time
- * (UTC), action (refund-flow.ts REFUND_ACTIONS) and summary — the desk's
+ * (UTC), action (refund-flow.ts REFUND_ACTIONS, or ACK_ATTEMPT for one delivery attempt of an
+ * acknowledgement, status unchanged) and summary — the desk's
  * actions, the scheduler's expiry, each acknowledgement delivery attempt. Append-only; the actor
  * is null for the system (scheduler, delivery). Deleted with its request.
  */

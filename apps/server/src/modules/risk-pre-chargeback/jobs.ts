@@ -1,12 +1,14 @@
 /**
  * The refund desk's background work on the job queue (issue 11 Build 3/5): the expiry of pending
  * refund requests every 15 minutes (MYT cron), with the age from the live REFUND_EXPIRY_DAYS
- * setting, so a change applies from the next run.
+ * setting, so a change applies from the next run; and the signed acknowledgements to merchants
+ * (refund-ack.ts), retried with backoff.
  */
 import type { AppContext } from '../../platform/context.ts';
 import type { JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import { liveSettings } from '../../platform/settings.ts';
 import { expirePendingRefunds } from './expire-refunds.ts';
+import { deliverRefundAck, refundAckQueue, type RefundAckJob } from './refund-ack.ts';
 
 /** One expiry run waiting at a time ('short'): a slow run never piles schedules up. */
 export const REFUND_EXPIRY_QUEUE: JobQueueDef = { name: 'refund-expiry', retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, policy: 'short' };
@@ -20,4 +22,7 @@ export async function installRefundJobs(jobs: JobQueue, ctx: AppContext): Promis
     await expirePendingRefunds(ctx.database, ctx.now(), settings.refundExpiryDays);
   });
   await jobs.schedule(REFUND_EXPIRY_QUEUE.name, REFUND_EXPIRY_CRON);
+  const ack = refundAckQueue(ctx.config);
+  await jobs.define(ack);
+  await jobs.work<RefundAckJob>(ack.name, (job) => deliverRefundAck(ctx, job));
 }

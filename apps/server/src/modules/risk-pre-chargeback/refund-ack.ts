@@ -1,0 +1,112 @@
+/**
+ * The signed acknowledgement of a refund to its merchant (issue 11 Build 5; docs/refund-flow.md,
+ * docs/API.md "Webhooks"). After a manual refund, and on ResendAck, one job on the refund-ack
+ * queue POSTs the refund as JSON to the callback URL of the merchant HQ's configuration
+ * (organization_configs of refund_requests.merchant_id: a branch's sales are acknowledged to its
+ * HQ, which owns the integration), signed with that configuration's callback secret
+ * (platform/webhook-signature.ts). A 2xx answer within 10 s delivers it (ACK_DELIVERED:
+ * COMPLETED); anything else fails the attempt, retried with exponential backoff up to
+ * REFUND_ACK_RETRY_LIMIT times; the last failure is ACK_FAILED (REFUNDED_ACK_FAIL), from which
+ * ResendAck queues a new delivery. Without a callback URL or secret there is nobody to tell: one
+ * failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
+ * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same id and a
+ * receiver drops duplicates; the network call is made outside any transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RefundStatus } from '@paydesk/domain';
+import type { ServerConfig } from '../../config.ts';
+import { openSecret } from '../../engine/secret-fields.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
+import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
+import { applyRefundAction, lockRefund, logRefundEvent } from './refund-events.ts';
+
+/** One delivery: the request and the event id every attempt of it carries. */
+export interface RefundAckJob {
+  refundRequestId: number;
+  eventId: string;
+}
+
+/** How long one attempt waits for the merchant's answer. */
+export const ACK_TIMEOUT_MS = 10_000;
+/** The statuses an acknowledgement can be delivered for (the request was refunded). */
+const ACKNOWLEDGEABLE: readonly RefundStatus[] = ['REFUNDED', 'REFUNDED_ACK_FAIL', 'COMPLETED'];
+
+/** The refund-ack queue with the configured retry policy (REFUND_ACK_RETRY_LIMIT, REFUND_ACK_RETRY_DELAY_SECONDS). */
+export function refundAckQueue(config: ServerConfig): JobQueueDef {
+  return { name: 'refund-ack', retryLimit: config.refundAckRetryLimit, retryDelaySeconds: config.refundAckRetryDelaySeconds, retryBackoff: true, expireInSeconds: 60 };
+}
+
+/** Queues a delivery of request `refundRequestId`'s acknowledgement; answers the job id. */
+export async function enqueueRefundAck(jobs: JobQueue, refundRequestId: number): Promise<string | null> {
+  return jobs.send<RefundAckJob>('refund-ack', { refundRequestId, eventId: randomUUID() });
+}
+
+/** The JSON body of the acknowledgement (PascalCase like every Paydesk answer; money as ringgit text). */
+function ackBody(r: { id: number; txnRefNo: string; serviceType: number; amount: string; currency: string }, eventId: string, at: Date): string {
+  return JSON.stringify({
+    EventId: eventId, EventType: 'refund.refunded', RefundRequestId: r.id, TxnRefNo: r.txnRefNo, ServiceType: r.serviceType,
+    Amount: r.amount, Currency: r.currency, Status: 'REFUNDED', SentAt: at.toISOString(),
+  });
+}
+
+/**
+ * One attempt of a delivery (the refund-ack queue's handler). Throws after recording a failed
+ * attempt that will be retried, so the queue schedules the retry; returns when delivered, when
+ * the last attempt failed (after ACK_FAILED) or when there is nothing to acknowledge.
+ */
+export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAckJob>): Promise<void> {
+  const { refundRequestId: id, eventId } = job.data;
+  const [row] = await ctx.database.query<Record<string, unknown>>(
+    `SELECT r.id, r.status, r.txn_ref_no, r.service_type, r.amount::text AS amount, r.currency, c.callback_url, c.callback_secret
+     FROM refund_requests r LEFT JOIN organization_configs c ON c.org_id = r.merchant_id AND c.is_active = 1 WHERE r.id = $1`,
+    [id],
+  );
+  if (!row || !ACKNOWLEDGEABLE.includes(row.status as RefundStatus)) return;
+  const attemptNo = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}`;
+  const url = row.callback_url ? String(row.callback_url) : '';
+  const stored = row.callback_secret ? String(row.callback_secret) : '';
+  let failure: string | null = null;
+  let delivered = '';
+  if (!url || !stored) failure = 'no callback URL and secret in the merchant configuration';
+  else {
+    const secret = stored.startsWith('enc:v1:') ? openSecret(ctx.keys.fieldKey, stored) : stored;
+    const at = ctx.now();
+    const body = ackBody({ id, txnRefNo: String(row.txn_ref_no), serviceType: Number(row.service_type), amount: String(row.amount), currency: String(row.currency) }, eventId, at);
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const started = Date.now();
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_HEADERS.eventId]: eventId,
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, eventId, body),
+        },
+        body,
+      });
+      await res.body?.cancel();
+      if (res.status >= 200 && res.status < 300) delivered = `HTTP ${res.status} in ${Date.now() - started} ms`;
+      else failure = `HTTP ${res.status}`;
+    } catch (err) {
+      failure = (err as Error).name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${(err as Error).message}`;
+    }
+  }
+  const final = failure !== null && (job.lastAttempt || !url || !stored);
+  await ctx.database.transaction(async (q) => {
+    const r = await lockRefund(q, id);
+    if (!r || !ACKNOWLEDGEABLE.includes(r.status)) return;
+    const at = ctx.now();
+    if (failure === null) {
+      await logRefundEvent(q, id, 'ACK_ATTEMPT', r.status, r.status, null, `Acknowledgement ${eventId} delivered (${attemptNo}): ${delivered}`, at);
+      await applyRefundAction(q, r, 'ACK_DELIVERED', null, `Acknowledgement ${eventId} delivered to the merchant`, at);
+    } else {
+      await logRefundEvent(q, id, 'ACK_ATTEMPT', r.status, r.status, null, `Acknowledgement ${eventId} failed (${attemptNo}): ${failure}`, at);
+      if (final) await applyRefundAction(q, r, 'ACK_FAILED', null, `Acknowledgement ${eventId} not delivered: ${failure}`, at);
+    }
+  });
+  if (failure !== null && !final) throw new Error(`refund ${id} acknowledgement ${attemptNo} failed: ${failure}`);
+}

@@ -1,0 +1,134 @@
+/**
+ * The signed refund acknowledgement (issue 11 Build 5, modules/risk-pre-chargeback/refund-ack.ts)
+ * on each database, against a real HTTP receiver on loopback: a receiver that fails and then
+ * answers 200 gets retries of the same signed event until delivered (COMPLETED); one that keeps
+ * failing past the retry limit leaves the request REFUNDED_ACK_FAIL, and a resend then delivers
+ * it; a merchant without a callback URL fails at once. Every attempt is in the request's log.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sealSecret } from '../../src/engine/secret-fields.ts';
+import { enqueueRefundAck } from '../../src/modules/risk-pre-chargeback/refund-ack.ts';
+import { WEBHOOK_HEADERS, verifyWebhook } from '../../src/platform/webhook-signature.ts';
+import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+
+const SECRET = 'whsec_test_0123456789abcdef';
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+}
+
+describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
+  let s: TestServer;
+  let receiver: Server;
+  let url = '';
+  const received: Received[] = [];
+  /** The status the receiver answers next (shifted per request; 200 when empty). */
+  const script: number[] = [];
+
+  /** A REFUNDED copy of a seeded request of merchant `merchantId`; answers its id. */
+  const refunded = async (merchantId: number): Promise<number> => {
+    const [r] = await s.database.query<{ id: number }>(
+      `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status, description,
+         master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+       SELECT transaction_id, txn_ref_no, service_type, amount, currency, reason_code, 'REFUNDED', description,
+         master_merchant_id, agency_id, agent_id, merchant_id, branch_id
+       FROM refund_requests WHERE merchant_id = $1 ORDER BY id LIMIT 1 RETURNING id`,
+      [merchantId],
+    );
+    return Number(r!.id);
+  };
+  const statusOf = async (id: number) => (await s.database.query<{ status: string }>(`SELECT status FROM refund_requests WHERE id = $1`, [id]))[0]!.status;
+  const log = (id: number) =>
+    s.database.query<{ action: string; from_status: string; to_status: string; summary: string; actor_user_id: number | null }>(
+      `SELECT action, from_status, to_status, summary, actor_user_id FROM refund_request_events WHERE refund_request_id = $1 ORDER BY id`,
+      [id],
+    );
+  const waitStatus = (id: number, status: string) => vi.waitFor(async () => expect(await statusOf(id)).toBe(status), { timeout: 60_000, interval: 200 });
+  let configured = 0;
+  let unconfigured = 0;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        received.push({ headers: req.headers as Record<string, string>, body });
+        res.statusCode = script.shift() ?? 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const address = receiver.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/paydesk/refunds`;
+    s = await startTestServer({ kind, transactions: 2000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 2, refundAckRetryDelaySeconds: 1 } });
+    // Two merchants with refund requests: one with a callback (written here: the screen takes https only), one without.
+    const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 2`)).map((r) => Number(r.m));
+    [configured, unconfigured] = merchants as [number, number];
+    await s.database.query(`DELETE FROM organization_configs WHERE org_id = ANY($1::int[])`, [merchants]);
+    await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [configured, url, sealSecret(s.app.ctx.keys.fieldKey, SECRET)]);
+  }, 300_000);
+  afterAll(async () => {
+    await s?.close();
+    await new Promise((r) => receiver?.close(r));
+  });
+
+  it('retries the same signed event after a failure until the receiver takes it, then completes the request', async () => {
+    const id = await refunded(configured);
+    received.length = 0;
+    script.push(503);
+    await enqueueRefundAck(s.app.jobs, id);
+    await waitStatus(id, 'COMPLETED');
+
+    expect(received).toHaveLength(2);
+    const eventIds = new Set(received.map((r) => r.headers[WEBHOOK_HEADERS.eventId]));
+    expect(eventIds.size).toBe(1);
+    for (const r of received) {
+      const ts = Number(r.headers[WEBHOOK_HEADERS.timestamp]);
+      expect(verifyWebhook(SECRET, r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, r.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verifyWebhook('another secret', r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, r.body, Math.floor(Date.now() / 1000))).toBe(false);
+      expect(verifyWebhook(SECRET, r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, `${r.body} `, Math.floor(Date.now() / 1000))).toBe(false);
+    }
+    const [row] = await s.database.query<Record<string, unknown>>(`SELECT txn_ref_no, service_type, amount::text AS amount, currency FROM refund_requests WHERE id = $1`, [id]);
+    expect(JSON.parse(received[1]!.body)).toMatchObject({
+      EventId: [...eventIds][0], EventType: 'refund.refunded', RefundRequestId: id, TxnRefNo: row!.txn_ref_no,
+      ServiceType: Number(row!.service_type), Amount: row!.amount, Currency: row!.currency, Status: 'REFUNDED',
+    });
+    const events = await log(id);
+    expect(events.map((e) => [e.action, e.from_status, e.to_status, e.actor_user_id])).toEqual([
+      ['ACK_ATTEMPT', 'REFUNDED', 'REFUNDED', null], ['ACK_ATTEMPT', 'REFUNDED', 'REFUNDED', null], ['ACK_DELIVERED', 'REFUNDED', 'COMPLETED', null],
+    ]);
+    expect(events[0]!.summary).toMatch(/failed \(attempt 1 of 3\): HTTP 503/);
+    expect(events[1]!.summary).toMatch(/delivered \(attempt 2 of 3\): HTTP 200/);
+  }, 120_000);
+
+  it('marks REFUNDED_ACK_FAIL past the retry limit, and a resend then completes it', async () => {
+    const id = await refunded(configured);
+    received.length = 0;
+    script.push(500, 500, 500);
+    await enqueueRefundAck(s.app.jobs, id);
+    await waitStatus(id, 'REFUNDED_ACK_FAIL');
+    expect(received).toHaveLength(3);
+    const failed = await log(id);
+    expect(failed.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_FAILED']);
+    expect(failed.at(-1)).toMatchObject({ from_status: 'REFUNDED', to_status: 'REFUNDED_ACK_FAIL' });
+
+    await enqueueRefundAck(s.app.jobs, id);
+    await waitStatus(id, 'COMPLETED');
+    expect(received).toHaveLength(4);
+    expect(received[3]!.headers[WEBHOOK_HEADERS.eventId]).not.toBe(received[0]!.headers[WEBHOOK_HEADERS.eventId]);
+    expect((await log(id)).at(-1)).toMatchObject({ action: 'ACK_DELIVERED', from_status: 'REFUNDED_ACK_FAIL', to_status: 'COMPLETED' });
+  }, 120_000);
+
+  it('fails at once, without retries, when the merchant has no callback URL', async () => {
+    const id = await refunded(unconfigured);
+    received.length = 0;
+    await enqueueRefundAck(s.app.jobs, id);
+    await waitStatus(id, 'REFUNDED_ACK_FAIL');
+    expect(received).toHaveLength(0);
+    const events = await log(id);
+    expect(events.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_FAILED']);
+    expect(events[0]!.summary).toMatch(/no callback URL/);
+  }, 60_000);
+});
