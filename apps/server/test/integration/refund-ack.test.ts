@@ -5,6 +5,7 @@
  * failing past the retry limit leaves the request REFUNDED_ACK_FAIL, and a resend then delivers
  * it; a merchant without a callback URL fails at once. Every attempt is in the request's log.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealSecret } from '../../src/engine/secret-fields.ts';
@@ -48,6 +49,7 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
   const waitStatus = (id: number, status: string) => vi.waitFor(async () => expect(await statusOf(id)).toBe(status), { timeout: 60_000, interval: 200 });
   let configured = 0;
   let unconfigured = 0;
+  let unreadable = 0;
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -64,10 +66,12 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/paydesk/refunds`;
     s = await startTestServer({ kind, transactions: 2000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 2, refundAckRetryDelaySeconds: 1 } });
     // Two merchants with refund requests: one with a callback (written here: the screen takes https only), one without.
-    const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 2`)).map((r) => Number(r.m));
-    [configured, unconfigured] = merchants as [number, number];
+    const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 3`)).map((r) => Number(r.m));
+    [configured, unconfigured, unreadable] = merchants as [number, number, number];
     await s.database.query(`DELETE FROM organization_configs WHERE org_id = ANY($1::int[])`, [merchants]);
     await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [configured, url, sealSecret(s.app.ctx.keys.fieldKey, SECRET)]);
+    // A secret sealed under another field key (a changed PAYDESK_SECRET): unreadable.
+    await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [unreadable, url, sealSecret(randomBytes(32), SECRET)]);
   }, 300_000);
   afterAll(async () => {
     await s?.close();
@@ -121,14 +125,17 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     expect((await log(id)).at(-1)).toMatchObject({ action: 'ACK_DELIVERED', from_status: 'REFUNDED_ACK_FAIL', to_status: 'COMPLETED' });
   }, 120_000);
 
-  it('fails at once, without retries, when the merchant has no callback URL', async () => {
-    const id = await refunded(unconfigured);
+  it.each([
+    ['has no callback URL', () => unconfigured, /no callback URL/],
+    ['has a callback secret the server cannot read', () => unreadable, /cannot be read/],
+  ])('fails at once, without retries, when the merchant %s', async (_, merchant, why) => {
+    const id = await refunded(merchant());
     received.length = 0;
     await enqueueRefundAck(s.app.jobs, id);
     await waitStatus(id, 'REFUNDED_ACK_FAIL');
     expect(received).toHaveLength(0);
     const events = await log(id);
     expect(events.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_FAILED']);
-    expect(events[0]!.summary).toMatch(/no callback URL/);
+    expect(events[0]!.summary).toMatch(why);
   }, 60_000);
 });

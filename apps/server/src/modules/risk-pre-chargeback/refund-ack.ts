@@ -7,8 +7,8 @@
  * (platform/webhook-signature.ts). A 2xx answer within 10 s delivers it (ACK_DELIVERED:
  * COMPLETED); anything else fails the attempt, retried with exponential backoff up to
  * REFUND_ACK_RETRY_LIMIT times; the last failure is ACK_FAILED (REFUNDED_ACK_FAIL), from which
- * ResendAck queues a new delivery. Without a callback URL or secret there is nobody to tell: one
- * failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
+ * ResendAck queues a new delivery. Without a callback URL or a readable secret there is nobody to
+ * tell: one failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
  * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same id and a
  * receiver drops duplicates; the network call is made outside any transaction.
  */
@@ -68,9 +68,14 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
   const stored = row.callback_secret ? String(row.callback_secret) : '';
   let failure: string | null = null;
   let delivered = '';
-  if (!url || !stored) failure = 'no callback URL and secret in the merchant configuration';
+  let secret = '';
+  try {
+    secret = stored.startsWith('enc:v1:') ? openSecret(ctx.keys.fieldKey, stored) : stored;
+  } catch {
+    // Sealed under another key or altered: no retry can read it; the merchant must set it again.
+  }
+  if (!url || !secret) failure = url && stored ? 'the callback secret cannot be read: set it again in the merchant configuration' : 'no callback URL and secret in the merchant configuration';
   else {
-    const secret = stored.startsWith('enc:v1:') ? openSecret(ctx.keys.fieldKey, stored) : stored;
     const at = ctx.now();
     const body = ackBody({ id, txnRefNo: String(row.txn_ref_no), serviceType: Number(row.service_type), amount: String(row.amount), currency: String(row.currency) }, eventId, at);
     const timestamp = Math.floor(at.getTime() / 1000);
@@ -95,7 +100,7 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
       failure = (err as Error).name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${(err as Error).message}`;
     }
   }
-  const final = failure !== null && (job.lastAttempt || !url || !stored);
+  const final = failure !== null && (job.lastAttempt || !url || !secret);
   await ctx.database.transaction(async (q) => {
     const r = await lockRefund(q, id);
     if (!r || !ACKNOWLEDGEABLE.includes(r.status)) return;
