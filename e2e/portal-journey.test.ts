@@ -57,7 +57,7 @@ describe('portal journey', () => {
     await page.waitForURL((u) => u.pathname === '/');
     const todayCount = page.getByTestId('dash-today-count');
     await todayCount.waitFor();
-    // The figure shows 0 until the dashboard answers; under a loaded CI machine that took over the 1 s default.
+    // The card can read 0 until the dashboard of the header's currency has answered (a loaded CI run took over the 1 s default).
     await expect.poll(async () => Number((await todayCount.innerText()).replace(/\D/g, '')), { timeout: 20_000 }).toBeGreaterThan(0);
     const mtd = await page.getByTestId('dash-mtd-amount').innerText();
     expect(mtd).toMatch(/RM\s?[\d,]+\.\d{2}/);
