@@ -27,6 +27,8 @@ export interface RefundAckJob {
   eventId: string;
 }
 
+/** The queue of the deliveries. */
+const REFUND_ACK = 'refund-ack';
 /** How long one attempt waits for the merchant's answer. */
 export const ACK_TIMEOUT_MS = 10_000;
 /** The statuses an acknowledgement can be delivered for (the request was refunded). */
@@ -34,12 +36,12 @@ const ACKNOWLEDGEABLE: readonly RefundStatus[] = ['REFUNDED', 'REFUNDED_ACK_FAIL
 
 /** The refund-ack queue with the configured retry policy (REFUND_ACK_RETRY_LIMIT, REFUND_ACK_RETRY_DELAY_SECONDS). */
 export function refundAckQueue(config: ServerConfig): JobQueueDef {
-  return { name: 'refund-ack', retryLimit: config.refundAckRetryLimit, retryDelaySeconds: config.refundAckRetryDelaySeconds, retryBackoff: true, expireInSeconds: 60 };
+  return { name: REFUND_ACK, retryLimit: config.refundAckRetryLimit, retryDelaySeconds: config.refundAckRetryDelaySeconds, retryBackoff: true, expireInSeconds: 60 };
 }
 
 /** Queues a delivery of request `refundRequestId`'s acknowledgement; answers the job id. */
 export async function enqueueRefundAck(jobs: JobQueue, refundRequestId: number): Promise<string | null> {
-  return jobs.send<RefundAckJob>('refund-ack', { refundRequestId, eventId: randomUUID() });
+  return jobs.send<RefundAckJob>(REFUND_ACK, { refundRequestId, eventId: randomUUID() });
 }
 
 /** The JSON body of the acknowledgement (PascalCase like every Paydesk answer; money as ringgit text). */
