@@ -29,6 +29,8 @@ import { lookupRoutes } from './modules/lookups/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
+import { riskPreChargebackRoutes } from './modules/risk-pre-chargeback/routes.ts';
+import { installIdempotencyPurge } from './platform/idempotency.ts';
 import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
@@ -95,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   countryRoutes(app);
   for (const def of RESOURCES) registerResource(app, def);
   userGroupRoutes(app);
+  riskPreChargebackRoutes(app);
   messageTemplateRoutes(app);
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);
@@ -105,5 +108,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   await installRefundJobs(jobs, ctx);
+  await installIdempotencyPurge(jobs, ctx);
   return app;
 }

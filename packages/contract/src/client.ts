@@ -113,7 +113,7 @@ export class PortalClient {
   }
 
   /** Reads a JSON answer: opens an encrypted one, refuses a downgrade, throws PortalError on `{ErrorCode}`. */
-  private async readJson(res: Response, encrypted: boolean, path: string): Promise<unknown> {
+  async readJson(res: Response, encrypted: boolean, path: string): Promise<unknown> {
     const text = await res.text();
     if (encrypted && res.ok && !text.startsWith('{"EncryptedPayload"')) {
       // A 2xx answer of an encrypted route that is not sealed is a downgrade: refuse it.

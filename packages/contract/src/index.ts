@@ -7,6 +7,7 @@ export * from './endpoints/dashboard.ts';
 export * from './endpoints/transactions.ts';
 export * from './endpoints/lookups.ts';
 export * from './endpoints/config.ts';
+export * from './endpoints/refunds.ts';
 export * from './secure-channel.ts';
 export * from './client.ts';
 export * from './resources/define.ts';

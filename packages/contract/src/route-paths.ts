@@ -17,6 +17,8 @@ export interface RoutePath<M extends Method = Method> {
   method: M;
   path: string;
   encrypted: boolean;
+  /** A money-moving POST: the client sends an Idempotency-Key (routes.ts RouteDef.idempotent). */
+  idempotent?: boolean;
 }
 
 /**
@@ -62,4 +64,10 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   messageTemplatePreview: { method: 'POST', path: '/api/portal/MessageTemplate/Preview', encrypted: true },
   bulkUpdateMdrPreview: { method: 'POST', path: '/api/portal/BulkUpdateMdr/Preview', encrypted: false },
   bulkUpdateMdrApply: { method: 'POST', path: '/api/portal/BulkUpdateMdr/Apply', encrypted: false },
+  requestRefund: { method: 'POST', path: '/api/portal/RiskPreChargeback/RequestRefund', encrypted: true, idempotent: true },
+  updateRefund: { method: 'POST', path: '/api/portal/RiskPreChargeback/UpdateRefund', encrypted: true, idempotent: true },
+  rejectRefund: { method: 'POST', path: '/api/portal/RiskPreChargeback/Reject', encrypted: true },
+  refundTxnNotFound: { method: 'POST', path: '/api/portal/RiskPreChargeback/TxnNotFound', encrypted: true },
+  resendRefundAck: { method: 'POST', path: '/api/portal/RiskPreChargeback/ResendAck', encrypted: true, idempotent: true },
+  refundLog: { method: 'GET', path: '/api/portal/RiskPreChargeback/Log/:Id', encrypted: true },
 };

@@ -1,7 +1,7 @@
 /**
  * ROUTE_PATHS (the browser's schema-free copy of the route table) must say exactly what the route
  * table says for every hand-declared and every report route: the same names, methods, paths and
- * secure-channel flags. (Resource routes are not in it: the resource client builds their paths.)
+ * secure-channel and idempotency flags. (Resource routes are not in it: the resource client builds their paths.)
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PATHS, ROUTE_TABLE, routes } from '../src/index.ts';
@@ -14,7 +14,7 @@ describe('ROUTE_PATHS', () => {
     expect(Object.keys(ROUTE_PATHS).some((n) => n.startsWith('Report.'))).toBe(true);
   });
 
-  it.each(table)('%s has the same method, path and encryption', (name, route) => {
-    expect(ROUTE_PATHS[name as keyof typeof ROUTE_PATHS]).toEqual({ method: route.method, path: route.path, encrypted: route.encrypted });
+  it.each(table)('%s has the same method, path, encryption and idempotency', (name, route) => {
+    expect(ROUTE_PATHS[name as keyof typeof ROUTE_PATHS]).toEqual({ method: route.method, path: route.path, encrypted: route.encrypted, ...(route.idempotent ? { idempotent: true } : {}) });
   });
 });

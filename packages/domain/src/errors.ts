@@ -19,6 +19,16 @@ export const ERROR_CODES = {
    * second manual refund, or a reject after the refund. Reload the request to see its status.
    */
   REFUND_STATE: 'RF409',
+  /**
+   * The Idempotency-Key was used before with another body or on another endpoint (HTTP 422): a
+   * key names one request; send a new key for a new request.
+   */
+  IDEMPOTENCY_MISMATCH: 'IDEM422',
+  /**
+   * The transaction cannot be refunded as asked (HTTP 422): not a successful sale of a refundable
+   * service type, nothing left to refund, a request already pending, or the amount shown is stale.
+   */
+  NOT_REFUNDABLE: 'RF422',
   BAD_SIGNATURE: 'SEC401',
   STALE_TIMESTAMP: 'SEC408',
   REPLAYED_NONCE: 'SEC409',

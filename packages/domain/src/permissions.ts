@@ -50,7 +50,21 @@ export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionNa
 
 const RESOURCE_PERMISSIONS = Object.entries(RESOURCE_MODULES).flatMap(([m, actions]) => actions.map((a) => `${m}:${a}`));
 
-export const PERMISSION_CATALOGUE: readonly string[] = Array.from(new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS]));
+/**
+ * The refund desk's actions (issue 11 Build 8), appended after the resource permissions so the
+ * catalogue order of everything before them is unchanged: `request` asks for a refund from a
+ * transaction's detail (merchant side); `refund`, `reject`, `notfound` and `resendack` are the
+ * handling screen's actions (platform staff); `viewlog` reads a request's log.
+ */
+export const PRECHARGEBACK_ACTIONS = ['request', 'refund', 'reject', 'notfound', 'resendack', 'viewlog'] as const;
+const PRECHARGEBACK_PERMISSIONS = PRECHARGEBACK_ACTIONS.map((a) => `prechargeback:${a}`);
+
+/** Refund-desk actions only the platform's staff hold: the ones that decide a request. */
+const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack']);
+
+export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
+  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS]),
+);
 
 export interface PermissionInfo {
   permission: string;
@@ -88,11 +102,13 @@ const PLATFORM_MODULES = new Set([
 /**
  * Default permission set of each group type (§6 leaves roles open; this is our choice):
  * SUPERADMIN holds every permission; the merchant side holds reports, live transactions and
- * services for its own subtree, each level losing the profile screens above it.
+ * services for its own subtree, each level losing the profile screens above it. On the refund
+ * desk the merchant side requests refunds, watches its requests and reads their logs; deciding a
+ * request (refund, reject, not found, resend the acknowledgement) is the platform's.
  */
 export function defaultPermissions(type: GroupType): string[] {
   if (type === 'SUPERADMIN') return [...PERMISSION_CATALOGUE];
-  const merchantSide = PERMISSION_CATALOGUE.filter((p) => !PLATFORM_MODULES.has(moduleOf(p)));
+  const merchantSide = PERMISSION_CATALOGUE.filter((p) => !PLATFORM_MODULES.has(moduleOf(p)) && !PLATFORM_ONLY.has(p));
   const drop: Record<Exclude<GroupType, 'SUPERADMIN'>, string[]> = {
     MASTER_MERCHANT: ['mastermerchantconfig'],
     AGENCY: ['mastermerchantconfig', 'agencyagentconfig', 'agency', 'salesreport:agency'],

@@ -32,6 +32,12 @@ export const REFUND_TRANSITIONS: Readonly<Record<RefundStatus, Readonly<Partial<
   EXPIRED: {},
 };
 
+/**
+ * The statuses in which the request's money has left (REFUND happened): the refunded amount of the
+ * transaction and the sales reports' refunds count these, whatever the acknowledgement did.
+ */
+export const REFUNDED_STATUSES: readonly RefundStatus[] = ['REFUNDED', 'REFUNDED_ACK_FAIL', 'COMPLETED'];
+
 /** The statuses no action leaves. */
 export const FINAL_REFUND_STATUSES = (Object.keys(REFUND_TRANSITIONS) as RefundStatus[]).filter((s) => Object.keys(REFUND_TRANSITIONS[s]).length === 0);
 

@@ -71,6 +71,9 @@ export const RULE_MESSAGES = Object.freeze({
   mid: 'enter the merchant ID (MID): up to 15 letters or digits',
   batchNo: 'enter the batch number: 6 digits',
   approvalCode: 'enter the approval code: 6 letters or digits',
+  // The refund form (issue 11).
+  refundServiceType: 'choose a service type other than terminal',
+  refundReferenceTwice: 'enter each transaction reference once',
 } as const);
 export type RuleMessageKey = (typeof RULE_MESSAGES)[keyof typeof RULE_MESSAGES];
 /** Every key of RULE_MESSAGES (each has en, ms and zh texts in ENUM_LABELS). */

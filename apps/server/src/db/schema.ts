@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, char, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
+  bigint, bigserial, boolean, char, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -256,6 +256,14 @@ export const transactions = pgTable(
     // --- The per-kind model (issue 10 item 2; docs/transaction-model.md). Null where a kind has none.
     /** Merchant discount fee in ringgit of the row's currency, computed at ingest from the merchant's MDR (0 unless SUCCESS). */
     mdrFee: numeric('mdr_fee', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
+     * Refunded so far (ringgit; issue 11 Build 4): the amounts of its refund requests that reached
+     * REFUND, written under the transaction's row lock in the same database transaction as the
+     * request's REFUND; never more than `amount` (CHECK transactions_refund_within_amount).
+     */
+    refundedAmount: numeric('refunded_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** The status (§4 refund request status) of its latest refund request; null when none was asked. */
+    refundStatus: text('refund_status'),
     /** Pre-auth (service type 4): PREAUTH, PREAUTH_VOID, CAPTURE or CAPTURE_VOID (§4 pre-auth operations). */
     preauthOp: text('preauth_op'),
     /** The PREAUTH an operation belongs to (every PREAUTH_VOID, CAPTURE and CAPTURE_VOID points at its PREAUTH, not at the previous step). */
@@ -281,6 +289,9 @@ export const transactions = pgTable(
     bnplProvider: text('bnpl_provider'),
   },
   (t) => [
+    // Money moves once (issue 11 Build 4): whatever a handler does, no transaction is refunded beyond its amount.
+    // (Nothing refunded is always within: reversal-like rows may carry a negative amount.)
+    check('transactions_refund_within_amount', sql`${t.refundedAmount} = 0 OR (${t.refundedAmount} > 0 AND ${t.refundedAmount} <= ${t.amount})`),
     // TxnRefNo: unique, looked up by equality and by prefix (LIKE 'p%'). Under C.UTF-8 a prefix LIKE
     // needs text_pattern_ops; its opclass has = too, so ONE index serves all three (TxnRefNo is not
     // sortable). A second, default-opclass index was another 387 MB btree at 10 M rows to build in
@@ -642,8 +653,8 @@ export const settlementSummaryMonthly = pgTable(
 );
 
 /**
- * Refunds done (refund_requests REFUNDED or COMPLETED) per MYT day of `updated_at` (the day the
- * request reached that status) at every hierarchy level; payment method and card scheme are the
+ * Refunds done (refund_requests with `refunded_at`: REFUNDED, REFUNDED_ACK_FAIL, COMPLETED) per MYT
+ * day of `refunded_at` (the day the money left) at every hierarchy level; payment method and card scheme are the
  * refunded transaction's. Kept current by statement-level triggers on `refund_requests`.
  */
 export const refundSummaryDaily = pgTable(
@@ -687,9 +698,22 @@ export const refundRequests = pgTable(
     branchId: integer('branch_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the money left (the REFUND action), set once: the sales reports count the refund on
+     * this MYT day whatever the acknowledgement does afterwards (issue 11 Build 4). Null until then.
+     */
+    refundedAt: ts('refunded_at'),
+    /** The user who asked for it (null for imported or demo requests). */
+    requestedByUserId: integer('requested_by_user_id'),
   },
   (t) => [
     index('refund_requests_status_idx').on(t.status, t.merchantId),
+    // One open request per transaction: a second request while one is PENDING is refused, whoever races.
+    uniqueIndex('refund_requests_one_pending_uq').on(t.transactionId).where(sql`${t.status} = 'PENDING'`),
+    // The desk's queue, newest first, per scope level (the report engine's keyset order).
+    index('refund_requests_created_idx').on(t.createdAt, t.id),
+    index('refund_requests_mm_created_idx').on(t.masterMerchantId, t.createdAt, t.id),
+    index('refund_requests_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     // A transaction's detail reads its refund requests for the timeline (reports/related): one index range, not a scan.
     index('refund_requests_transaction_idx').on(t.transactionId),
   ],
@@ -1033,4 +1057,24 @@ export const exportRuns = pgTable(
     endedAt: ts('ended_at'),
   },
   (t) => [index('export_runs_user_status_idx').on(t.userId, t.status, t.startedAt)],
+);
+
+/**
+ * Idempotency keys of the money-moving POSTs (issue 11 Build 4, as Stripe's): per caller, the key
+ * sent in `Idempotency-Key`, the route, a SHA-256 of the request body and the first answer. A
+ * replay within 24 h answers the stored answer; the same key with another body or route is
+ * refused (IDEM422). Written in the same database transaction as the work it guards, so the work
+ * and its answer commit together or not at all. Older rows are replaced on reuse and purged.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -52,3 +52,22 @@ export function orgSubtreeCondition(scope: Scope, pathCol: AnyPgColumn): SQL | u
   if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? undefined : sql`false`;
   return sql`${pathCol} LIKE ${`${scope.orgPath}%`}`;
 }
+
+/** The owner column of each organization level on transaction-like tables (snake_case). */
+const OWNER_COLUMN: Readonly<Record<OrgLevel, string>> = {
+  MASTER_MERCHANT: 'master_merchant_id',
+  AGENCY: 'agency_id',
+  AGENT: 'agent_id',
+  MERCHANT_HQ: 'merchant_id',
+  MERCHANT_BRANCH: 'branch_id',
+};
+
+/**
+ * scopeCondition for raw SQL: the caller's subtree on a table carrying the owner columns, aliased
+ * `alias`, with its value as positional parameter `$param`. Answers the condition text and the
+ * values to append ('true' and none for the platform, 'false' for a caller without a company).
+ */
+export function ownerConditionSql(scope: Scope, alias: string, param: number): { text: string; values: unknown[] } {
+  if (scope.orgId === null || scope.orgLevel === null) return { text: scope.groupType === 'SUPERADMIN' ? 'true' : 'false', values: [] };
+  return { text: `${alias}.${OWNER_COLUMN[scope.orgLevel]} = $${param}`, values: [scope.orgId] };
+}

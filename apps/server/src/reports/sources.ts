@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
+import { refundRequests, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -58,6 +58,14 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, terminalSettlementBatches),
+  },
+  // Refund requests (issue 11: the /pre-chargeback queue): they copy their transaction's owner columns.
+  refund_requests: {
+    table: 'refund_requests',
+    columns: columnsOf(refundRequests),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, refundRequests),
   },
 };
 

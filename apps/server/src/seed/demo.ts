@@ -11,7 +11,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { defaultPermissions, type GroupType } from '@paydesk/domain';
+import { REFUNDED_STATUSES, defaultPermissions, type GroupType } from '@paydesk/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
 import { CopyWriter } from './copy-load.ts';
@@ -617,14 +617,21 @@ const LINE_COLUMNS: Column<GenBatchLine>[] = [
   { name: 'net_amount', type: 'numeric', get: (r) => senToText(r.saleSen - r.voidSen) },
 ];
 
-/** Refund requests copy amount, currency, service type and scope from their transaction (joined on the reference). */
+/**
+ * Refund requests copy amount, currency, service type and scope from their transaction (joined on
+ * the reference). Those past REFUND carry `refunded_at` (their last change) and their
+ * transactions the refunded amount; every transaction its request's status; and each request a
+ * log as the desk would have written it (actor null: demo history), so View log has content.
+ */
 async function insertRefunds(exec: Exec, refunds: readonly GenRefund[]): Promise<void> {
   if (refunds.length === 0) return;
+  const [before] = await exec<{ id: number }>(`SELECT coalesce(max(id), 0)::int AS id FROM refund_requests`);
   await exec(
     `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status, description,
-        master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+        master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at, refunded_at)
      SELECT t.id, t.txn_ref_no, t.service_type, t.amount, t.currency, r.reason_code, r.status, r.description,
-        t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, r.created_at, r.updated_at
+        t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, r.created_at, r.updated_at,
+        CASE WHEN r.status = ANY($7::text[]) THEN r.updated_at END
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[])
         AS r(txn_ref_no, reason_code, status, description, created_at, updated_at)
      JOIN transactions t ON t.txn_ref_no = r.txn_ref_no
@@ -636,7 +643,27 @@ async function insertRefunds(exec: Exec, refunds: readonly GenRefund[]): Promise
       pgArray(refunds.map((r) => r.description)),
       pgArray(refunds.map((r) => r.createdAt)),
       pgArray(refunds.map((r) => r.updatedAt)),
+      pgArray([...REFUNDED_STATUSES]),
     ],
+  );
+  const fresh = `r.id > ${Number(before!.id)}`;
+  await exec(
+    `UPDATE transactions t SET refund_status = r.status, refunded_amount = CASE WHEN r.refunded_at IS NULL THEN 0 ELSE r.amount END
+     FROM refund_requests r WHERE r.transaction_id = t.id AND ${fresh}`,
+  );
+  await exec(
+    `INSERT INTO refund_request_events (refund_request_id, at, actor_user_id, action, from_status, to_status, summary)
+     SELECT r.id, r.created_at, NULL::int, 'REQUEST', NULL::text, 'PENDING', 'Refund requested (' || r.reason_code || '): ' || coalesce(r.description, '') FROM refund_requests r WHERE ${fresh}
+     UNION ALL
+     SELECT r.id, coalesce(r.refunded_at, r.updated_at), NULL,
+       CASE r.status WHEN 'REJECTED' THEN 'REJECT' WHEN 'TXN_NOT_FOUND' THEN 'NOT_FOUND' WHEN 'EXPIRED' THEN 'EXPIRE' ELSE 'REFUND' END, 'PENDING',
+       CASE WHEN r.refunded_at IS NOT NULL THEN 'REFUNDED' ELSE r.status END,
+       CASE WHEN r.refunded_at IS NOT NULL THEN 'Refunded ' || r.currency || ' ' || r.amount::text ELSE 'Closed as ' || r.status END
+     FROM refund_requests r WHERE ${fresh} AND r.status <> 'PENDING'
+     UNION ALL
+     SELECT r.id, r.updated_at, NULL, CASE r.status WHEN 'COMPLETED' THEN 'ACK_DELIVERED' ELSE 'ACK_FAILED' END, 'REFUNDED', r.status,
+       CASE r.status WHEN 'COMPLETED' THEN 'Acknowledgement delivered to the merchant' ELSE 'Acknowledgement not delivered after its retries' END
+     FROM refund_requests r WHERE ${fresh} AND r.status IN ('COMPLETED', 'REFUNDED_ACK_FAIL')`,
   );
 }
 

@@ -79,7 +79,7 @@ export interface SummaryRow {
   gross: string;
   successCount: number;
   successAmount: string;
-  /** Refund requests REFUNDED or COMPLETED, on the MYT day they reached that status. */
+  /** Refunds done (refund requests past REFUND: refunded_at set), on the MYT day the money left. */
   refundCount: number;
   refundAmount: string;
   /** MDR fees of the counted transactions. */

@@ -174,7 +174,7 @@ export async function rebuildSummaries(exec: Exec): Promise<void> {
   await exec(`SELECT set_config('work_mem', $1, true), set_config('enable_sort', $2, true)`, [saved!.w, saved!.s]);
   await exec(`
 INSERT INTO refund_summary_daily (business_day, ${ORG_COLS}, service_type, payment_method, card_scheme, currency, refund_count, refund_amount)
-SELECT (r.updated_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, l.level,
+SELECT (r.refunded_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, l.level,
   CASE WHEN l.level >= 1 THEN r.master_merchant_id ELSE 0 END,
   CASE WHEN l.level >= 2 THEN r.agency_id ELSE 0 END,
   CASE WHEN l.level >= 3 THEN r.agent_id ELSE 0 END,
@@ -183,7 +183,7 @@ SELECT (r.updated_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, l.level,
   r.service_type, coalesce(t.payment_method, ''), coalesce(t.card_scheme, ''), r.currency, count(*)::int, sum(r.amount)
 FROM refund_requests r LEFT JOIN transactions t ON t.id = r.transaction_id
 CROSS JOIN (VALUES (0::smallint), (1::smallint), (2::smallint), (3::smallint), (4::smallint), (5::smallint)) AS l(level)
-WHERE r.status IN ('REFUNDED', 'COMPLETED')
+WHERE r.refunded_at IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`);
 }
 

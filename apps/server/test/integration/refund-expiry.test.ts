@@ -20,9 +20,10 @@ describe.each(DATABASES)('refund request expiry on %s', (kind) => {
     const rows = await s.database.query<{ id: number }>(
       `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status, description,
          master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
-       SELECT transaction_id, txn_ref_no, service_type, amount, currency, reason_code, $1, description,
+       SELECT m.top + g, txn_ref_no, service_type, amount, currency, reason_code, $1, description,
          master_merchant_id, agency_id, agent_id, merchant_id, branch_id, $2, $2
-       FROM (SELECT * FROM refund_requests ORDER BY id LIMIT 1) r CROSS JOIN generate_series(1, $3::int)
+       FROM (SELECT * FROM refund_requests ORDER BY id LIMIT 1) r CROSS JOIN generate_series(1, $3::int) g
+         CROSS JOIN (SELECT max(transaction_id) AS top FROM refund_requests) m
        RETURNING id`,
       [status, at, n],
     );

@@ -48,7 +48,7 @@ export async function salesOracle(db: Database, def: SummaryReportDef, req: Summ
   const dim = def.dimensions.find((d) => d.key === req.GroupBy);
   const side = (i: 0 | 1) => {
     const alias = i === 0 ? 't' : 'r';
-    const day = MYT_DAY(i === 0 ? 't.created_at' : 'r.updated_at');
+    const day = MYT_DAY(i === 0 ? 't.created_at' : 'r.refunded_at');
     // The transactions' day range on created_at itself, so an index range reads it (bench/reports.bench.ts
     // times this oracle as the raw GROUP BY; `day BETWEEN` would scan the table whatever the scope).
     const range = i === 0
@@ -76,7 +76,7 @@ export async function salesOracle(db: Database, def: SummaryReportDef, req: Summ
   const refundsIn = !statuses?.length || statuses.includes('SUCCESS');
   const sales = `SELECT ${a.keys.join(', ')}, 1 AS n, t.amount, t.mdr_fee, t.status, 0 AS rn, 0::numeric AS ra FROM transactions t WHERE ${salePredicate()} AND ${a.c.join(' AND ')}`;
   const refunds = `SELECT ${b.keys.join(', ')}, 0, 0::numeric, 0::numeric, 'SUCCESS', 1, r.amount FROM refund_requests r LEFT JOIN transactions t ON t.id = r.transaction_id
-    WHERE r.status IN ('REFUNDED', 'COMPLETED') AND ${refundsIn ? 'true' : 'false'} AND ${b.c.join(' AND ')}`;
+    WHERE r.refunded_at IS NOT NULL AND ${refundsIn ? 'true' : 'false'} AND ${b.c.join(' AND ')}`;
   const measures = `count(*) FILTER (WHERE n = 1)::int AS "TxnCount", coalesce(sum(amount), 0)::numeric(20,2)::text AS "Gross",
     count(*) FILTER (WHERE n = 1 AND status = 'SUCCESS')::int AS "SuccessCount", coalesce(sum(amount) FILTER (WHERE status = 'SUCCESS' AND n = 1), 0)::numeric(20,2)::text AS "SuccessAmount",
     coalesce(sum(rn), 0)::int AS "RefundCount", coalesce(sum(ra), 0)::numeric(20,2)::text AS "RefundAmount", coalesce(sum(mdr_fee), 0)::numeric(20,2)::text AS "MdrFee",

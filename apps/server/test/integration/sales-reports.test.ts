@@ -74,7 +74,10 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
     s = await startTestServer({ kind, transactions: 2500 });
     db = s.database;
     // Finished refunds on later days, so the refund measures are exercised (through the triggers).
-    await db.query(`UPDATE refund_requests SET status = 'REFUNDED', updated_at = created_at + make_interval(hours => id * 7 % 200) WHERE status NOT IN ('REFUNDED', 'COMPLETED') AND id % 2 = 0`);
+    await db.query(
+      `UPDATE refund_requests SET status = 'REFUNDED', updated_at = created_at + make_interval(hours => id * 7 % 200), refunded_at = created_at + make_interval(hours => id * 7 % 200)
+       WHERE refunded_at IS NULL AND id % 2 = 0`,
+    );
     orgs = (await db.query<{ id: number; level: OrgLevel; path: string }>(`SELECT id, level, path FROM organizations ORDER BY id`)).map((o) => ({ id: Number(o.id), level: o.level, path: o.path }));
     const [range] = await db.query<{ a: string; b: string }>(
       `SELECT to_char(min(created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date - 2, 'YYYY-MM-DD') AS a, to_char(max(updated_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date + 2, 'YYYY-MM-DD') AS b FROM transactions`,

@@ -46,7 +46,7 @@ const SCOPE_COLUMN: Record<OrgLevel, string> = {
 
 /**
  * The same question answered by a plain GROUP BY over transactions UNION refund requests, with
- * the definitions readSummary documents (sale rows only, refunds on the MYT day of updated_at,
+ * the definitions readSummary documents (sale rows only, refunds on the MYT day of refunded_at,
  * counted as SUCCESS).
  */
 async function rawSummary(database: Database, org: Org | null, q: SummaryQuery): Promise<SummaryRow[]> {
@@ -81,9 +81,9 @@ async function rawSummary(database: Database, org: Org | null, q: SummaryQuery):
   const sales = `SELECT ${[...keysOf('t', 'created_at'), '1 AS n', 't.amount', 't.mdr_fee', 't.status', '0 AS rn', '0::numeric AS ra'].join(', ')}
     FROM transactions t WHERE ${saleRowSql('t')} AND ${cond('t', 'created_at', true)}`;
   const refundsIn = !q.statuses || q.statuses.includes('SUCCESS');
-  const refunds = `SELECT ${[...keysOf('r', 'updated_at'), '0', '0::numeric', '0::numeric', `'SUCCESS'`, '1', 'r.amount'].join(', ')}
+  const refunds = `SELECT ${[...keysOf('r', 'refunded_at'), '0', '0::numeric', '0::numeric', `'SUCCESS'`, '1', 'r.amount'].join(', ')}
     FROM refund_requests r LEFT JOIN transactions t ON t.id = r.transaction_id
-    WHERE r.status IN ('REFUNDED', 'COMPLETED') AND ${cond('r', 'updated_at', false)}`;
+    WHERE r.refunded_at IS NOT NULL AND ${cond('r', 'refunded_at', false)}`;
   const k = groups.map((_, i) => `k${i}`);
   const rows = await database.query<Record<string, unknown>>(
     `SELECT ${[...k, 'count(*) FILTER (WHERE n = 1)::int AS txn_count', 'coalesce(sum(amount), 0.00)::text AS gross',
@@ -136,12 +136,15 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
     await db.query(`UPDATE transactions SET mdr_fee = round(amount * ((id % 5) * 0.005), 2) WHERE status = 'SUCCESS'`);
     // A small seed has few finished refunds: finish half of the rest, and refund every sixth
     // refundable sale, over the following days (across month ends too).
-    await db.query(`UPDATE refund_requests SET status = 'REFUNDED', updated_at = created_at + make_interval(hours => id * 7 % 200) WHERE status NOT IN ('REFUNDED', 'COMPLETED') AND id % 2 = 0`);
+    await db.query(
+      `UPDATE refund_requests SET status = 'REFUNDED', updated_at = created_at + make_interval(hours => id * 7 % 200), refunded_at = created_at + make_interval(hours => id * 7 % 200)
+       WHERE refunded_at IS NULL AND id % 2 = 0`,
+    );
     await db.query(
       `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status,
-         master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+         master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at, refunded_at)
        SELECT id, txn_ref_no, service_type, round(amount / 2, 2), currency, 'OT', CASE WHEN id % 4 = 0 THEN 'COMPLETED' ELSE 'REFUNDED' END,
-         master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, created_at + make_interval(hours => (id % 120)::int)
+         master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, created_at + make_interval(hours => (id % 120)::int), created_at + make_interval(hours => (id % 120)::int)
        FROM transactions WHERE status = 'SUCCESS' AND service_type <> 2 AND id % 6 = 0 AND id NOT IN (SELECT transaction_id FROM refund_requests)`,
     );
     orgs = (await db.query<{ id: number; level: OrgLevel; path: string }>(`SELECT id, level, path FROM organizations ORDER BY id`)).map((o) => ({
@@ -252,7 +255,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
     expect(new Set(orgs.map((o) => o.level)).size).toBe(5);
     expect(schemes.length).toBeGreaterThan(1);
     expect(currencies.length).toBeGreaterThan(1);
-    const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM refund_requests WHERE status IN ('REFUNDED', 'COMPLETED')`);
+    const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM refund_requests WHERE refunded_at IS NOT NULL`);
     expect(r!.n).toBeGreaterThan(0);
     const [m] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE branch_id IS NULL`);
     expect(m!.n).toBeGreaterThan(0);
@@ -321,7 +324,7 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
         preauthOp: fc.constantFrom(null, 'PREAUTH', 'CAPTURE', 'CAPTURE_VOID'),
       }),
       fc.record({ kind: fc.constant('delete' as const), n: fc.integer({ min: 1, max: 30 }) }),
-      fc.record({ kind: fc.constant('refund' as const), n: fc.integer({ min: 1, max: 10 }), status: fc.constantFrom('REFUNDED', 'COMPLETED', 'PENDING', 'REJECTED') }),
+      fc.record({ kind: fc.constant('refund' as const), n: fc.integer({ min: 1, max: 10 }), status: fc.constantFrom('REFUNDED', 'COMPLETED', 'REFUNDED_ACK_FAIL', 'REJECTED', 'EXPIRED') }),
     );
     let seq = 0;
     const apply = async (w: ValueOf<typeof write>) => {
@@ -337,7 +340,8 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
           [String(seq), w.status, w.shiftDays, pick],
         );
       } else if (w.kind === 'status') await db.query(`UPDATE transactions SET status = $1 WHERE id = ANY($2::bigint[])`, [w.status, await ids(w.n)]);
-      else if (w.kind === 'amount') await db.query(`UPDATE transactions SET amount = greatest(0.01, amount + $1::numeric / 100) WHERE id = ANY($2::bigint[])`, [w.cents, await ids(w.n)]);
+      // A refunded transaction's amount stays at least what was refunded (CHECK transactions_refund_within_amount).
+      else if (w.kind === 'amount') await db.query(`UPDATE transactions SET amount = greatest(0.01, amount + $1::numeric / 100) WHERE id = ANY($2::bigint[])`, [w.cents, await ids(w.n, 'refunded_amount = 0')]);
       else if (w.kind === 'fee') await db.query(`UPDATE transactions SET mdr_fee = $1::numeric / 100 WHERE id = ANY($2::bigint[])`, [w.cents, await ids(w.n)]);
       else if (w.kind === 'type') await db.query(`UPDATE transactions SET txn_type = $1, preauth_op = $2 WHERE id = ANY($3::bigint[])`, [w.txnType, w.preauthOp, await ids(w.n)]);
       else if (w.kind === 'noop') await db.query(`UPDATE transactions SET cust_name = 'x' WHERE id = ANY($1::bigint[])`, [await ids(w.n)]);
@@ -345,7 +349,8 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
         // A refunded transaction is kept (a refund request must find its transaction).
         await db.query(`DELETE FROM transactions WHERE id = ANY($1::bigint[])`, [await ids(w.n, 'id NOT IN (SELECT transaction_id FROM refund_requests)')]);
       } else {
-        const pick = await ids(w.n, `status = 'SUCCESS' AND service_type <> 2`);
+        // One open request per transaction (refund_requests_one_pending_uq).
+        const pick = await ids(w.n, `status = 'SUCCESS' AND service_type <> 2 AND id NOT IN (SELECT transaction_id FROM refund_requests WHERE status = 'PENDING')`);
         await db.query(
           `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status,
              master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
@@ -353,9 +358,12 @@ describe.each(DATABASES)('summaries equal the raw aggregate on %s', (kind) => {
            FROM transactions WHERE id = ANY($1::bigint[])`,
           [pick],
         );
-        // Then a multi-row status change, dated a few days after each request.
+        // Then a multi-row status change, dated a few days after each request; a refunded status
+        // (re)dates the money's day, another clears it, so the triggers move, add and drop refunds.
         await db.query(
-          `UPDATE refund_requests SET status = $1, updated_at = updated_at + interval '2 days 5 hours' WHERE id IN (SELECT id FROM refund_requests ORDER BY md5(id::text || $2) LIMIT $3)`,
+          `UPDATE refund_requests SET status = $1, updated_at = updated_at + interval '2 days 5 hours',
+             refunded_at = CASE WHEN $1 IN ('REFUNDED', 'COMPLETED', 'REFUNDED_ACK_FAIL') THEN updated_at + interval '2 days 5 hours' END
+           WHERE id IN (SELECT id FROM refund_requests ORDER BY md5(id::text || $2) LIMIT $3)`,
           [w.status, String(Math.random()), w.n * 2],
         );
       }

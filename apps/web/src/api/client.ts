@@ -34,6 +34,11 @@ export interface RequestOptions {
    * function claims (e.g. a form shows "Field: message" on its field); session ends still happen.
    */
   silent?: boolean | ((verdict: Verdict) => boolean);
+  /**
+   * Sent as `Idempotency-Key` (a money-moving route, issue 11): one key per form submission, so a
+   * retry of the same submission is answered once by the server.
+   */
+  idempotencyKey?: string;
   /** Told the verdict before the call rejects. */
   onFailure?: (verdict: Verdict) => void;
 }
@@ -140,6 +145,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     else if (token) headers.Authorization = `Bearer ${token}`;
     const xsrf = readCookie(COOKIE_XSRF);
     if (xsrf) headers[HEADER_XSRF] = xsrf;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     return headers;
   }
 

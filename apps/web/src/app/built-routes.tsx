@@ -48,10 +48,12 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
 
 /** The report engine's page for one declared list report, with its detail drawer at `{path}/:id` (issue 10). */
 function reportRoute(def: ListReportDef): BuiltRoute {
-  const preload = () => import('../features/reports/report-page.tsx');
+  // The refund actions of a detail (issue 11) load with the page: the report engine knows nothing of refunds.
+  const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('../features/refunds/detail-actions.tsx')]);
   const Page = lazy(async () => {
-    const { ReportPage } = await preload();
-    return { default: () => <ReportPage def={def} /> };
+    const [{ ReportPage }, { detailActionsFor }] = await preload();
+    const actions = detailActionsFor(def);
+    return { default: () => <ReportPage def={def} detailActions={actions ?? undefined} /> };
   });
   return { path: def.path, permission: def.permission, Page, preload, children: [':id'] };
 }

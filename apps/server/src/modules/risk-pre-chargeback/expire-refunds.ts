@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Expires the refund requests in a status that accepts EXPIRE (PENDING) created before `now`
- * minus `maxAgeDays` days: status EXPIRED, updated_at `now`, and one EXPIRE event each in
+ * minus `maxAgeDays` days: status EXPIRED, updated_at `now`, the transaction's refund_status
+ * EXPIRED, and one EXPIRE event each in
  * refund_request_events (actor null: the system), in batches of EXPIRY_BATCH, each batch one
  * transaction. A request a desk action holds (row lock) is skipped this round and expires on the
  * next if it is still pending; one a desk action has moved meanwhile is left as it is (the status
@@ -32,12 +33,14 @@ export async function expirePendingRefunds(database: Database, now: Date, maxAge
            SELECT id, status FROM refund_requests WHERE status = ANY($1::text[]) AND created_at < $2 ORDER BY id LIMIT ${EXPIRY_BATCH} FOR UPDATE SKIP LOCKED
          ), expired AS (
            UPDATE refund_requests r SET status = $3, updated_at = $4 FROM due WHERE r.id = due.id AND r.status = ANY($1::text[])
-           RETURNING r.id, due.status AS from_status
+           RETURNING r.id, r.transaction_id, due.status AS from_status
+         ), marked AS (
+           UPDATE transactions t SET refund_status = $3 FROM expired WHERE t.id = expired.transaction_id RETURNING 1
          ), logged AS (
            INSERT INTO refund_request_events (refund_request_id, at, actor_user_id, action, from_status, to_status, summary)
            SELECT id, $4, NULL, 'EXPIRE', from_status, $3, $5 FROM expired RETURNING 1
          )
-         SELECT count(*)::int AS n FROM logged`,
+         SELECT (SELECT count(*)::int FROM logged) AS n, (SELECT count(*) FROM marked) AS marked`,
         [from, cutoff, to, now, summary],
       );
       return Number(row?.n ?? 0);

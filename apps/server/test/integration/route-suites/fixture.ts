@@ -4,6 +4,7 @@
  * as the server reports them, and one way to send any route of the route table with any input
  * (through the secure channel, signed multipart for uploads) and classify the answer.
  */
+import { randomUUID } from 'node:crypto';
 import { PortalClient, ROUTE_TABLE, resolvePath, type RouteDef } from '@paydesk/contract';
 import { PASSWORD, startTestServer, type TestServer } from '../harness.ts';
 
@@ -78,12 +79,16 @@ export function pathOf(route: RouteDef, input: RouteInput): string {
   return input.query ? `${path}?${input.query}` : path;
 }
 
-/** Sends `input` to `route` as `client` and classifies the answer against the error contract. */
+/**
+ * Sends `input` to `route` as `client` and classifies the answer against the error contract. A
+ * money-moving route (`idempotent`) gets a fresh Idempotency-Key, as a real client sends one.
+ */
 export async function sendRoute(client: PortalClient, route: RouteDef, input: RouteInput): Promise<Answer> {
   const path = pathOf(route, input);
   let res: Response;
   try {
-    res = await client.sendTo({ method: route.method, encrypted: route.encrypted }, path, { body: input.body });
+    const headers = route.idempotent ? { 'Idempotency-Key': randomUUID() } : undefined;
+    res = await client.sendTo({ method: route.method, encrypted: route.encrypted }, path, { body: input.body, headers });
   } catch (e) {
     return { status: 0, violation: `request failed: ${(e as Error).message}` };
   }

@@ -25,6 +25,8 @@ import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type Su
 const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; exportColumn: string }> = {
   transactions: { table: 'transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
   terminal_settlement_batches: { table: 'terminal_settlement_batches', exportLabel: 'detail.tid', exportColumn: 'tid' },
+  // A refund request carries its transaction's reference and owner columns.
+  refund_requests: { table: 'refund_requests', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
 };
 /** The source of a report route (by its report's name). */
 const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
@@ -61,8 +63,11 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   terminalModels: 'platform',
   countryStates: 'platform',
   stateCities: 'platform',
-  // The caller's own memberships and permissions.
+  // The caller's own memberships and permissions; the answer about the caller's own new refund
+  // requests; one request's log (its id is probed by the id-taking check).
   profile: 'own',
+  requestRefund: 'own',
+  refundLog: 'own',
   login: 'own',
   dashboard: 'transaction',
   userGroupPermissions: 'platform',
@@ -163,6 +168,17 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       if (!own) throw new Error(`no ${report?.name ?? 'settlement'} batch at all to copy outside ${u.groupType}'s subtree`);
       // A new TID keeps the batch key unique.
       return { id: await copyOutside(u, 'terminal_settlement_batches', Number(own.id), (next) => ({ tid: `X${String(next).padStart(7, '0')}` })), table: 'terminal_settlement_batches' };
+    }
+    if (idKind === 'refundRequest') {
+      const [r] = await q<{ id: number }>(
+        `SELECT r.id FROM refund_requests r JOIN organizations o ON o.id = coalesce(r.branch_id, r.merchant_id) WHERE o.path NOT LIKE $1 AND r.status = 'PENDING' ORDER BY r.id LIMIT 1`,
+        [`${u.orgPath}%`],
+      );
+      if (r) return { id: Number(r.id), table: 'refund_requests' };
+      const [own] = await q<{ id: number }>(`SELECT id FROM refund_requests ORDER BY id LIMIT 1`);
+      if (!own) throw new Error('no refund request at all to copy outside the subtree');
+      // A decided copy (one PENDING request per transaction); the probe only needs another tenant's id.
+      return { id: await copyOutside(u, 'refund_requests', Number(own.id), (next) => ({ status: 'REFUNDED_ACK_FAIL', txn_ref_no: `PDX${String(next).padStart(15, '0')}` })), table: 'refund_requests' };
     }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);

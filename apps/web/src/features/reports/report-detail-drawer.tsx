@@ -7,7 +7,8 @@ import { Button, Drawer, Empty, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { relatedOf, type ListReportDef } from '@paydesk/contract';
+import type { ComponentType } from 'react';
+import { relatedOf, type ListReportDef, type ReportRow } from '@paydesk/contract';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppSelector } from '../../store/hooks.ts';
@@ -15,8 +16,11 @@ import { useReportGetQuery } from './report-api.ts';
 import { ReportDetail } from './report-detail.tsx';
 import { ReportRelatedSections } from './report-related.tsx';
 
+/** Actions shown above a loaded record (given by the app, e.g. the refund desk's; issue 11). */
+export type DetailActionsComponent = ComponentType<{ def: ListReportDef; detail: ReportRow }>;
+
 /** `id`: the row's Id from the URL (null: closed; not a positive integer: "could not be loaded"). */
-export function ReportDetailDrawer({ def, id, onClose }: { def: ListReportDef; id: number | null; onClose: () => void }) {
+export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def: ListReportDef; id: number | null; onClose: () => void; actions?: DetailActionsComponent }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
   const currency = useAppSelector((s) => s.permission.selectedCurrency) ?? undefined;
@@ -45,6 +49,7 @@ export function ReportDetailDrawer({ def, id, onClose }: { def: ListReportDef; i
     const related = relatedOf(detail);
     body = (
       <Flex vertical gap={16}>
+        {Actions && <Actions def={def} detail={detail} />}
         <ReportDetail def={def} detail={detail} fallbackCurrency={typeof detail.Currency === 'string' && detail.Currency ? detail.Currency : currency} />
         {related && <ReportRelatedSections def={def} id={detail.Id} related={related} />}
       </Flex>

@@ -32,7 +32,7 @@ import { ColumnChooser } from '../resources/components/column-chooser.tsx';
 import './labels.ts';
 import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
 import { reportColumns } from './report-columns.tsx';
-import { ReportDetailDrawer } from './report-detail-drawer.tsx';
+import { ReportDetailDrawer, type DetailActionsComponent } from './report-detail-drawer.tsx';
 import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
@@ -40,7 +40,11 @@ import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toRe
 /** The column the list is in date order by (jump to date), if any: the sortable datetime column over `def.dateColumn`. */
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
 
-export function ReportPage({ def }: { def: ListReportDef }) {
+/**
+ * `detailActions`: what the detail drawer shows above the record (e.g. the refund desk's actions,
+ * issue 11), given by the app; the engine itself knows no actions.
+ */
+export function ReportPage({ def, detailActions }: { def: ListReportDef; detailActions?: DetailActionsComponent }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -183,7 +187,7 @@ export function ReportPage({ def }: { def: ListReportDef }) {
           onJumpToDate={dateSort && query.sort === dateSort ? (day) => list.apply(jumpToDate(query, day, dateSort)) : undefined}
         />
       </Card>
-      <ReportDetailDrawer def={def} id={id === undefined ? null : Number(id)} onClose={closeDetail} />
+      <ReportDetailDrawer def={def} id={id === undefined ? null : Number(id)} onClose={closeDetail} actions={detailActions} />
       {canExpand && <ReportDetailDrawer def={expandTo} id={childId} onClose={() => setChildId(null)} />}
     </Flex>
   );

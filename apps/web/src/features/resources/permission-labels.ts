@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { allRoutes } from '@paydesk/domain';
+import './permission-texts.ts';
 
 const NAV_LABELS = new Map(allRoutes().map((r) => [r.permission, r.labelKey]));
 

@@ -14,6 +14,7 @@ import { terminalCardSettlement, terminalCardTransactionsV2 } from './terminal-s
 import { agencySales, agentSales, merchantSales } from './sales-org.ts';
 import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurringSales, terminalSales } from './sales-services.ts';
 import { terminalSettlementSales } from './sales-settlement.ts';
+import { preChargeback } from './pre-chargeback.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -26,6 +27,8 @@ export const REPORTS: readonly ReportDef[] = [
   terminalBnplTransactions,
   terminalCardSettlement,
   terminalCardTransactionsV2,
+  // The refund desk's queue (issue 11).
+  preChargeback,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,

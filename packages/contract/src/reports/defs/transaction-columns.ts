@@ -32,6 +32,9 @@ export const TXN = {
   Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'status', priority: 1 },
   Currency: { key: 'Currency', source: 'currency', labelKey: 'shell.currency', kind: 'text', in: ['export'] },
   TxnAmount: { key: 'TxnAmount', source: 'amount', labelKey: 'txn.amount', kind: 'money', priority: 1, sortable: true },
+  /** Issue 11: what was refunded of it and the status of its latest refund request (detail and export). */
+  RefundedAmount: { key: 'RefundedAmount', source: 'refunded_amount', labelKey: 'txn.refundedAmount', kind: 'money', in: ['detail', 'export'] },
+  RefundStatus: { key: 'RefundStatus', source: 'refund_status', labelKey: 'txn.refundStatus', kind: 'enum', enumKey: 'refundStatus', in: ['detail', 'export'] },
   AcquirerName: { key: 'AcquirerName', source: 'acquirer_name', labelKey: 'detail.acquirer_name', kind: 'text', in: ['detail'] },
   Provider: { key: 'Provider', source: 'provider', labelKey: 'detail.provider', kind: 'text', in: ['detail'] },
   AuthCode: { key: 'AuthCode', source: 'auth_code', labelKey: 'detail.auth_code', kind: 'text', in: ['detail'] },

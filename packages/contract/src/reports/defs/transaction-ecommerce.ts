@@ -45,6 +45,8 @@ export const ecommerceTransactions = defineReport({
     TXN.Status,
     TXN.Currency,
     TXN.TxnAmount,
+    TXN.RefundedAmount,
+    TXN.RefundStatus,
     TXN.CustName,
     TXN.PaymentCreationDate,
     TXN.UpdatedAt,

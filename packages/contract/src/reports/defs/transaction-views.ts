@@ -47,7 +47,7 @@ export const preauthTransactions = view({
   exportName: 'preauth-transactions',
   where: { service_type: 4 },
   filters: [dateRange, status, KIND_FILTERS.preauthOp, cardScheme, org, txnRefNo, moneyRange, last4, currency],
-  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.PreauthOp, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.OriginalTxnId, TXN.MID, TXN.AuthCode],
+  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.PreauthOp, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.RefundedAmount, TXN.RefundStatus, TXN.OriginalTxnId, TXN.MID, TXN.AuthCode],
 });
 
 /** /transaction/pay-by-card: card not present, keyed by the merchant's staff. */
@@ -60,7 +60,7 @@ export const payByCardTransactions = view({
   exportName: 'pay-by-card-transactions',
   where: { service_type: 5 },
   filters: [dateRange, status, cardScheme, org, txnRefNo, moneyRange, last4, currency],
-  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.CardScheme, TXN.MaskedPAN, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.MID, TXN.AuthCode, TXN.MerchantOrderNo, TXN.OrderDescription],
+  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.CardScheme, TXN.MaskedPAN, TXN.TxnType, TXN.Status, TXN.TxnAmount, TXN.RefundedAmount, TXN.RefundStatus, TXN.MID, TXN.AuthCode, TXN.MerchantOrderNo, TXN.OrderDescription],
 });
 
 /** /transaction/payment-link: payments made through a merchant's payment link. */
@@ -74,7 +74,7 @@ export const paymentLinkTransactions = view({
   exportName: 'payment-link-transactions',
   where: { service_type: 3 },
   filters: [dateRange, status, paymentMethod, cardScheme, org, txnRefNo, moneyRange, last4, currency],
-  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.PaymentLinkId, TXN.PaymentMethod, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.MID, TXN.AuthCode, TXN.MerchantOrderNo, TXN.OrderDescription],
+  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.PaymentLinkId, TXN.PaymentMethod, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.RefundedAmount, TXN.RefundStatus, TXN.MID, TXN.AuthCode, TXN.MerchantOrderNo, TXN.OrderDescription],
 });
 
 /** /transaction/recurring: the charges of recurring schedules, with the schedule and its cycle. */
@@ -88,7 +88,7 @@ export const recurringTransactions = view({
   exportName: 'recurring-transactions',
   where: { service_type: 6 },
   filters: [dateRange, status, paymentMethod, cardScheme, org, txnRefNo, moneyRange, last4, currency],
-  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.RecurringScheduleId, TXN.RecurringCycle, TXN.PaymentMethod, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.MID, TXN.AuthCode],
+  columns: [TXN.TxnRefNo, TXN.CreatedAt, TXN.MerchantName, TXN.BranchName, TXN.RecurringScheduleId, TXN.RecurringCycle, TXN.PaymentMethod, TXN.CardScheme, TXN.MaskedPAN, TXN.Status, TXN.TxnAmount, TXN.RefundedAmount, TXN.RefundStatus, TXN.MID, TXN.AuthCode],
 });
 
 /**
