@@ -21,7 +21,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
 import {
   LIST_REPORTS, REPORT_COUNT_CAP, SUMMARY_REPORTS, reportDetailColumns, reportRowColumns,
-  type ListReportDef, type ReportSearchData, type ReportSort, type SummaryReportDef, type SummaryRequest,
+  type ListReportDef, type ReportFilter, type ReportSearchData, type ReportSort, type SummaryReportDef, type SummaryRequest,
 } from '@paydesk/contract';
 import { SUMMARY_READ_OPTIONS, type Database } from '../apps/server/src/db/client.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
@@ -75,6 +75,13 @@ function casesOf(def: ListReportDef): QueryCase[] {
   } else if (has(def, 'enum', 'Status')) {
     both('SUPERADMIN · status', null, { Status: ['SUCCESS'] });
     both(`MASTER_MERCHANT · status`, 'MASTER_MERCHANT', { Status: ['FAILED', 'VOID'] });
+  } else {
+    // A report without a status filter: its first enum filter, with its own first values.
+    const e = def.filters.find((f): f is Extract<ReportFilter, { kind: 'enum' }> => f.kind === 'enum');
+    if (e) {
+      both(`SUPERADMIN · ${e.key}`, null, { [e.key]: [e.values[0]!] });
+      both(`MASTER_MERCHANT · ${e.key}`, 'MASTER_MERCHANT', { [e.key]: e.values.slice(0, 2) });
+    }
   }
   // The terminal views' codes: one exact TID (the terminal index reads it) and one batch.
   if (has(def, 'code', 'TID')) both('SUPERADMIN · TID', null, { TID: '60002662' });

@@ -31,6 +31,8 @@ import { reportRoutes } from './reports/routes.ts';
 import { userGroupRoutes } from './modules/user-groups/routes.ts';
 import { riskPreChargebackRoutes } from './modules/risk-pre-chargeback/routes.ts';
 import { installIdempotencyPurge } from './platform/idempotency.ts';
+import { installRiskJobs } from './modules/risk/jobs.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
 import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
@@ -98,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   for (const def of RESOURCES) registerResource(app, def);
   userGroupRoutes(app);
   riskPreChargebackRoutes(app);
+  riskRoutes(app);
   messageTemplateRoutes(app);
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);
@@ -109,5 +112,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onClose', async () => jobs.stop());
   await installRefundJobs(jobs, ctx);
   await installIdempotencyPurge(jobs, ctx);
+  await installRiskJobs(jobs, ctx);
   return app;
 }

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { sealPlainSecrets } from './engine/secret-fields.ts';
 import { RESOURCES } from '@paydesk/contract';
 import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
+import { replayDemoRisk } from './modules/risk/replay.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -20,6 +21,7 @@ if (!config.databaseUrl) {
   if (Number(row?.n ?? 0) === 0) {
     console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
     await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, log: (m) => console.log(`  ${m}`) });
+    await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
   }
 }
 const keys = loadServerKeys(config.secret, config.dataDir);

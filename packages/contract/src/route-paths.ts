@@ -9,7 +9,7 @@
  * and flag equal to ROUTE_TABLE's (resource routes excepted: their client builds their paths).
  */
 import type { Method, RouteName, Routes } from './routes.ts';
-import { REPORTS } from './reports/defs/index.ts';
+import { REPORT_CATALOG } from './reports/catalog.ts';
 import { reportRoutePaths, type ReportRouteName } from './reports/paths.ts';
 
 /** Where a route is called: method, path (with `:Name` segments) and encryption (§7). */
@@ -23,12 +23,12 @@ export interface RoutePath<M extends Method = Method> {
 
 /**
  * Every route of `routes` by name, and every declared report's routes (`Report.{name}.{Op}`,
- * derived from REPORTS by `reportRoutePaths`, no zod); the client fills `:Name` segments with
+ * derived from REPORT_CATALOG by `reportRoutePaths`: no zod and no declarations); the client fills `:Name` segments with
  * `resolvePath`.
  */
 // One mapped type over both name sets (not an intersection), so indexing it with `never` stays `never`.
 export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N extends RouteName ? RoutePath<Routes[N]['method']> : RoutePath } = {
-  ...reportRoutePaths(REPORTS),
+  ...reportRoutePaths(REPORT_CATALOG),
   config: { method: 'GET', path: '/api/portal/config', encrypted: false },
   healthz: { method: 'GET', path: '/healthz', encrypted: false },
   readyz: { method: 'GET', path: '/readyz', encrypted: false },
@@ -70,4 +70,8 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   refundTxnNotFound: { method: 'POST', path: '/api/portal/RiskPreChargeback/TxnNotFound', encrypted: true },
   resendRefundAck: { method: 'POST', path: '/api/portal/RiskPreChargeback/ResendAck', encrypted: true, idempotent: true },
   refundLog: { method: 'GET', path: '/api/portal/RiskPreChargeback/Log/:Id', encrypted: true },
+  riskAssign: { method: 'POST', path: '/api/portal/Risk/Assign', encrypted: true },
+  riskComment: { method: 'POST', path: '/api/portal/Risk/Comment', encrypted: true },
+  riskClose: { method: 'POST', path: '/api/portal/Risk/Close', encrypted: true },
+  riskLog: { method: 'GET', path: '/api/portal/Risk/Log/:Id', encrypted: true },
 };

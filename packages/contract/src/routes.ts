@@ -10,6 +10,7 @@ import * as cfg from './endpoints/config.ts';
 import * as dash from './endpoints/dashboard.ts';
 import * as lk from './endpoints/lookups.ts';
 import * as rf from './endpoints/refunds.ts';
+import * as rk from './endpoints/risk.ts';
 import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
 
@@ -95,6 +96,11 @@ export const routes = {
   refundTxnNotFound: def({ method: 'POST', path: '/api/portal/RiskPreChargeback/TxnNotFound', summary: 'Mark a pending refund request’s transaction as not found (description required)', body: rf.RefundDecisionRequest, response: rf.RefundRequestState, permission: 'prechargeback:notfound', auth: true, encrypted: true, idOf: 'refundRequest' }),
   resendRefundAck: def({ method: 'POST', path: '/api/portal/RiskPreChargeback/ResendAck', summary: 'Queue the refund acknowledgement to the merchant again', body: rf.ResendAckRequest, response: rf.RefundRequestState, permission: 'prechargeback:resendack', auth: true, encrypted: true, idOf: 'refundRequest', idempotent: true }),
   refundLog: def({ method: 'GET', path: '/api/portal/RiskPreChargeback/Log/:Id', summary: 'A refund request’s log: every event with actor, time and summary, delivery attempts included', params: rf.RefundLogParams, response: rf.RefundLogResponse, permission: 'prechargeback:viewlog', auth: true, encrypted: true, idOf: 'refundRequest' }),
+  // The risk desk's tickets (issue 11 Build 7).
+  riskAssign: def({ method: 'POST', path: '/api/portal/Risk/Assign', summary: 'Take a risk alert: assigned to the caller, PENDING becomes OPEN', body: rk.RiskAssignRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert' }),
+  riskComment: def({ method: 'POST', path: '/api/portal/Risk/Comment', summary: 'Comment on a PENDING or OPEN risk alert', body: rk.RiskCommentRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert' }),
+  riskClose: def({ method: 'POST', path: '/api/portal/Risk/Close', summary: 'Close an OPEN risk alert with its resolution', body: rk.RiskCloseRequest, response: rk.RiskAlertState, permission: 'risk:close', auth: true, encrypted: true, idOf: 'riskAlert' }),
+  riskLog: def({ method: 'GET', path: '/api/portal/Risk/Log/:Id', summary: 'A risk alert’s history and its evidence transactions', params: rk.RiskLogParams, response: rk.RiskLogResponse, permission: 'risk:view', auth: true, encrypted: true, idOf: 'riskAlert' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

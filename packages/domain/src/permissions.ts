@@ -59,11 +59,17 @@ const RESOURCE_PERMISSIONS = Object.entries(RESOURCE_MODULES).flatMap(([m, actio
 export const PRECHARGEBACK_ACTIONS = ['request', 'refund', 'reject', 'notfound', 'resendack', 'viewlog'] as const;
 const PRECHARGEBACK_PERMISSIONS = PRECHARGEBACK_ACTIONS.map((a) => `prechargeback:${a}`);
 
-/** Refund-desk actions only the platform's staff hold: the ones that decide a request. */
-const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack']);
+/**
+ * The risk desk's ticket actions (issue 11 Build 7-8): take an alert (assign it to oneself, which
+ * opens it, and comment on it) and close it with a resolution. `risk:view` is the /risk route's.
+ */
+const RISK_PERMISSIONS = ['risk:assign', 'risk:close'];
+
+/** Actions only the platform's staff hold: deciding a refund request, working a risk alert. */
+const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
-  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS]),
+  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS]),
 );
 
 export interface PermissionInfo {

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dayjs, BUSINESS_TIME_ZONE } from '@paydesk/domain';
 import {
   REPORTS,
+  hasTotals,
   reportRouteName,
   ROUTE_TABLE,
   type ListReportDef,
@@ -53,7 +54,7 @@ export function reportRoutes(app: FastifyInstance, reports: readonly ReportDef[]
       // The row (NF404 outside scope or report), then its declared related sections (issue 10 item 3).
       return withRelated(database, def, scope, await getReportRow(database, def, scope, (req.params as { Id: number }).Id));
     });
-    registerRoute(app, route('Totals'), async (req) => reportTotals(database, def, scopeOf(req), (req.body as ReportTotalsRequest).SearchData));
+    if (hasTotals(def)) registerRoute(app, route('Totals'), async (req) => reportTotals(database, def, scopeOf(req), (req.body as ReportTotalsRequest).SearchData));
     registerRoute(app, route('Export'), async (req: FastifyRequest, reply: FastifyReply) => {
       const scope = scopeOf(req);
       const body = req.body as ReportExportRequest;

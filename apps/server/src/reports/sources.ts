@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { refundRequests, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
+import { refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -66,6 +66,21 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, refundRequests),
+  },
+  // Risk alerts and the transactions that raised them (issue 11: /risk, /risk-transaction): same owner columns.
+  risk_alerts: {
+    table: 'risk_alerts',
+    columns: columnsOf(riskAlerts),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, riskAlerts),
+  },
+  risk_alert_transactions: {
+    table: 'risk_alert_transactions',
+    columns: columnsOf(riskAlertTransactions),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, riskAlertTransactions),
   },
 };
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from './index.ts';
+import { replayDemoRisk } from '../modules/risk/replay.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const USAGE = `Usage: npm run seed -- [--transactions N] [--seed S] [--reset]
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(target);
   try {
     const summary = await seedDemo(database, { transactions, seed, password, reset: values.reset, log: (m) => console.log(`  ${m}`) });
+    await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
     console.log(`\nDone in ${Date.now() - started} ms: ${summary.organizations} organizations, ${summary.users} users, ${summary.transactions} transactions.`);
     console.log(`Demo sign-ins (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`}):`);
     for (const s of summary.signIns) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);

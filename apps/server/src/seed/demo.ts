@@ -65,6 +65,7 @@ type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => P
 const RESET_TABLES = [
   'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'refund_request_events', 'audit_log',
   'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
+  'risk_state', 'risk_alerts', 'risk_alert_transactions', 'risk_alert_events', 'idempotency_keys',
 ];
 /** Tables the seed writes in bulk, vacuumed and analysed after it. */
 const SEEDED_TABLES = [
@@ -553,6 +554,14 @@ const TXN_COLUMNS: Column<GenTxn>[] = [
   { name: 'wallet_provider', type: 'text', get: (t) => t.walletProvider },
   { name: 'bnpl_provider', type: 'text', get: (t) => t.bnplProvider },
 ];
+
+/**
+ * Inserts transaction rows (ids assigned by the caller) with one unnest INSERT: the ingest path of
+ * the risk engine (modules/risk/ingest.ts) writes its batches the way the seed does.
+ */
+export async function insertTransactions(exec: Exec, rows: readonly GenTxn[]): Promise<void> {
+  await insertUnnest(exec, 'transactions', TXN_COLUMNS, rows);
+}
 
 type Owned = { masterMerchantId: number; agencyId: number; agentId: number; merchantId: number; branchId: number | null };
 const ownerColumns = <R extends Owned>(): Column<R>[] => [

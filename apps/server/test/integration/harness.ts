@@ -11,6 +11,7 @@ import { PortalClient, PortalError } from '@paydesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { replayDemoRisk } from '../../src/modules/risk/replay.ts';
 import { seedDemo } from '../../src/seed/index.ts';
 
 export const PASSWORD = 'Test-Password-1';
@@ -81,6 +82,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7 });
+  // As at the portal's first start (main.ts): the risk rules over the last days and the demo scenarios.
+  await replayDemoRisk(database, new Date(), () => undefined);
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, ...opts.config };
   const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
   const app = await buildApp({ database, config, keys, now });

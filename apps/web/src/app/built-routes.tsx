@@ -9,7 +9,7 @@
  * and that resource's declaration together, so neither is in the entry chunk (issue 9).
  */
 import { lazy, type ComponentType } from 'react';
-import { REPORTS, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ResourceEntry, type SummaryReportDef } from '@paydesk/contract';
+import { REPORT_CATALOG, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ReportEntry, type ResourceEntry, type SummaryReportDef } from '@paydesk/contract';
 import { DASHBOARD_ROUTE, allRoutes } from '@paydesk/domain';
 
 export interface BuiltRoute {
@@ -46,26 +46,30 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
   return { path: entry.path, permission: resourcePermission(entry, 'view'), Page, preload };
 }
 
-/** The report engine's page for one declared list report, with its detail drawer at `{path}/:id` (issue 10). */
-function reportRoute(def: ListReportDef): BuiltRoute {
-  // The refund actions of a detail (issue 11) load with the page: the report engine knows nothing of refunds.
-  const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('../features/refunds/detail-actions.tsx')]);
+/**
+ * The report engine's page for one declared list report, with its detail drawer at `{path}/:id`
+ * (issue 10). The declaration loads with the page (REPORT_CATALOG `load`), and so do the actions
+ * of its detail (issue 11: refunds, risk tickets; the report engine knows none).
+ */
+function reportRoute(entry: ReportEntry): BuiltRoute {
+  const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('./detail-actions.ts'), entry.load()]);
   const Page = lazy(async () => {
-    const [{ ReportPage }, { detailActionsFor }] = await preload();
-    const actions = detailActionsFor(def);
-    return { default: () => <ReportPage def={def} detailActions={actions ?? undefined} /> };
+    const [{ ReportPage }, { detailActionsFor }, def] = await preload();
+    const list = def as ListReportDef;
+    const actions = detailActionsFor(list);
+    return { default: () => <ReportPage def={list} detailActions={actions ?? undefined} /> };
   });
-  return { path: def.path, permission: def.permission, Page, preload, children: [':id'] };
+  return { path: entry.path, permission: entry.permission, Page, preload, children: [':id'] };
 }
 
 /** The summary page for one declared summary (sales) report (issue 10); its chart loads on its own chunk. */
-function summaryRoute(def: SummaryReportDef): BuiltRoute {
-  const preload = () => import('../features/reports/sales-report-page.tsx');
+function summaryRoute(entry: ReportEntry): BuiltRoute {
+  const preload = () => Promise.all([import('../features/reports/sales-report-page.tsx'), entry.load()]);
   const Page = lazy(async () => {
-    const { SummaryReportPage } = await preload();
-    return { default: () => <SummaryReportPage def={def} /> };
+    const [{ SummaryReportPage }, def] = await preload();
+    return { default: () => <SummaryReportPage def={def as SummaryReportDef} /> };
   });
-  return { path: def.path, permission: def.permission, Page, preload };
+  return { path: entry.path, permission: entry.permission, Page, preload };
 }
 
 export const BUILT_ROUTES: BuiltRoute[] = [
@@ -79,7 +83,7 @@ export const BUILT_ROUTES: BuiltRoute[] = [
     permission: permissionOf('/bulk-update-mdr'),
     ...screen(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
   },
-  ...REPORTS.filter((r): r is ListReportDef => r.kind === 'list').map(reportRoute),
-  ...REPORTS.filter((r): r is SummaryReportDef => r.kind === 'summary').map(summaryRoute),
+  ...REPORT_CATALOG.filter((r) => r.kind === 'list').map(reportRoute),
+  ...REPORT_CATALOG.filter((r) => r.kind === 'summary').map(summaryRoute),
   ...RESOURCE_CATALOG.map(resourceRoute),
 ];

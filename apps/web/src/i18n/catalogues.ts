@@ -5,6 +5,7 @@
 import { REPORT_LABELS, RESOURCE_LABELS } from '@paydesk/contract';
 import { REFUND_TEXTS } from '../features/refunds/texts.ts';
 import { PERMISSION_TEXTS } from '../features/resources/permission-texts.ts';
+import { RISK_TEXTS } from '../features/risk/texts.ts';
 import type { Language } from '../store/ui-slice.ts';
 import { en } from './en.ts';
 import { catalogueOf } from './index.ts';
@@ -17,7 +18,7 @@ import { zh } from './zh.ts';
  * desk's texts (with a report page, issue 11) and the permission editor's (with the editor).
  */
 export const CATALOGUES: Record<Language, Readonly<Record<string, string>>> = {
-  en: { ...catalogueOf('en', en), ...RESOURCE_LABELS.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en },
-  ms: { ...catalogueOf('ms', ms), ...RESOURCE_LABELS.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms },
-  zh: { ...catalogueOf('zh', zh), ...RESOURCE_LABELS.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh },
+  en: { ...catalogueOf('en', en), ...RESOURCE_LABELS.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en, ...RISK_TEXTS.en },
+  ms: { ...catalogueOf('ms', ms), ...RESOURCE_LABELS.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms, ...RISK_TEXTS.ms },
+  zh: { ...catalogueOf('zh', zh), ...RESOURCE_LABELS.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh, ...RISK_TEXTS.zh },
 };

@@ -220,6 +220,7 @@ export const en = {
   'dashboard.successRate': 'Success rate, month to date',
   'dashboard.pendingRefunds': 'Pending refunds',
   'dashboard.pendingRefundsCount': 'Requests: {{count}}',
+  'dashboard.openRiskAlerts': 'Open risk alerts',
   'dashboard.openList': 'View e-commerce transactions',
   'dashboard.trend': 'Successful sales, last 30 days',
   'dashboard.todaySoFar': 'today so far',

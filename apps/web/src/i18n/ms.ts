@@ -72,6 +72,7 @@ export const ms: Catalogue = {
   'dashboard.successRate': 'Kadar kejayaan, bulan semasa',
   'dashboard.pendingRefunds': 'Bayaran balik belum selesai',
   'dashboard.pendingRefundsCount': 'Permintaan: {{count}}',
+  'dashboard.openRiskAlerts': 'Amaran risiko terbuka',
   'dashboard.openList': 'Lihat transaksi e-dagang',
   'dashboard.trend': 'Jualan berjaya, 30 hari lepas',
   'dashboard.todaySoFar': 'hari ini setakat ini',

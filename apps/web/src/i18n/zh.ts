@@ -72,6 +72,7 @@ export const zh: Catalogue = {
   'dashboard.successRate': '本月累计成功率',
   'dashboard.pendingRefunds': '待处理退款',
   'dashboard.pendingRefundsCount': '申请笔数：{{count}}',
+  'dashboard.openRiskAlerts': '未结风险警报',
   'dashboard.openList': '查看电子商务交易',
   'dashboard.trend': '近 30 天成功销售额',
   'dashboard.todaySoFar': '今日截至目前',

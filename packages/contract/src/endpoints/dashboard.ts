@@ -10,8 +10,9 @@ const Figure = z.object({ Amount: MoneyString, Count: z.number().int() });
  * Dashboard figures for the caller's subtree and the requested currency (the header's, §3/§6),
  * read from the summaries (sales_summary_daily / _monthly through readSummary). Today,
  * MonthToDate, Trend and PaymentMethodMix count successful transactions only; BusinessDay (MYT,
- * YYYY-MM-DD) is today, still in progress, so its Trend points are partial. There is no risk
- * figure: no risk module exists to source one.
+ * YYYY-MM-DD) is today, still in progress, so its Trend points are partial. OpenRiskAlerts counts
+ * the risk alerts (any currency) still PENDING or OPEN in the subtree (issue 11), null for a caller
+ * without `risk:view`.
  */
 export const DashboardResponse = z.object({
   Currency: z.string(),
@@ -22,6 +23,8 @@ export const DashboardResponse = z.object({
   SuccessRate: z.number(),
   /** Refund requests still PENDING in the requested currency: their count and total amount. */
   PendingRefunds: Figure,
+  /** Risk alerts PENDING or OPEN in the caller's subtree; null without `risk:view`. */
+  OpenRiskAlerts: z.number().int().nullable(),
   Trend: z.array(z.object({ Day: z.string(), ServiceType: z.number().int(), Amount: MoneyString, Count: z.number().int() })),
   PaymentMethodMix: z.array(z.object({ PaymentMethod: z.string(), Amount: MoneyString, Count: z.number().int() })),
   Latest: z.array(TransactionListItem),

@@ -249,3 +249,10 @@ export function defineReport<T extends ReportDef>(def: T): T {
 
 /** A list column's places (default all three). */
 export const columnIn = (c: ReportColumn, place: ReportPlace): boolean => (c.in ?? ['list', 'detail', 'export']).includes(place);
+
+/**
+ * Whether a list report serves Totals (count and amount of the filtered set): it needs a money
+ * column to sum and a currency filter to keep one currency (e.g. /risk has neither: no Totals).
+ */
+export const hasTotals = (def: Pick<ListReportDef, 'kind' | 'columns' | 'filters'>): boolean =>
+  def.kind === 'list' && def.columns.some((c) => c.kind === 'money') && def.filters.some((f) => f.kind === 'currency');

@@ -5,7 +5,10 @@
  * contract's route table (`reportRoutes`) and the browser's schema-free ROUTE_PATHS both read
  * them here, so the two cannot disagree.
  */
-import type { ReportDef } from './define.ts';
+import { hasTotals, type ReportDef } from './define.ts';
+
+/** What the addresses of a report depend on: a declaration, or its catalogue entry (`totals` given). */
+export type ReportAddress = Pick<ReportDef, 'name' | 'kind' | 'api'> & ({ totals: boolean } | ReportDef);
 
 /** The operations every list report serves. */
 export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export'] as const;
@@ -38,11 +41,14 @@ export function reportPaths(def: Pick<ReportDef, 'api'>): Record<ReportOp, Repor
   };
 }
 
-/** The operations a report serves by kind. */
-export const reportOps = (def: Pick<ReportDef, 'kind'>): readonly ReportOp[] => (def.kind === 'list' ? REPORT_OPS : SUMMARY_OPS);
+/** Whether a report (declaration or catalogue entry) serves Totals. */
+const servesTotals = (a: ReportAddress): boolean => ('totals' in a && typeof a.totals === 'boolean' ? a.totals : a.kind === 'list' && hasTotals(a as ReportDef & { kind: 'list' }));
+
+/** The operations a report serves: by kind, a list report's Totals only when it has totals (hasTotals). */
+export const reportOps = (a: ReportAddress): readonly ReportOp[] => (a.kind === 'list' ? REPORT_OPS.filter((op) => op !== 'Totals' || servesTotals(a)) : SUMMARY_OPS);
 
 /** Every report's route addresses keyed by route name (list: Search, Get, Totals, Export; summary: Summary, Export). */
-export function reportRoutePaths(defs: readonly ReportDef[]): Record<ReportRouteName, ReportRoutePath> {
+export function reportRoutePaths(defs: readonly ReportAddress[]): Record<ReportRouteName, ReportRoutePath> {
   const out: Record<string, ReportRoutePath> = {};
   for (const def of defs) {
     const p = reportPaths(def);

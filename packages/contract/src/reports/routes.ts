@@ -6,7 +6,7 @@
  * generated fuzz, authorization and cross-tenant suites cover every report like any route.
  */
 import type { RouteDef } from '../routes.ts';
-import type { ListReportDef, ReportDef, SummaryReportDef } from './define.ts';
+import { hasTotals, type ListReportDef, type ReportDef, type SummaryReportDef } from './define.ts';
 import { REPORTS } from './defs/index.ts';
 import { reportPaths, reportRouteName, type ReportOp, type ReportRouteName } from './paths.ts';
 import { reportSchemas } from './schemas.ts';
@@ -15,7 +15,7 @@ import { summarySchemas } from './summary-schemas.ts';
 /** A route of the report engine: a RouteDef that names its report and operation. */
 export type ReportRoute = RouteDef & { report: { name: string; op: ReportOp } };
 
-/** The four routes of a list report, keyed by route name. */
+/** The routes of a list report (Totals only when it has totals), keyed by route name. */
 export function reportRoutes(def: ListReportDef): Record<ReportRouteName, ReportRoute> {
   const s = reportSchemas(def);
   const p = reportPaths(def);
@@ -27,7 +27,7 @@ export function reportRoutes(def: ListReportDef): Record<ReportRouteName, Report
   return Object.fromEntries([
     route('Search', { summary: `${title}: keyset-paged rows (capped count)`, body: s.search, response: s.searchResponse }),
     route('Get', { summary: `${title}: one row's detail`, params: s.idParams, response: s.detail, idOf: def.idOf }),
-    route('Totals', { summary: `${title}: exact count and amount of the filtered set, up to the cap`, body: s.totals, response: s.totalsResponse }),
+    ...(hasTotals(def) ? [route('Totals', { summary: `${title}: exact count and amount of the filtered set, up to the cap`, body: s.totals, response: s.totalsResponse })] : []),
     route('Export', { summary: `${title}: export (XLSX or CSV, streamed)`, body: s.export, file: true, permission: def.exportPermission ?? 'transaction:export' }),
   ]) as Record<ReportRouteName, ReportRoute>;
 }

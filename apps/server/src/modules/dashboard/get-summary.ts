@@ -5,13 +5,13 @@
  * key ranges; at agent level and below, the days outside whole months are the caller's own index
  * range of transactions) and the refund table, never a scan of the whole transactions table;
  * the latest transactions are one LIMIT 10 index read per service type (LATERAL), merged. Business
- * days are MYT. Sales figures, trend and mix count SUCCESS transactions only; there is no risk
- * figure (no risk module exists yet, and a figure without a source is not shown).
+ * days are MYT. Sales figures, trend and mix count SUCCESS transactions only; the open risk alerts
+ * (PENDING or OPEN, issue 11) are counted for callers holding `risk:view`.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, SERVICE_TYPE_CODES, dayjs, sumMoney } from '@paydesk/domain';
 import type { Database } from '../../db/client.ts';
-import { refundRequests, transactions as t } from '../../db/schema.ts';
+import { refundRequests, riskAlerts, transactions as t } from '../../db/schema.ts';
 import { scopeCondition, type Scope } from '../../platform/scope.ts';
 import { readSummary } from '../../summaries/query.ts';
 import { branchOrg, listColumns, merchantOrg, toListItem, type ListRow } from './latest-row.ts';
@@ -32,7 +32,7 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
   // platform's 30 days instead of 7,700 method × scheme rows), and the method mix needs no day
   // (40 groups instead of 1,800). Whole platform dashboard at 10 M transactions: p50 28 ms with the
   // one read, 11 ms with the two (40 runs each; docs/ARCHITECTURE.md "Summaries").
-  const [byDay, byMethod, [pending], latest] = await Promise.all([
+  const [byDay, byMethod, [pending], latest, openAlerts] = await Promise.all([
     // SUCCESS and FAILED only: the figures and the success rate need nothing else.
     readSummary(database, scope, { from, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['day', 'serviceType', 'status'] }),
     readSummary(database, scope, { from: trendStart, to: day, currency, statuses: ['SUCCESS'], groupBy: ['paymentMethod'] }),
@@ -49,6 +49,13 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
       .where(sql`${t.id} IN (${latestIds(scope, currency)})`)
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(10) as Promise<ListRow[]>,
+    scope.permissions.has('risk:view')
+      ? database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(riskAlerts)
+          .where(and(scopeCondition(scope, riskAlerts), inArray(riskAlerts.status, ['PENDING', 'OPEN'])))
+          .then(([r]) => Number(r?.n ?? 0))
+      : Promise.resolve(null),
   ]);
   // Refund-only groups carry no transactions; the dashboard counts transactions.
   const rows = byDay
@@ -78,6 +85,7 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
     MonthToDate: { Amount: sumMoney(mtdRows.map((r) => r.amount)), Count: successCount },
     SuccessRate: attemptCount === 0 ? 0 : Math.round((successCount / attemptCount) * 1000) / 10,
     PendingRefunds: { Amount: sumMoney([pending?.amount ?? '0']), Count: Number(pending?.n ?? 0) },
+    OpenRiskAlerts: openAlerts,
     Trend: [...trend.values()]
       .map((e) => ({ Day: e.Day, ServiceType: e.ServiceType, Amount: sumMoney(e.amounts), Count: e.Count }))
       .sort((a, b) => a.Day.localeCompare(b.Day) || a.ServiceType - b.ServiceType),

@@ -27,6 +27,9 @@ const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; e
   terminal_settlement_batches: { table: 'terminal_settlement_batches', exportLabel: 'detail.tid', exportColumn: 'tid' },
   // A refund request carries its transaction's reference and owner columns.
   refund_requests: { table: 'refund_requests', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
+  // A risk alert by its number; the transactions that raised alerts by their reference.
+  risk_alerts: { table: 'risk_alerts', exportLabel: 'risk.alertId', exportColumn: 'id' },
+  risk_alert_transactions: { table: 'risk_alert_transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
 };
 /** The source of a report route (by its report's name). */
 const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
@@ -68,6 +71,7 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   profile: 'own',
   requestRefund: 'own',
   refundLog: 'own',
+  riskLog: 'own',
   login: 'own',
   dashboard: 'transaction',
   userGroupPermissions: 'platform',
@@ -180,6 +184,30 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       // A decided copy (one PENDING request per transaction); the probe only needs another tenant's id.
       return { id: await copyOutside(u, 'refund_requests', Number(own.id), (next) => ({ status: 'REFUNDED_ACK_FAIL', txn_ref_no: `PDX${String(next).padStart(15, '0')}` })), table: 'refund_requests' };
     }
+    if (idKind === 'riskAlert' || idKind === 'riskAlertTransaction') {
+      // An alert on another tenant's transaction (the demo seed raises none), and its evidence row.
+      const [t] = await q<{ id: number }>(
+        `SELECT t.id FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 ORDER BY t.id LIMIT 1`,
+        [`${u.orgPath}%`],
+      );
+      const [a] = await q<{ id: number }>(
+        `INSERT INTO risk_alerts (rule_code, subject_kind, subject, window_start, threshold, observed, currency, master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+         SELECT 'SINGLE_LARGE_TXN', 'TRANSACTION', t.id::text, t.created_at, 1, t.amount, t.currency, t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
+         FROM transactions t WHERE t.id = $1
+         ON CONFLICT (rule_code, subject, window_start) DO UPDATE SET threshold = EXCLUDED.threshold RETURNING id`,
+        [t!.id],
+      );
+      if (idKind === 'riskAlert') return { id: Number(a!.id), table: 'risk_alerts' };
+      const [e] = await q<{ id: number }>(
+        `INSERT INTO risk_alert_transactions (alert_id, transaction_id, rule_code, alerted_at, txn_ref_no, txn_created_at, service_type, payment_method, status, amount, currency,
+           master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+         SELECT $1, t.id, 'SINGLE_LARGE_TXN', now(), t.txn_ref_no, t.created_at, t.service_type, t.payment_method, t.status, t.amount, t.currency,
+           t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id FROM transactions t WHERE t.id = $2
+         ON CONFLICT (alert_id, transaction_id) DO UPDATE SET status = EXCLUDED.status RETURNING id`,
+        [a!.id, t!.id],
+      );
+      return { id: Number(e!.id), table: 'risk_alert_transactions' };
+    }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };
@@ -262,7 +290,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
           ids =
             scoped === 'owned'
               ? (await q<{ org_id: number }>(`SELECT org_id FROM ${RESOURCES.find((d) => d.name === route.resource!.name)!.table} WHERE id = ANY($1::int[])`, [keys.map(Number)])).map((r) => Number(r.org_id))
-              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn} = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
+              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn}::text = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
         } else {
           const text = await res.text();
           const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[] } | { Id: number }[];

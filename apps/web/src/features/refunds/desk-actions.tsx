@@ -8,14 +8,14 @@
  * asks to confirm the amount. Money-moving calls carry one Idempotency-Key per opened dialog.
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Flex, Form, Input, Modal } from 'antd';
+import { App, Button, Descriptions, Flex, Modal } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, FileSearchOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './texts.ts';
 import type { ReportRow } from '@paydesk/contract';
-import { statusesAccepting, VALIDATION_MESSAGES, type RefundAction, type RefundStatus } from '@paydesk/domain';
-import { messageText } from '../../shared/field-rule.ts';
+import { statusesAccepting, type RefundAction, type RefundStatus } from '@paydesk/domain';
 import { formatMoney } from '../../shared/format.ts';
+import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
@@ -42,7 +42,6 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
   const [logOpen, setLogOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
-  const [form] = Form.useForm<{ Description?: string }>();
 
   const id = Number(detail.Id);
   const status = String(detail.Status) as RefundStatus;
@@ -72,9 +71,8 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
     if (ok) setRefunding(false);
   };
 
-  const decide = async () => {
+  const decide = (description: string) => {
     if (!deciding) return;
-    const { Description } = await form.validateFields();
     const d = DECISIONS[deciding];
     modal.confirm({
       title: t(d.prompt),
@@ -82,7 +80,7 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
       cancelText: t('resource.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        if (await run(() => deskAction(d.route, { Id: id, Description: Description!.trim() }), d.done)) setDeciding(null);
+        if (await run(() => deskAction(d.route, { Id: id, Description: description }), d.done)) setDeciding(null);
       },
     });
   };
@@ -149,33 +147,17 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
         />
       </Modal>
 
-      <Modal
+      <NoteDialog
         open={deciding !== null}
         title={deciding ? t(DECISIONS[deciding].title) : ''}
         okText={deciding ? t(DECISIONS[deciding].title) : ''}
-        cancelText={t('resource.cancel')}
-        okButtonProps={{ danger: deciding === 'reject', loading: busy }}
-        onOk={() => void decide().catch(() => undefined)}
+        label={t('refund.descriptionLabel')}
+        danger={deciding === 'reject'}
+        busy={busy}
+        testId="refund-description"
+        onSubmit={decide}
         onCancel={() => setDeciding(null)}
-        destroyOnHidden
-        afterClose={() => {
-          form.resetFields();
-          focusMainIfLost();
-        }}
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name="Description"
-            label={t('refund.descriptionLabel')}
-            rules={[
-              { required: true, whitespace: true, message: messageText(VALIDATION_MESSAGES.required) },
-              { max: 250, message: messageText(VALIDATION_MESSAGES.tooLong) },
-            ]}
-          >
-            <Input.TextArea rows={4} maxLength={250} showCount data-testid="refund-description" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      />
 
       <RefundLogDialog id={logOpen ? id : null} onClose={() => setLogOpen(false)} />
     </>

@@ -2,7 +2,7 @@
  * The refund actions a report's detail drawer shows above the record (issue 11), by report:
  * the desk's actions on a PreChargeback request, and "Request refund" (the §3 refund form) on a
  * transaction of a refundable service type (every one but terminal, §9). The report engine knows
- * nothing of refunds: the app passes `detailActionsFor(def)` to the report page.
+ * nothing of refunds: the app (app/detail-actions.ts) passes them to the report page.
  */
 import { useState, type ComponentType } from 'react';
 import { Button, Tag } from 'antd';
@@ -48,8 +48,8 @@ function RequestActions({ detail }: { def: ListReportDef; detail: ReportRow }) {
   return <DeskActions detail={detail} />;
 }
 
-/** The actions of `def`'s detail, or null when it has none. */
-export function detailActionsFor(def: ListReportDef): DetailActions | null {
+/** The refund actions of `def`'s detail, or null when it has none. */
+export function refundDetailActions(def: ListReportDef): DetailActions | null {
   if (def.source === 'refund_requests') return RequestActions;
   if (def.source === 'transactions' && def.columns.some((c) => c.key === 'RefundedAmount')) return TransactionRefundAction;
   return null;

@@ -16,7 +16,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { expandSearchData, LIST_REPORTS, REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { expandSearchData, hasTotals, LIST_REPORTS, REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
 import { columnsWidth, layoutColumns } from '../../shared/column-layout.ts';
 import { ExportMenu } from '../../shared/export-menu.tsx';
 import { formatCount, formatMoney } from '../../shared/format.ts';
@@ -74,7 +74,8 @@ export function ReportPage({ def, detailActions }: { def: ListReportDef; detailA
     refresh: () => dispatch(invalidateReport(def)),
   });
   const { query, data } = list;
-  const totals = useReportTotalsQuery(currency ? { api: def.api, body: { SearchData: searchData(query) } } : skipToken);
+  // A report without a money column or a currency filter (e.g. /risk) has no totals line.
+  const totals = useReportTotalsQuery(currency && hasTotals(def) ? { api: def.api, body: { SearchData: searchData(query) } } : skipToken);
 
   const fallbackCurrency = currency ?? 'MYR';
   const allColumns = useMemo(() => reportColumns(def, t, fallbackCurrency, i18n.language), [def, t, fallbackCurrency, i18n.language]);

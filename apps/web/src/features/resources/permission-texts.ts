@@ -8,6 +8,8 @@ import { addScreenTexts } from '../../i18n/index.ts';
 
 export const PERMISSION_TEXTS = {
   en: {
+    'perm.risk.assign': 'Take and comment on risk alerts',
+    'perm.risk.close': 'Close risk alerts',
     'perm.module.dashboard': 'Dashboard',
     'perm.module.mastermerchant': 'Master merchant',
     'perm.module.agency': 'Agency',
@@ -86,6 +88,8 @@ export const PERMISSION_TEXTS = {
     'perm.prechargeback.viewlog': 'View refund logs',
   },
   ms: {
+    'perm.risk.assign': 'Ambil dan komen amaran risiko',
+    'perm.risk.close': 'Tutup amaran risiko',
     'perm.module.dashboard': 'Papan pemuka',
     'perm.module.mastermerchant': 'Pedagang induk',
     'perm.module.agency': 'Agensi',
@@ -164,6 +168,8 @@ export const PERMISSION_TEXTS = {
     'perm.prechargeback.viewlog': 'Lihat log bayaran balik',
   },
   zh: {
+    'perm.risk.assign': '认领并备注风险警报',
+    'perm.risk.close': '关闭风险警报',
     'perm.module.dashboard': '仪表盘',
     'perm.module.mastermerchant': '主商户',
     'perm.module.agency': '代理机构',

@@ -15,6 +15,7 @@ import { agencySales, agentSales, merchantSales } from './sales-org.ts';
 import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurringSales, terminalSales } from './sales-services.ts';
 import { terminalSettlementSales } from './sales-settlement.ts';
 import { preChargeback } from './pre-chargeback.ts';
+import { riskAlerts, riskTransactions } from './risk.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -29,6 +30,9 @@ export const REPORTS: readonly ReportDef[] = [
   terminalCardTransactionsV2,
   // The refund desk's queue (issue 11).
   preChargeback,
+  // The risk desk (issue 11).
+  riskAlerts,
+  riskTransactions,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,

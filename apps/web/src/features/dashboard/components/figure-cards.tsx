@@ -1,8 +1,9 @@
 /**
- * The dashboard's figure cards, every one in the header currency and from a real source (issue
- * 9): sales and counts of successful transactions (said in the label), the month's success rate
- * and the pending refunds. No card without a source (there is no risk figure until a risk module
- * exists). A card whose figure has a built list opens it, filtered as the figure counts.
+ * The dashboard's figure cards, every one from a real source (issue 9): sales and counts of
+ * successful transactions (said in the label) and the pending refunds in the header currency, the
+ * month's success rate, and the open risk alerts (issue 11; shown to holders of `risk:view`). A
+ * card whose figure has a built list opens it, filtered as the figure counts, when the user may
+ * open that list.
  */
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
@@ -22,8 +23,12 @@ interface Figure {
   value: (d: Dashboard, f: Format) => string;
   /** What the figure adds to its value (e.g. the number of requests behind an amount). */
   extra?: (d: Dashboard, f: Format, t: (key: string, o?: Record<string, unknown>) => string) => string;
-  /** The e-commerce list filtered as this figure counts, when the figure has one. */
+  /** The list filtered as this figure counts, when the figure has one. */
   link?: (d: Dashboard) => string;
+  /** The permission that opens the list (default the e-commerce list's). */
+  linkPermission?: string;
+  /** Whether the caller has the figure at all (default yes). */
+  shown?: (d: Dashboard) => boolean;
 }
 
 const today = (d: Dashboard) => ecommerceListLink(d.BusinessDay, d.BusinessDay, ['SUCCESS']);
@@ -46,23 +51,32 @@ export const FIGURES: readonly Figure[] = [
     labelKey: 'dashboard.pendingRefunds',
     value: (d, f) => f.money(d.PendingRefunds.Amount, d.Currency),
     extra: (d, f, t) => t('dashboard.pendingRefundsCount', { count: f.count(d.PendingRefunds.Count) }),
-    // No refund screen is built yet: the card opens nothing rather than a page that does not exist.
+    link: () => '/pre-chargeback?status=PENDING',
+    linkPermission: 'prechargeback:view',
+  },
+  {
+    testId: 'dash-open-risk-alerts',
+    labelKey: 'dashboard.openRiskAlerts',
+    value: (d, f) => f.count(d.OpenRiskAlerts ?? 0),
+    shown: (d) => d.OpenRiskAlerts !== null,
+    link: () => '/risk?status=PENDING,OPEN',
+    linkPermission: 'risk:view',
   },
 ];
 
 /**
  * The cards of `data` (a skeleton while it loads; amounts in `data.Currency`, the header
- * currency asked for). `canOpenList`: the user may open the e-commerce list, so cards link to it.
+ * currency asked for). `held`: the user's permissions; a card links to its list when they open it.
  */
-export function FigureCards({ data, canOpenList }: { data: Dashboard | undefined; canOpenList: boolean }) {
+export function FigureCards({ data, held }: { data: Dashboard | undefined; held: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
     <Row gutter={[16, 16]}>
-      {FIGURES.map((f) => {
+      {FIGURES.filter((f) => !data || !f.shown || f.shown(data)).map((f) => {
         let body: ReactNode = <Skeleton active paragraph={{ rows: 1 }} title={{ width: '60%' }} />;
         if (data) {
-          const href = canOpenList && f.link ? f.link(data) : undefined;
+          const href = f.link && held.has(f.linkPermission ?? 'transaction:ecommerce') ? f.link(data) : undefined;
           body = (
             <>
               <Statistic title={t(f.labelKey)} value={f.value(data, format)} valueRender={(node) => <span data-testid={f.testId}>{node}</span>} />

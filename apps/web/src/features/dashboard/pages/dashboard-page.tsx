@@ -61,7 +61,7 @@ export default function DashboardPage() {
           <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay, currency: data.Currency })}</Typography.Text>
         )}
       </Flex>
-      <FigureCards data={data} canOpenList={held.has('transaction:ecommerce')} />
+      <FigureCards data={data} held={held} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <Card title={t('dashboard.trend')} size="small">

@@ -1,0 +1,198 @@
+/**
+ * The §9 risk rules through real ingest on each database (issue 11 done-when): for every rule, a
+ * generated stream of transactions that reaches the rule's threshold raises exactly one alert, and
+ * the same stream kept just below it raises none. Streams are random (fast-check): thresholds,
+ * amounts, times inside the window, noise the rule must not count (failed sales for the limits,
+ * domestic cards and IPs for the foreign rules), and the split into ingest batches — so the
+ * running state must carry each count across batches. Only the rule under test is active; every
+ * case uses its own merchant, card and IP. Each alert carries its evidence: the rule, the
+ * threshold, the observed value and the transactions.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RISK_ALERT_RULES, type RiskAlertRule } from '@paydesk/domain';
+import { RISK_RATIO_MIN_TXNS } from '../../src/modules/risk/evaluate.ts';
+import { checkInactiveMerchants } from '../../src/modules/risk/inactive.ts';
+import { ingestTransactions } from '../../src/modules/risk/ingest.ts';
+import type { GenTxn } from '../../src/seed/generate.ts';
+import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Midnight MYT of a past day: every generated window lies inside October 2026 (MYT). */
+const BASE = Date.parse('2026-10-05T00:00:00+08:00');
+const MY_IP = (n: number) => `175.136.${(n >> 8) & 255}.${(n & 255) || 1}`;
+const SG_IP = (n: number) => `116.86.${(n >> 8) & 255}.${(n & 255) || 1}`;
+
+/** One generated case: the stream, the subject its alerts carry, and the rule's threshold. */
+interface Case {
+  threshold: string;
+  rows: Partial<GenTxn>[];
+  /** When the rule is checked by the scheduler (INACTIVE_TXN_DAYS): the instant it runs. */
+  checkAt?: number;
+}
+
+/** Splits `n` sen into `parts` positive amounts (sen) summing to it. */
+const splitArb = (total: number, parts: number) =>
+  fc.array(fc.integer({ min: 1, max: Math.max(1, total - 1) }), { minLength: parts - 1, maxLength: parts - 1 }).map((cuts) => {
+    const points = [...new Set(cuts.filter((c) => c < total))].sort((a, b) => a - b);
+    const edges = [0, ...points, total];
+    return edges.slice(1).map((e, i) => e - edges[i]!);
+  });
+
+const sen = (s: number) => (s / 100).toFixed(2);
+
+/**
+ * For each rule: a case generator given `at` (true: reaches the threshold; false: stays just
+ * below). Times are offsets from BASE in ms; every row defaults to a successful MYR sale.
+ */
+const CASES: Record<RiskAlertRule, (at: boolean) => fc.Arbitrary<Case>> = {
+  LIMIT_TXN_DAILY: (at) => limitCase(at, DAY - 1),
+  LIMIT_TXN_MONTHLY: (at) => limitCase(at, 25 * DAY),
+  SINGLE_LARGE_TXN: (at) =>
+    fc.record({ thr: fc.integer({ min: 1_000, max: 5_000_000 }), small: fc.array(fc.integer({ min: 0, max: DAY - 1 }), { maxLength: 5 }) }).map(({ thr, small }) => ({
+      threshold: sen(thr),
+      rows: [{ amount: sen(at ? thr : thr - 1), createdAt: new Date(BASE + 1000) }, ...small.map((t) => ({ amount: sen(Math.max(1, Math.floor(thr / 3))), createdAt: new Date(BASE + t) }))],
+    })),
+  FOREIGN_CARD_RATIO_DAILY: (at) => ratioCase(at, DAY - 1),
+  FOREIGN_CARD_RATIO_MONTHLY: (at) => ratioCase(at, 25 * DAY),
+  CONSECUTIVE_FAILED_DAILY: (at) =>
+    fc.record({ k: fc.integer({ min: 2, max: 8 }), runs: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 4 }) }).map(({ k, runs }) => {
+      // Runs of failures shorter than k, each ended by a success; one run of k (or k − 1) somewhere.
+      const lengths = [...runs.map((r) => Math.min(r, k - 1)), at ? k : k - 1];
+      const statuses = lengths.flatMap((n) => [...Array<'FAILED'>(n).fill('FAILED'), 'SUCCESS' as const]);
+      return { threshold: String(k), rows: statuses.map((status, i) => ({ status, createdAt: new Date(BASE + i * 60_000) })) };
+    }),
+  SAME_CARD_LAST_HOUR: (at) => velocityCase(at, HOUR - 1),
+  SAME_CARD_LAST_24H: (at) => velocityCase(at, DAY - 1),
+  SAME_CARD_DAILY: (at) => velocityCase(at, DAY - 1),
+  SAME_IP_LAST_HOUR: (at) => velocityCase(at, HOUR - 1),
+  SAME_IP_LAST_24H: (at) => velocityCase(at, DAY - 1),
+  SAME_IP_DAILY: (at) => velocityCase(at, DAY - 1),
+  FOREIGN_IP_DAILY: (at) =>
+    fc.record({ k: fc.integer({ min: 1, max: 8 }), noise: fc.integer({ min: 0, max: 6 }) }).map(({ k, noise }) => ({
+      threshold: String(k),
+      rows: [
+        ...Array.from({ length: at ? k : k - 1 }, (_, i) => ({ clientIp: SG_IP(i + 1), createdAt: new Date(BASE + i * HOUR) })),
+        ...Array.from({ length: noise }, (_, i) => ({ clientIp: MY_IP(i + 1), createdAt: new Date(BASE + 30 * 60_000 + i * HOUR) })),
+      ],
+    })),
+  INACTIVE_TXN_DAYS: (at) =>
+    fc.record({ d: fc.integer({ min: 1, max: 60 }), before: fc.integer({ min: 1, max: 5 }) }).map(({ d, before }) => ({
+      threshold: String(d),
+      rows: Array.from({ length: before }, (_, i) => ({ createdAt: new Date(BASE - i * HOUR) })),
+      // Exactly d days after the last transaction, or one minute short of it.
+      checkAt: BASE + d * DAY - (at ? 0 : 60_000),
+    })),
+};
+
+function limitCase(at: boolean, span: number): fc.Arbitrary<Case> {
+  return fc
+    .record({ thr: fc.integer({ min: 500, max: 2_000_000 }), parts: fc.integer({ min: 1, max: 8 }), failed: fc.array(fc.integer({ min: 1, max: 5_000_000 }), { maxLength: 3 }) })
+    .chain(({ thr, parts, failed }) =>
+      splitArb(at ? thr : thr - 1, parts).chain((amounts) =>
+        fc.array(fc.integer({ min: 0, max: span }), { minLength: amounts.length + failed.length, maxLength: amounts.length + failed.length }).map((times) => ({
+          threshold: sen(thr),
+          rows: [
+            ...amounts.map((a, i) => ({ amount: sen(a), createdAt: new Date(BASE + times[i]!) })),
+            // Failed sales never count, however large.
+            ...failed.map((a, i) => ({ amount: sen(a), status: 'FAILED' as const, createdAt: new Date(BASE + times[amounts.length + i]!) })),
+          ],
+        })),
+      ),
+    );
+}
+
+function ratioCase(at: boolean, span: number): fc.Arbitrary<Case> {
+  // N card transactions, the foreign ones last: the ratio first reaches f/N at the last one.
+  return fc.record({ n: fc.integer({ min: RISK_RATIO_MIN_TXNS, max: 60 }), pct: fc.integer({ min: 5, max: 95 }) }).chain(({ n, pct }) => {
+    const f = Math.max(1, Math.ceil((pct * n) / 100));
+    // The threshold is stored with 2 decimals: rounded down, the final ratio still reaches it.
+    const thr = Math.floor((f * 10_000) / n) / 100;
+    return fc.array(fc.integer({ min: 0, max: span }), { minLength: n, maxLength: n }).map((times) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      const foreign = at ? f : f - 1;
+      return {
+        threshold: thr.toFixed(2),
+        rows: sorted.map((t, i) => ({ issuerCountry: i >= n - foreign ? 'SGP' : 'MYS', createdAt: new Date(BASE + t) })),
+      };
+    });
+  });
+}
+
+function velocityCase(at: boolean, span: number): fc.Arbitrary<Case> {
+  return fc.integer({ min: 2, max: 8 }).chain((k) =>
+    fc.array(fc.integer({ min: 0, max: span }), { minLength: at ? k : k - 1, maxLength: at ? k : k - 1 }).map((times) => ({
+      threshold: String(k),
+      // Every row carries the case's own card and IP; only the rule under test is active.
+      rows: times.map((t) => ({ createdAt: new Date(BASE + t) })),
+    })),
+  );
+}
+
+describe.each(DATABASES)('risk rules on %s', (kind) => {
+  let s: TestServer;
+  let template: GenTxn;
+  let nextId = 0;
+  let caseNo = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({ kind, transactions: 300 });
+    const [row] = await s.database.query<Record<string, unknown>>(`SELECT * FROM transactions WHERE service_type = 1 AND masked_pan IS NOT NULL ORDER BY id LIMIT 1`);
+    template = Object.fromEntries(Object.entries(row!).map(([k, v]) => [k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), v])) as unknown as GenTxn;
+    const [{ m }] = (await s.database.query<{ m: number }>(`SELECT max(id)::int AS m FROM transactions`)) as [{ m: number }];
+    nextId = Number(m) + 1000;
+  }, 300_000);
+  afterAll(async () => s?.close());
+
+  /** Ingests a case as its own merchant, card and IP in `batches` pieces; answers the subject ids. */
+  async function run(rule: RiskAlertRule, c: Case, batches: number) {
+    caseNo++;
+    const merchantId = 800_000 + caseNo;
+    const card = `999999******${String(caseNo).padStart(4, '0')}`;
+    const ip = MY_IP(1000 + caseNo);
+    await s.database.query(`UPDATE risk_parameters SET is_active = CASE WHEN rule_code = $1 THEN 1 ELSE 0 END, threshold = CASE WHEN rule_code = $1 THEN $2::numeric ELSE threshold END`, [rule, c.threshold]);
+    const rows: GenTxn[] = c.rows.map((r) => {
+      const id = nextId++;
+      return {
+        ...template, id, txnRefNo: `PDR${String(id).padStart(15, '0')}`, txnType: 'SALE', preauthOp: null, status: 'SUCCESS', amount: '10.00', currency: 'MYR',
+        issuerCountry: 'MYS', maskedPan: card, panLast4: card.slice(-4), clientIp: ip, masterMerchantId: 1, agencyId: 1, agentId: 1, merchantId, branchId: null,
+        refundedAmount: '0', refundStatus: null, ...r, updatedAt: r.createdAt ?? template.createdAt,
+      } as GenTxn;
+    });
+    const size = Math.ceil(rows.length / batches) || 1;
+    // Batches arrive in time order; inside one, any order.
+    const ordered = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (let i = 0; i < ordered.length; i += size) await ingestTransactions(s.database, ordered.slice(i, i + size).reverse(), { rules: true, at: new Date() });
+    if (c.checkAt !== undefined) {
+      await checkInactiveMerchants(s.database, new Date(c.checkAt));
+      // Run again at the same instant: the spell already has its alert.
+      await checkInactiveMerchants(s.database, new Date(c.checkAt));
+    }
+    const subjects = [String(merchantId), `${merchantId}/MYR`, card, ip, ...rows.map((r) => String(r.id)), ...rows.map((r) => r.clientIp ?? '')];
+    const alerts = await s.database.query<{ id: number; threshold: string; observed: string; subject: string; n: number }>(
+      `SELECT a.id, a.threshold::text, a.observed::text, a.subject, (SELECT count(*)::int FROM risk_alert_transactions e WHERE e.alert_id = a.id) AS n
+       FROM risk_alerts a WHERE a.rule_code = $1 AND a.subject = ANY($2::text[])`,
+      [rule, subjects],
+    );
+    return alerts;
+  }
+
+  it.each(RISK_ALERT_RULES)('%s: a stream at the threshold raises exactly one alert, one just below raises none', async (rule) => {
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(CASES[rule](true), CASES[rule](false), fc.integer({ min: 1, max: 3 }), async (reach, below, batches) => {
+        const raised = await run(rule, reach, batches);
+        expect(raised, `${rule} at ${reach.threshold}`).toHaveLength(1);
+        const [a] = raised;
+        expect(Number(a!.threshold)).toBeCloseTo(Number(reach.threshold), 2);
+        expect(Number(a!.observed)).toBeGreaterThanOrEqual(Number(reach.threshold) - 0.005);
+        expect(a!.n).toBeGreaterThan(0);
+        expect(await run(rule, below, batches), `${rule} just below ${below.threshold}`).toHaveLength(0);
+        checked++;
+      }),
+      { numRuns: 6 },
+    );
+    expect(checked).toBe(6);
+  }, 300_000);
+});

@@ -1,0 +1,13 @@
+/**
+ * What a report's detail drawer offers besides the record (issue 11), by report: the refund desk's
+ * actions and the refund form (features/refunds), the risk desk's ticket actions (features/risk).
+ * The app composes them; the report engine and each feature stay unaware of the others.
+ */
+import type { ListReportDef } from '@paydesk/contract';
+import { refundDetailActions, type DetailActions } from '../features/refunds/detail-actions.tsx';
+import { riskDetailActions } from '../features/risk/risk-actions.tsx';
+
+/** The actions of `def`'s detail, or null when it has none. */
+export function detailActionsFor(def: ListReportDef): DetailActions | null {
+  return refundDetailActions(def) ?? riskDetailActions(def);
+}

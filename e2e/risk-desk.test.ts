@@ -1,0 +1,100 @@
+/**
+ * The risk desk in a real browser (issue 11 Build 7), against the real portal on a fresh embedded
+ * database whose demo seed ran the rules (replayed days and the demo scenarios through ingest):
+ * the dashboard counts the open alerts and opens /risk; a SUPERADMIN takes a PENDING alert
+ * (it becomes Open), comments on it, closes it with a resolution after the confirmation, and reads
+ * its history with the transactions the rule counted; /risk-transaction lists those transactions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { startPortal, type RunningPortal } from './server.ts';
+
+const WAIT = { timeout: 20_000 } as const;
+
+describe('risk desk', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await page.goto(`${portal.url}/auth`);
+    await page.getByLabel('Email').fill('admin@paydesk.my');
+    await page.getByLabel('Password').fill('Paydesk@2026');
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/');
+  }, 300_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const rows = () => page.locator('main .ant-table-tbody tr.ant-table-row');
+  const drawer = () => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-title') });
+  const toast = (text: RegExp) => page.locator('.ant-message-success').filter({ hasText: text }).first().waitFor(WAIT);
+  /** Runs `action` and waits for the answer of the Risk route it calls (200). */
+  async function answered(route: string, action: () => Promise<void>): Promise<void> {
+    const res = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/portal/Risk/${route}` && r.request().method() === 'POST', WAIT);
+    await action();
+    expect((await res).status()).toBe(200);
+  }
+
+  it('counts the open alerts on the dashboard and opens them', async () => {
+    const figure = page.getByTestId('dash-open-risk-alerts');
+    await figure.waitFor(WAIT);
+    await expect.poll(async () => Number((await figure.innerText()).replace(/\D/g, '')), WAIT).toBeGreaterThan(0);
+    await page.getByTestId('dash-open-risk-alerts-link').click();
+    await page.waitForURL((u) => u.pathname === '/risk');
+    await rows().first().waitFor(WAIT);
+    expect(await rows().count()).toBeGreaterThan(0);
+  });
+
+  it('takes a pending alert, comments, closes it with a resolution and reads its history and evidence', async () => {
+    await page.goto(`${portal.url}/risk?status=PENDING`);
+    await rows().first().waitFor(WAIT);
+    await rows().first().click();
+    const d = drawer();
+    await d.getByTestId('risk-actions').waitFor(WAIT);
+    const id = /\/risk\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+
+    await answered('Assign', () => d.getByRole('button', { name: 'Take' }).click());
+    await toast(new RegExp(`Alert ${id} is yours`));
+    await d.getByRole('button', { name: 'Close alert' }).waitFor(WAIT);
+
+    await d.getByRole('button', { name: 'Comment' }).click();
+    await page.getByTestId('risk-note').fill('Called the merchant: card testing confirmed');
+    await answered('Comment', () => page.locator('.ant-modal').filter({ has: page.getByTestId('risk-note') }).getByRole('button', { name: 'Comment' }).click());
+    await toast(/Comment added/);
+
+    await d.getByRole('button', { name: 'Close alert' }).click();
+    const form = page.locator('.ant-modal').filter({ has: page.getByTestId('risk-note') });
+    await form.getByRole('button', { name: 'Close alert' }).click();
+    await form.getByText('This field cannot be empty').waitFor(WAIT);
+    await page.getByTestId('risk-note').fill('Card blocked with the issuer; merchant informed');
+    await form.getByRole('button', { name: 'Close alert' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor(WAIT);
+    await answered('Close', () => confirm.getByRole('button', { name: 'Yes' }).click());
+    await toast(new RegExp(`Alert ${id} closed`));
+    await expect.poll(() => d.innerText(), WAIT).toContain('Closed');
+
+    await d.getByRole('button', { name: 'History' }).click();
+    const history = page.getByTestId('risk-history');
+    await history.waitFor(WAIT);
+    const text = await history.innerText();
+    expect(text).toMatch(/Raised[\s\S]*Taken[\s\S]*Comment[\s\S]*Closed/);
+    expect(text).toContain('admin@paydesk.my');
+    expect(await page.getByTestId('risk-evidence').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+  });
+
+  it('lists the transactions that triggered rules, with the rule', async () => {
+    await page.goto(`${portal.url}/risk-transaction`);
+    await rows().first().waitFor(WAIT);
+    expect(await rows().first().innerText()).toMatch(/PD[A-Z0-9]+/);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The risk desk's ticket actions (issue 11 Build 7; §4 ticket status PENDING → OPEN → CLOSE) and an
+ * alert's history with its evidence. The lists (/risk, /risk-transaction) are declared reports.
+ */
+import { z } from 'zod';
+import { TICKET_STATUSES, VALIDATION_MESSAGES } from '@paydesk/domain';
+import { DbId, MoneyString } from '../common.ts';
+
+const Note = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(250);
+
+/** Take an alert: assigned to the caller; a PENDING alert becomes OPEN. */
+export const RiskAssignRequest = z.object({ Id: DbId });
+/** A comment on a PENDING or OPEN alert. */
+export const RiskCommentRequest = z.object({ Id: DbId, Comment: Note });
+/** Close an OPEN alert with its resolution. */
+export const RiskCloseRequest = z.object({ Id: DbId, Resolution: Note });
+
+export const RiskAlertState = z.object({
+  Id: z.number().int(),
+  Status: z.enum(TICKET_STATUSES),
+  Assignee: z.string().nullable(),
+  Resolution: z.string().nullable(),
+  UpdatedAt: z.string(),
+});
+
+export const RiskLogParams = z.object({ Id: DbId });
+
+export const RiskLogResponse = z.object({
+  Id: z.number().int(),
+  RuleCode: z.string(),
+  Status: z.enum(TICKET_STATUSES),
+  Threshold: z.string(),
+  Observed: z.string(),
+  Events: z.array(z.object({ At: z.string(), Action: z.string(), Actor: z.string().nullable(), Summary: z.string() })),
+  /** The transactions the rule counted (its evidence). */
+  Transactions: z.array(z.object({ Id: z.number().int(), TxnRefNo: z.string(), CreatedAt: z.string(), Status: z.string(), TxnAmount: MoneyString, Currency: z.string() })),
+});

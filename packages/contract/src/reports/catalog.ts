@@ -1,0 +1,49 @@
+/**
+ * The light catalogue of every declared report (issue 11, first-load budgets, as RESOURCE_CATALOG
+ * is for resources): name, kind, screen path, API base, view permission and whether a list serves
+ * Totals, and how to load the declaration itself. The browser's route addresses (ROUTE_PATHS), its
+ * menu and its route table need only these strings; the declarations (columns, filters,
+ * dimensions) load with the report's screen through `load()`, a chunk of its own, so they stay
+ * out of the sign-in page's JavaScript. `test/report-catalog.test.ts` keeps this list equal to
+ * REPORTS (same order, same fields, `load()` answering that very declaration).
+ */
+import type { ReportDef } from './define.ts';
+
+export interface ReportEntry {
+  name: string;
+  kind: ReportDef['kind'];
+  path: string;
+  api: string;
+  permission: string;
+  /** A list report serving Totals (hasTotals). */
+  totals: boolean;
+  /** The full declaration; rejects only when its chunk cannot be fetched. */
+  load: () => Promise<ReportDef>;
+}
+
+/** In the order of REPORTS. */
+export const REPORT_CATALOG: readonly ReportEntry[] = [
+  { name: 'TransactionEcommerce', kind: 'list', path: '/transaction/ecommerce', api: 'Transaction/Ecommerce', permission: 'transaction:ecommerce', totals: true, load: () => import('./defs/transaction-ecommerce.ts').then((m) => m.ecommerceTransactions) },
+  { name: 'TransactionPreauth', kind: 'list', path: '/transaction/ecommerce-preauth', api: 'Transaction/EcommercePreauth', permission: 'transaction:ecommercepreauth', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.preauthTransactions) },
+  { name: 'TransactionPayByCard', kind: 'list', path: '/transaction/pay-by-card', api: 'Transaction/PayByCard', permission: 'transaction:paybycard', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.payByCardTransactions) },
+  { name: 'TransactionPaymentLink', kind: 'list', path: '/transaction/payment-link', api: 'Transaction/PaymentLink', permission: 'transaction:paymentlink', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.paymentLinkTransactions) },
+  { name: 'TransactionRecurring', kind: 'list', path: '/transaction/recurring', api: 'Transaction/Recurring', permission: 'transaction:recurring', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.recurringTransactions) },
+  { name: 'TerminalCardTransaction', kind: 'list', path: '/transaction/terminal/card-transaction', api: 'Transaction/Terminal/CardTransaction', permission: 'transactionterminal:viewcardtrans', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.terminalCardTransactions) },
+  { name: 'TerminalEwalletTransaction', kind: 'list', path: '/transaction/terminal/ewallets', api: 'Transaction/Terminal/Ewallet', permission: 'transactionterminal:viewewallet', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.terminalEwalletTransactions) },
+  { name: 'TerminalBnplTransaction', kind: 'list', path: '/transaction/terminal/bnpl', api: 'Transaction/Terminal/Bnpl', permission: 'transactionterminal:viewbnpl', totals: true, load: () => import('./defs/transaction-views.ts').then((m) => m.terminalBnplTransactions) },
+  { name: 'TerminalCardSettlement', kind: 'list', path: '/transaction/terminal/card-settlement', api: 'Transaction/Terminal/CardSettlement', permission: 'transactionterminal:viewcardsettlement', totals: true, load: () => import('./defs/terminal-settlement.ts').then((m) => m.terminalCardSettlement) },
+  { name: 'TerminalCardTransactionV2', kind: 'list', path: '/transaction/terminal/card-transaction-v2', api: 'Transaction/Terminal/CardTransactionV2', permission: 'transactionterminal:beta', totals: true, load: () => import('./defs/terminal-settlement.ts').then((m) => m.terminalCardTransactionsV2) },
+  { name: 'PreChargeback', kind: 'list', path: '/pre-chargeback', api: 'RiskPreChargeback/Request', permission: 'prechargeback:view', totals: true, load: () => import('./defs/pre-chargeback.ts').then((m) => m.preChargeback) },
+  { name: 'RiskAlert', kind: 'list', path: '/risk', api: 'Risk/Alert', permission: 'risk:view', totals: false, load: () => import('./defs/risk.ts').then((m) => m.riskAlerts) },
+  { name: 'RiskTransaction', kind: 'list', path: '/risk-transaction', api: 'Risk/Transaction', permission: 'risktransaction:view', totals: true, load: () => import('./defs/risk.ts').then((m) => m.riskTransactions) },
+  { name: 'SalesEcommerce', kind: 'summary', path: '/sales-report/ecommerce', api: 'SalesReport/Ecommerce', permission: 'salesreport:ecommerce', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.ecommerceSales) },
+  { name: 'SalesEcommercePreauth', kind: 'summary', path: '/sales-report/ecommerce-preauth', api: 'SalesReport/EcommercePreauth', permission: 'salesreport:ecommercepreauth', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.preauthSales) },
+  { name: 'SalesPayByCard', kind: 'summary', path: '/sales-report/pay-by-card', api: 'SalesReport/PayByCard', permission: 'salesreport:paybycard', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.payByCardSales) },
+  { name: 'SalesPaymentLink', kind: 'summary', path: '/sales-report/payment-link', api: 'SalesReport/PaymentLink', permission: 'salesreport:paymentlink', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.paymentLinkSales) },
+  { name: 'SalesRecurring', kind: 'summary', path: '/sales-report/recurring', api: 'SalesReport/Recurring', permission: 'salesreport:recurring', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.recurringSales) },
+  { name: 'SalesTerminal', kind: 'summary', path: '/sales-report/terminal', api: 'SalesReport/Terminal', permission: 'salesreport:terminal', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.terminalSales) },
+  { name: 'SalesTerminalSettlement', kind: 'summary', path: '/sales-report/terminal-settlement', api: 'SalesReport/TerminalSettlement', permission: 'salesreport:terminalsettlement', totals: false, load: () => import('./defs/sales-settlement.ts').then((m) => m.terminalSettlementSales) },
+  { name: 'SalesAgency', kind: 'summary', path: '/agency-sales-report', api: 'SalesReport/Agency', permission: 'salesreport:agency', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agencySales) },
+  { name: 'SalesAgent', kind: 'summary', path: '/agent-sales-report', api: 'SalesReport/Agent', permission: 'salesreport:agent', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agentSales) },
+  { name: 'SalesMerchant', kind: 'summary', path: '/merchant-sales-report', api: 'SalesReport/Merchant', permission: 'salesreport:merchant', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.merchantSales) },
+];
