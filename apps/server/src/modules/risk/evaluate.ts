@@ -21,7 +21,7 @@
  *  - INACTIVE_TXN_DAYS: days since the merchant's last transaction — a scheduled check over the
  *    state (inactive.ts), not a per-transaction rule.
  */
-import { RISK_ALERT_RULES, SALE_TXN_TYPES, type RiskAlertRule } from '@paydesk/domain';
+import { SALE_TXN_TYPES, type RiskAlertRule } from '@paydesk/domain';
 import { cardState, merchantState, type CardState, type MerchantState, type OwnerIds } from './rule-state.ts';
 
 /** A ratio rule looks at a window only from this many card transactions on. */
@@ -188,6 +188,3 @@ export function evaluateBatch(batch: readonly RiskTxn[], states: Map<string, Mer
   }
   return alerts;
 }
-
-/** Every rule this module evaluates per transaction (INACTIVE_TXN_DAYS is the scheduled one). */
-export const PER_TXN_RULES = RISK_ALERT_RULES.filter((r) => r !== 'INACTIVE_TXN_DAYS');
