@@ -34,6 +34,8 @@ export interface ServerConfig {
   refundAckRetryLimit: number;
   /** Seconds before its first retry, doubling after each (REFUND_ACK_RETRY_DELAY_SECONDS). */
   refundAckRetryDelaySeconds: number;
+  /** Whether webhooks may go to loopback or private addresses (CALLBACK_ALLOW_PRIVATE; default no: platform/outbound-address.ts). */
+  callbackAllowPrivate: boolean;
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimitPerMinute: number;
   /** Transactions seeded on an empty embedded database. */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS ?? 2) || 2),
     refundAckRetryLimit: int(env.REFUND_ACK_RETRY_LIMIT, 6),
     refundAckRetryDelaySeconds: int(env.REFUND_ACK_RETRY_DELAY_SECONDS, 30),
+    callbackAllowPrivate: env.CALLBACK_ALLOW_PRIVATE === 'true',
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     seedTransactions: int(env.SEED_TRANSACTIONS, 200_000),
     demoPassword: env.DEMO_PASSWORD ?? 'Paydesk@2026',

@@ -3,7 +3,8 @@
  * on each database, against a real HTTP receiver on loopback: a receiver that fails and then
  * answers 200 gets retries of the same signed event until delivered (COMPLETED); one that keeps
  * failing past the retry limit leaves the request REFUNDED_ACK_FAIL, and a resend then delivers
- * it; a merchant without a callback URL fails at once. Every attempt is in the request's log.
+ * it; a merchant without a callback URL, or with one on a loopback address, fails at once. Every
+ * attempt is in the request's log.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -64,7 +65,7 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const address = receiver.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/paydesk/refunds`;
-    s = await startTestServer({ kind, transactions: 2000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 2, refundAckRetryDelaySeconds: 1 } });
+    s = await startTestServer({ kind, transactions: 2000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 2, refundAckRetryDelaySeconds: 1, callbackAllowPrivate: true } });
     // Two merchants with refund requests: one with a callback (written here: the screen takes https only), one without.
     const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 3`)).map((r) => Number(r.m));
     [configured, unconfigured, unreadable] = merchants as [number, number, number];
@@ -137,5 +138,21 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     const events = await log(id);
     expect(events.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_FAILED']);
     expect(events[0]!.summary).toMatch(why);
+  }, 60_000);
+
+  it('never calls a callback URL on a loopback address unless CALLBACK_ALLOW_PRIVATE allows it: fails at once', async () => {
+    s.app.ctx.config.callbackAllowPrivate = false;
+    try {
+      const id = await refunded(configured);
+      received.length = 0;
+      await enqueueRefundAck(s.app.jobs, id);
+      await waitStatus(id, 'REFUNDED_ACK_FAIL');
+      expect(received).toHaveLength(0);
+      const events = await log(id);
+      expect(events.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_FAILED']);
+      expect(events[0]!.summary).toMatch(/loopback address \(127\.0\.0\.1\)/);
+    } finally {
+      s.app.ctx.config.callbackAllowPrivate = true;
+    }
   }, 60_000);
 });

@@ -96,7 +96,7 @@ describe.each(DATABASES)('refund desk on %s', (kind) => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const address = receiver.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/refunds`;
-    s = await startTestServer({ kind, transactions: 3000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 1, refundAckRetryDelaySeconds: 1 } });
+    s = await startTestServer({ kind, transactions: 3000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 1, refundAckRetryDelaySeconds: 1, callbackAllowPrivate: true } });
     admin = await s.signIn('admin@paydesk.my');
     merchant = await s.signIn('merchant@paydesk.my');
     const profile = (await merchant.call('profile')) as { Current: { CompanyId: number } };

@@ -8,7 +8,8 @@
  * COMPLETED); anything else fails the attempt, retried with exponential backoff up to
  * REFUND_ACK_RETRY_LIMIT times; the last failure is ACK_FAILED (REFUNDED_ACK_FAIL), from which
  * ResendAck queues a new delivery. Without a callback URL or a readable secret there is nobody to
- * tell: one failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
+ * tell, and a URL reaching a loopback or private address is never called (platform/outbound-address.ts,
+ * CALLBACK_ALLOW_PRIVATE): one failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
  * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same id and a
  * receiver drops duplicates; the network call is made outside any transaction.
  */
@@ -18,6 +19,7 @@ import type { ServerConfig } from '../../config.ts';
 import { openSecret } from '../../engine/secret-fields.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
+import { outboundRefusal } from '../../platform/outbound-address.ts';
 import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
 import { applyRefundAction, lockRefund, logRefundEvent } from './refund-events.ts';
 
@@ -76,7 +78,10 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
   } catch {
     // Sealed under another key or altered: no retry can read it; the merchant must set it again.
   }
+  // A merchant types its callback URL: never a request into the platform's own network (SSRF).
+  const refused = url ? await outboundRefusal(url, ctx.config.callbackAllowPrivate) : null;
   if (!url || !secret) failure = url && stored ? 'the callback secret cannot be read: set it again in the merchant configuration' : 'no callback URL and secret in the merchant configuration';
+  else if (refused) failure = refused;
   else {
     const at = ctx.now();
     const body = ackBody({ id, txnRefNo: String(row.txn_ref_no), serviceType: Number(row.service_type), amount: String(row.amount), currency: String(row.currency) }, eventId, at);
@@ -102,7 +107,7 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
       failure = (err as Error).name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${(err as Error).message}`;
     }
   }
-  const final = failure !== null && (job.lastAttempt || !url || !secret);
+  const final = failure !== null && (job.lastAttempt || !url || !secret || refused !== null);
   await ctx.database.transaction(async (q) => {
     const r = await lockRefund(q, id);
     if (!r || !ACKNOWLEDGEABLE.includes(r.status)) return;
