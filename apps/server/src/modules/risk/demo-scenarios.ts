@@ -40,7 +40,9 @@ export async function ingestDemoScenarios(database: Database, now: Date): Promis
     const at = (minutes: number) => new Date(start + mi * 97 * MINUTE + minutes * MINUTE);
     const add = (minutes: number, over: Partial<GenTxn>) => {
       const id = nextId++;
-      rows.push({ ...base, id, txnRefNo: `PDK${String(id).padStart(15, '0')}`, createdAt: at(minutes), updatedAt: at(minutes), paymentCreationDate: at(minutes), originalTxnId: null, paymentLinkId: null, recurringScheduleId: null, ...over });
+      const row: GenTxn = { ...base, id, txnRefNo: `PDK${String(id).padStart(15, '0')}`, createdAt: at(minutes), updatedAt: at(minutes), paymentCreationDate: at(minutes), originalTxnId: null, paymentLinkId: null, recurringScheduleId: null, ...over };
+      // The last 4 digits always those of the masked PAN (the Last4 filter reads pan_last4).
+      rows.push({ ...row, panLast4: row.maskedPan ? row.maskedPan.slice(-4) : row.panLast4 });
     };
     const declined = { status: 'FAILED' as const, responseCode: '05', responseMessage: 'Do not honour', authCode: null, mdrFee: '0' };
     const card = `${String(base.maskedPan).slice(0, 6)}******${String(4000 + mi).slice(-4)}`;
