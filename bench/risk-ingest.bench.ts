@@ -64,6 +64,12 @@ try {
   console.log(`rules off  ${count.off.toLocaleString('en-US')} rows in ${ms.off.toFixed(0)} ms: ${Math.round(rate('off')).toLocaleString('en-US')} rows/s (baseline)`);
   console.log(`rules on   ${count.on.toLocaleString('en-US')} rows in ${ms.on.toFixed(0)} ms: ${Math.round(rate('on')).toLocaleString('en-US')} rows/s (goal ≥ 5,000)`);
   console.log(`ratio:     ${(rate('on') / rate('off')).toFixed(2)}x the baseline's rows/s`);
+  // What the rules themselves cost: the time on beyond the time off, per row (the write path, the
+  // same in both, is what holds the totals; docs/ARCHITECTURE.md "Risk engine").
+  const rulesMs = ms.on / count.on - ms.off / count.off;
+  console.log(`rules stage: ${rulesMs > 0 ? `${(rulesMs * 1000).toFixed(0)} µs a row, ${Math.round(1000 / rulesMs).toLocaleString('en-US')} rows/s on its own` : 'below the noise of the write path'}`);
+  const [cfg] = await database.query<{ sb: string; mw: string; wc: string }>(`SELECT current_setting('shared_buffers') AS sb, current_setting('max_wal_size') AS mw, current_setting('wal_compression') AS wc`);
+  if (url) console.log(`server: shared_buffers ${cfg!.sb}, max_wal_size ${cfg!.mw}, wal_compression ${cfg!.wc}`);
   const [st] = await database.query<{ states: number; alerts: number }>(`SELECT (SELECT count(*)::int FROM risk_state) AS states, (SELECT count(*)::int FROM risk_alerts) AS alerts`);
   console.log(`alerts raised: ${alerts} (table holds ${st!.alerts}); risk states kept: ${st!.states}`);
   // Leave the dataset as it was for the other benches.

@@ -48,8 +48,9 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 
 /**
  * Runs `work` once per (user, key): in one transaction with the key's row, as described above.
- * `route` is the route table name; `body` the parsed request body. `work` answers the JSON answer
- * and optionally `after`, run once after the commit (e.g. queueing a job), never on a replay.
+ * `route` is the route table name; `body` the parsed request body. `work` answers the JSON answer;
+ * follow-up jobs are queued inside it, through `q` (JobQueue.send's `in`), so they exist exactly
+ * when the work commits and a replay queues none.
  * Answers the answer (the stored one on a replay). Throws IDEM422 on a key reused with another
  * body or route, VAL400 on a missing key, and whatever `work` throws (nothing is stored then).
  */
@@ -61,7 +62,7 @@ export async function runIdempotent<T>(
   route: string,
   body: unknown,
   now: Date,
-  work: (q: Query) => Promise<{ answer: T; after?: () => Promise<void> }>,
+  work: (q: Query) => Promise<{ answer: T }>,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   const hash = createHash('sha256').update(canonical(body)).digest('hex');
@@ -85,10 +86,9 @@ export async function runIdempotent<T>(
     }
     const done = await work(q);
     await q(`UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND key = $2`, [userId, key, JSON.stringify(done.answer)]);
-    return { replayed: false as const, answer: done.answer, after: done.after };
+    return { replayed: false as const, answer: done.answer };
   });
   if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-  else await outcome.after?.();
   return outcome.answer;
 }
 

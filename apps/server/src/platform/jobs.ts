@@ -15,7 +15,7 @@
  * active job after its expireInSeconds and retries it), so handlers are idempotent.
  */
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database, Query } from '../db/client.ts';
 
 /** The time zone of every schedule: cron times are Malaysian wall-clock times. */
 export const SCHEDULE_TIME_ZONE = 'Asia/Kuala_Lumpur';
@@ -67,9 +67,11 @@ export interface JobQueue {
   define(def: JobQueueDef): Promise<void>;
   /**
    * Queues one job; `startAfter` defers it; on a 'short' queue a second send with the same
-   * `singletonKey` while the first waits answers null instead of a new job. Answers the job id (a uuid).
+   * `singletonKey` while the first waits answers null instead of a new job. With `in`, the job is
+   * written through that open transaction (database.transaction's query): it exists exactly when
+   * the transaction commits, so work and its follow-up job are never half done. Answers the job id (a uuid).
    */
-  send<T extends object>(name: string, data: T, opts?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  send<T extends object>(name: string, data: T, opts?: { startAfter?: Date; singletonKey?: string; in?: Query }): Promise<string | null>;
   /**
    * Runs `handler` for the queue's jobs, one at a time on this server; a throw fails the attempt
    * (retried per the queue's policy; its message kept on the job). Polls every
@@ -141,8 +143,14 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, policy);
       else await boss.createQueue(def.name, { ...policy, policy: def.policy ?? 'standard' });
     },
-    send: (name, data, o = {}) =>
-      boss.send(name, data, { ...(o.startAfter ? { startAfter: o.startAfter } : {}), ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}) }),
+    send: (name, data, o = {}) => {
+      const tx = o.in;
+      return boss.send(name, data, {
+        ...(o.startAfter ? { startAfter: o.startAfter } : {}),
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+        ...(tx ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx(text, values) }) } } : {}),
+      });
+    },
     work(name, handler) {
       // Our own loop over fetch/complete/fail rather than pg-boss's work(): its graceful stop can
       // resolve before the completion of the attempt in progress is written (seen on PostgreSQL).

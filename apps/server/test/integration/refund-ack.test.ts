@@ -79,11 +79,33 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     await new Promise((r) => receiver?.close(r));
   });
 
+  /** Queues a delivery the way the desk does: inside a transaction of its own. */
+  const queue = (id: number) => s.database.transaction((q) => enqueueRefundAck(s.app.jobs, id, q));
+  const jobsOf = async (id: number) =>
+    Number((await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'refund-ack' AND (data->>'refundRequestId')::int = $1`, [id]))[0]!.n);
+
+  it('queues a delivery exactly when the transaction that asks for it commits', async () => {
+    const id = await refunded(unconfigured);
+    const before = await jobsOf(id);
+    expect(before).toBe(0);
+    const rolledBack = await s.database
+      .transaction(async (q) => {
+        await enqueueRefundAck(s.app.jobs, id, q);
+        throw new Error('the work after the enqueue failed');
+      })
+      .catch((e: Error) => e.message);
+    expect(rolledBack).toBe('the work after the enqueue failed');
+    expect(await jobsOf(id)).toBe(before);
+    await queue(id);
+    expect(await jobsOf(id)).toBe(1);
+    await waitStatus(id, 'REFUNDED_ACK_FAIL');
+  }, 60_000);
+
   it('retries the same signed event after a failure until the receiver takes it, then completes the request', async () => {
     const id = await refunded(configured);
     received.length = 0;
     script.push(503);
-    await enqueueRefundAck(s.app.jobs, id);
+    await queue(id);
     await waitStatus(id, 'COMPLETED');
 
     expect(received).toHaveLength(2);
@@ -112,14 +134,14 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     const id = await refunded(configured);
     received.length = 0;
     script.push(500, 500, 500);
-    await enqueueRefundAck(s.app.jobs, id);
+    await queue(id);
     await waitStatus(id, 'REFUNDED_ACK_FAIL');
     expect(received).toHaveLength(3);
     const failed = await log(id);
     expect(failed.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_FAILED']);
     expect(failed.at(-1)).toMatchObject({ from_status: 'REFUNDED', to_status: 'REFUNDED_ACK_FAIL' });
 
-    await enqueueRefundAck(s.app.jobs, id);
+    await queue(id);
     await waitStatus(id, 'COMPLETED');
     expect(received).toHaveLength(4);
     expect(received[3]!.headers[WEBHOOK_HEADERS.eventId]).not.toBe(received[0]!.headers[WEBHOOK_HEADERS.eventId]);
@@ -132,7 +154,7 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
   ])('fails at once, without retries, when the merchant %s', async (_, merchant, why) => {
     const id = await refunded(merchant());
     received.length = 0;
-    await enqueueRefundAck(s.app.jobs, id);
+    await queue(id);
     await waitStatus(id, 'REFUNDED_ACK_FAIL');
     expect(received).toHaveLength(0);
     const events = await log(id);
@@ -145,7 +167,7 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     try {
       const id = await refunded(configured);
       received.length = 0;
-      await enqueueRefundAck(s.app.jobs, id);
+      await queue(id);
       await waitStatus(id, 'REFUNDED_ACK_FAIL');
       expect(received).toHaveLength(0);
       const events = await log(id);

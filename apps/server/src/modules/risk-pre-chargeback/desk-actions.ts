@@ -8,10 +8,10 @@
  *    or VAL400 names the field. Then the transaction is locked too (request → transaction, the
  *    lock order of every refund path) and refunded only when its refundable amount still covers
  *    the request (422 RF422 otherwise); its refunded_amount grows by the amount and refunded_at is
- *    set. After the commit one acknowledgement delivery is queued (refund-ack.ts). Idempotent: a
+ *    set. One acknowledgement delivery is queued in the same transaction (refund-ack.ts). Idempotent: a
  *    replay answers the first answer and queues nothing; 100 concurrent calls refund once.
  *  - Reject / TxnNotFound {Id, Description} (`prechargeback:reject` / `prechargeback:notfound`).
- *  - ResendAck {Id} (`prechargeback:resendack`): queues a new delivery after the commit.
+ *  - ResendAck {Id} (`prechargeback:resendack`): queues a new delivery in its transaction.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -50,7 +50,8 @@ export function updateRefundHandler(app: FastifyInstance) {
         throw new AppError(422, ERROR_CODES.NOT_REFUNDABLE, `Transaction ${r.txnRefNo} has ${r.currency} ${txn?.left ?? '0.00'} left to refund, less than the request's ${r.amount}`);
       }
       await applyRefundAction(q, r, 'REFUND', scope.userId, `Refunded ${r.currency} ${r.amount} by ${scope.email}`, at);
-      return { answer: await refundState(q, r.id), after: async () => void (await enqueueRefundAck(app.jobs, r.id)) };
+      await enqueueRefundAck(app.jobs, r.id, q);
+      return { answer: await refundState(q, r.id) };
     });
   };
 }
@@ -78,7 +79,8 @@ export function resendAckHandler(app: FastifyInstance) {
     return runIdempotent(database, req, reply, scope.userId, 'resendRefundAck', body, at, async (q) => {
       const r = await lockInScope(q, body.Id, scope);
       await applyRefundAction(q, r, 'RESEND_ACK', scope.userId, `Acknowledgement resent by ${scope.email}`, at);
-      return { answer: await refundState(q, r.id), after: async () => void (await enqueueRefundAck(app.jobs, r.id)) };
+      await enqueueRefundAck(app.jobs, r.id, q);
+      return { answer: await refundState(q, r.id) };
     });
   };
 }

@@ -18,6 +18,7 @@ import type { RefundStatus } from '@paydesk/domain';
 import type { ServerConfig } from '../../config.ts';
 import { openSecret } from '../../engine/secret-fields.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Query } from '../../db/client.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import { outboundRefusal } from '../../platform/outbound-address.ts';
 import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
@@ -41,9 +42,13 @@ export function refundAckQueue(config: ServerConfig): JobQueueDef {
   return { name: REFUND_ACK, retryLimit: config.refundAckRetryLimit, retryDelaySeconds: config.refundAckRetryDelaySeconds, retryBackoff: true, expireInSeconds: 60 };
 }
 
-/** Queues a delivery of request `refundRequestId`'s acknowledgement; answers the job id. */
-export async function enqueueRefundAck(jobs: JobQueue, refundRequestId: number): Promise<string | null> {
-  return jobs.send<RefundAckJob>(REFUND_ACK, { refundRequestId, eventId: randomUUID() });
+/**
+ * Queues a delivery of request `refundRequestId`'s acknowledgement inside the open transaction
+ * `q` (the one that refunded or resent): the job exists exactly when that transaction commits, so
+ * a process that dies after the commit still leaves the delivery queued. Answers the job id.
+ */
+export async function enqueueRefundAck(jobs: JobQueue, refundRequestId: number, q: Query): Promise<string | null> {
+  return jobs.send<RefundAckJob>(REFUND_ACK, { refundRequestId, eventId: randomUUID() }, { in: q });
 }
 
 /** The JSON body of the acknowledgement (PascalCase like every Paydesk answer; money as ringgit text). */
