@@ -37,6 +37,7 @@ import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
+import { installSettlementJobs } from './modules/settlement/jobs.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
@@ -113,5 +114,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await installRefundJobs(jobs, ctx);
   await installIdempotencyPurge(jobs, ctx);
   await installRiskJobs(jobs, ctx);
+  await installSettlementJobs(jobs, ctx);
   return app;
 }

@@ -16,3 +16,5 @@ export * from './myt-clock.ts';
 export * from './reference/index.ts';
 export * from './payout-calendar.ts';
 export * from './refund-flow.ts';
+export * from './mdr-fee.ts';
+export * from './payout-net.ts';

@@ -65,11 +65,17 @@ const PRECHARGEBACK_PERMISSIONS = PRECHARGEBACK_ACTIONS.map((a) => `prechargebac
  */
 const RISK_PERMISSIONS = ['risk:assign', 'risk:close'];
 
+/**
+ * The settlement desk's actions (issue 12 Build 1–3): import a provider's settlement file, and
+ * verify or unverify a reconciliation item. Platform-only (module `settlementreport`).
+ */
+const SETTLEMENT_PERMISSIONS = ['settlementreport:import', 'settlementreport:verify'];
+
 /** Actions only the platform's staff hold: deciding a refund request, working a risk alert. */
 const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
-  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS]),
+  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS]),
 );
 
 export interface PermissionInfo {

@@ -1180,3 +1180,122 @@ export const riskAlertEvents = pgTable(
   },
   (t) => [index('risk_alert_events_alert_idx').on(t.alertId, t.at)],
 );
+
+/**
+ * Provider settlement files (issue 12 Build 1): one row per upload of a format (`format_key` 'RM',
+ * 'RM_TPA' …, modules/settlement/formats). The file itself is kept on disk under its SHA-256
+ * (`file_sha256`); the partial unique index makes the same file of the same format importable
+ * once (a FAILED import may be tried again). Status QUEUED → READING (rows staged, `rows_read`
+ * grows: the progress) → MATCHING → DONE, or FAILED with the row, field and message that stopped
+ * it (its staged rows deleted: a failed import changes nothing). Reports read DONE files only.
+ * `settlement_date_from/to`: the MYT settlement days the file's rows carry; `txn_day_from/to`:
+ * the MYT days of the payments it settles (the portal side of the matching).
+ */
+export const settlementFiles = pgTable(
+  'settlement_files',
+  {
+    id: serial('id').primaryKey(),
+    formatKey: text('format_key').notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: char('file_sha256', { length: 64 }).notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('QUEUED'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    errorLine: integer('error_line'),
+    errorField: text('error_field'),
+    errorMessage: text('error_message'),
+    settlementDateFrom: date('settlement_date_from', { mode: 'string' }),
+    settlementDateTo: date('settlement_date_to', { mode: 'string' }),
+    txnDayFrom: date('txn_day_from', { mode: 'string' }),
+    txnDayTo: date('txn_day_to', { mode: 'string' }),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('settlement_files_once_uq').on(t.formatKey, t.fileSha256).where(sql`${t.status} <> 'FAILED'`),
+    index('settlement_files_format_idx').on(t.formatKey, t.createdAt),
+    check('settlement_files_status_ck', sql`${t.status} IN ('QUEUED', 'READING', 'MATCHING', 'DONE', 'FAILED')`),
+  ],
+);
+
+/**
+ * The lines of a settlement file as the provider stated them (formats/types.ts ProviderRow), in
+ * ringgit with 2 places; `line_no` is the row in the file (header = 1). Rows of a file that did
+ * not reach DONE are staging and never reported.
+ */
+export const settlementRows = pgTable(
+  'settlement_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fileId: integer('file_id').notNull().references(() => settlementFiles.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    lineNo: integer('line_no').notNull(),
+    reference: text('reference').notNull(),
+    providerTxnId: text('provider_txn_id'),
+    txnType: text('txn_type').notNull(),
+    txnAt: ts('txn_at').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 18, scale: 2 }).notNull(),
+    net: numeric('net', { precision: 18, scale: 2 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    method: text('method'),
+    mid: text('mid'),
+    tid: text('tid'),
+  },
+  (t) => [index('settlement_rows_file_idx').on(t.fileId, t.lineNo), index('settlement_rows_ref_idx').on(t.provider, t.reference)],
+);
+
+/**
+ * Reconciliation items (issue 12 Build 2, §4 results): one per provider line and one per portal
+ * payment the provider's files should have settled. `result` 1 TALLY, 2 NOT TALLY (`differences`
+ * says which field and by how much), 3 EXIST IN provider, 4 EXIST IN portal, 5 VERIFIED, 6
+ * UNVERIFY, 7 DUPLICATE; `matched_result` keeps what the matching found when a user verifies.
+ * Owner columns are the transaction's (null for a provider line with no portal transaction: only
+ * the platform sees it). `kind` is the file's (RECON or TPA), `txn_type` the line's (PAYMENT or
+ * REFUND; portal-only items are PAYMENT). A portal transaction has at most one item per provider,
+ * kind and type besides DUPLICATEs (its EXIST IN portal item turns into the match when a later
+ * file settles it).
+ */
+export const reconItems = pgTable(
+  'recon_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    txnType: text('txn_type').notNull(),
+    fileId: integer('file_id').notNull().references(() => settlementFiles.id, { onDelete: 'cascade' }),
+    settlementRowId: bigint('settlement_row_id', { mode: 'number' }).references(() => settlementRows.id, { onDelete: 'cascade' }),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    reference: text('reference').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    txnDay: date('txn_day', { mode: 'string' }).notNull(),
+    result: smallint('result').notNull(),
+    matchedResult: smallint('matched_result').notNull(),
+    differences: text('differences'),
+    amountDiff: numeric('amount_diff', { precision: 18, scale: 2 }),
+    feeDiff: numeric('fee_diff', { precision: 18, scale: 2 }),
+    duplicateOfRowId: bigint('duplicate_of_row_id', { mode: 'number' }),
+    verifiedByUserId: integer('verified_by_user_id').references(() => users.id),
+    verifiedAt: ts('verified_at'),
+    note: text('note'),
+    masterMerchantId: integer('master_merchant_id'),
+    agencyId: integer('agency_id'),
+    agentId: integer('agent_id'),
+    merchantId: integer('merchant_id'),
+    branchId: integer('branch_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recon_items_txn_uq').on(t.provider, t.kind, t.txnType, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.matchedResult} <> 7`),
+    uniqueIndex('recon_items_row_uq').on(t.settlementRowId).where(sql`${t.settlementRowId} IS NOT NULL`),
+    index('recon_items_provider_day_idx').on(t.provider, t.settlementDate, t.result),
+    index('recon_items_file_idx').on(t.fileId, t.result),
+    check('recon_items_result_ck', sql`${t.result} BETWEEN 1 AND 7 AND ${t.matchedResult} BETWEEN 1 AND 7`),
+  ],
+);

@@ -1,15 +1,19 @@
 /**
- * An uploaded CSV read as a stream under limits (issue 8 item 5): csv-parse takes the upload in
+ * An uploaded CSV read as a stream under limits (issue 8 item 5): csv-parse takes the bytes in
  * 64 KB slices and refuses a record longer than `columns × cellChars` characters while it is
  * still being read (the "one 10 MB line" file); each record is then checked for its columns and
  * cell lengths, and reading stops at the first data row past the row limit. Cells stay the text
  * of the file (no number or date guessing: '0742' stays '0742'), trimmed, with a UTF-8 BOM
  * stripped and `'=…` read back as `=…` (the form streamSheet exports).
+ *
+ * One core, `csvBatches`, serves both readCsv (an upload in memory, one batch) and
+ * streamSheetRecords (sheet-stream.ts: a file on disk, batches handed out as they fill).
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { fromCsvSafeText } from './sheet-formula.ts';
 import { refuse, tooLarge, type SheetLimits, type SheetRows } from './sheet-limits.ts';
+import type { SheetReadHooks } from './sheet-stream.ts';
 
 const CHUNK = 64 * 1024;
 
@@ -18,20 +22,32 @@ function* slices(data: Buffer): Generator<Buffer> {
 }
 
 /**
- * Reads a CSV (comma-separated, `"` quoting, any of CRLF / LF / CR line ends) into header-keyed
- * rows: record 1 is the header row, record n is row n (as the old exceljs reader numbered them),
- * empty rows are skipped. Throws 413 naming the limit passed (record size, columns, cell length,
- * rows); any other failure (e.g. an unterminated quote) is left for the caller to answer as
- * unreadable.
+ * The core of both CSV readers: the CSV bytes of `source` (comma-separated, `"` quoting, any of
+ * CRLF / LF / CR line ends) as header-keyed data rows in batches of `hooks.batchRows` (readCsv:
+ * Infinity, one batch at the end). Record 1 is the header row, record n is row n (as the old
+ * exceljs reader numbered them), empty rows are skipped. The records are pulled from the parser
+ * one at a time, so while a full batch waits to be taken the parser stops and, through the pipe,
+ * so does `source` (memory: one batch, the parser's small buffer and one slice of the source).
+ *
+ * Yields at least one batch; only a sole batch is empty. `headers`: the non-empty texts of record
+ * 1 in column order. `hooks.onHeaders` is called once, after record 1 (or at the end of an empty
+ * file), before any data row is handed out. Throws 413 naming the limit passed (record size,
+ * columns, cell length, rows); an error of `source` is thrown as it is; any other failure (e.g. an
+ * unterminated quote) is left for the caller to answer as unreadable. Leaving the iteration
+ * early destroys the parser and `source`.
  */
-export async function readCsv(file: Buffer, limits: SheetLimits): Promise<SheetRows> {
+export async function* csvBatches(source: Readable, limits: SheetLimits, hooks: SheetReadHooks): AsyncGenerator<SheetRows> {
   const maxRecord = limits.columns * limits.cellChars;
-  const parser = Readable.from(slices(file), { objectMode: false }).pipe(
-    parse({ bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'], max_record_size: maxRecord }),
-  );
+  const parser = parse({ bom: true, relax_quotes: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'], max_record_size: maxRecord });
+  // pipeline, not pipe: an error of the source (a file read failing) destroys the parser with it,
+  // so it is thrown by the iteration below, and destroying the parser closes the source.
+  pipeline(source, parser, () => {});
   const headers: string[] = [];
-  const rows: SheetRows['rows'] = [];
+  let named: string[] = [];
+  let pending: SheetRows['rows'] = [];
+  let count = 0;
   let rowNo = 0;
+  let yielded = false;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       rowNo++;
@@ -43,16 +59,43 @@ export async function readCsv(file: Buffer, limits: SheetLimits): Promise<SheetR
         if (rowNo === 1) headers[i] = text;
         else if (headers[i]) values[headers[i]!] = text;
       });
-      if (rowNo > 1 && Object.values(values).some((v) => v !== '')) {
-        rows.push({ row: rowNo, values });
-        if (rows.length > limits.rows) throw refuse.rows(limits);
+      if (rowNo === 1) {
+        named = headers.filter(Boolean);
+        hooks.onHeaders?.(named);
+      } else if (Object.values(values).some((v) => v !== '')) {
+        pending.push({ row: rowNo, values });
+        if (++count > limits.rows) throw refuse.rows(limits);
+        hooks.onRecord?.(count);
+        if (pending.length >= hooks.batchRows) {
+          yielded = true;
+          yield { headers: named, rows: pending };
+          pending = [];
+        }
       }
     }
+    if (rowNo === 0) hooks.onHeaders?.(named);
+    if (pending.length > 0 || !yielded) yield { headers: named, rows: pending };
   } catch (e) {
     if ((e as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw tooLarge(`a CSV row is longer than ${maxRecord} characters (${limits.columns} columns × ${limits.cellChars} characters)`);
     throw e;
   } finally {
     parser.destroy();
   }
-  return { headers: headers.filter(Boolean), rows };
+}
+
+/**
+ * Reads a CSV (comma-separated, `"` quoting, any of CRLF / LF / CR line ends) into header-keyed
+ * rows: record 1 is the header row, record n is row n (as the old exceljs reader numbered them),
+ * empty rows are skipped. Throws 413 naming the limit passed (record size, columns, cell length,
+ * rows); any other failure (e.g. an unterminated quote) is left for the caller to answer as
+ * unreadable.
+ */
+export async function readCsv(file: Buffer, limits: SheetLimits): Promise<SheetRows> {
+  const result: SheetRows = { headers: [], rows: [] };
+  // batchRows Infinity: the core yields once, after the last record.
+  for await (const batch of csvBatches(Readable.from(slices(file), { objectMode: false }), limits, { batchRows: Infinity })) {
+    result.headers = batch.headers;
+    for (const r of batch.rows) result.rows.push(r);
+  }
+  return result;
 }

@@ -8,9 +8,14 @@
  * Cell texts follow `cellText` of spreadsheet.ts (what exceljs gave before): a number whose style
  * has a date format is a date ('YYYY-MM-DD', or ISO 8601 when it has a time), a formula is its
  * cached result, rich text is joined, a boolean is 'true'/'false', everything trimmed.
+ *
+ * One core, `xlsxBatches`, serves both readXlsx (an upload in memory, one batch) and
+ * streamSheetRecords (sheet-stream.ts: a settlement file of up to a million rows, batches handed
+ * out as they fill, the sheet parsed no further while one waits).
  */
 import { SaxesParser } from 'saxes';
 import { refuse, unreadable, type SheetLimits, type SheetRows } from './sheet-limits.ts';
+import type { SheetReadHooks } from './sheet-stream.ts';
 import { SheetZip } from './sheet-zip.ts';
 
 interface XmlHandlers {
@@ -33,10 +38,13 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
 const maxRun = (limits: SheetLimits) => limits.cellChars * 10 + 4096;
 
 /**
- * Streams entry `name` of the zip through saxes into `h`. Bad XML or UTF-8 → 400 'not a
- * readable…'; a run of text or a tag longer than any cell can be → 413 (the cell limit).
+ * Streams entry `name` of the zip through saxes into `h`, pausing after each inflated chunk (at
+ * most 64 KB) so a caller can hand out what the handlers gathered before anything more is
+ * inflated: nothing is read ahead while the caller's consumer is busy. Ends early once `h.done`
+ * says so. Bad XML or UTF-8 → 400 'not a readable…'; a run of text or a tag longer than any cell
+ * can be → 413 (the cell limit).
  */
-async function parseEntry(zip: SheetZip, name: string, limits: SheetLimits, h: XmlHandlers): Promise<void> {
+async function* parseEntrySteps(zip: SheetZip, name: string, limits: SheetLimits, h: XmlHandlers): AsyncGenerator<void> {
   const parser = new SaxesParser({ position: false });
   parser.on('opentag', (t) => h.open?.(local(t.name), t.attributes as Record<string, string>));
   parser.on('text', (t) => h.text?.(t));
@@ -58,9 +66,17 @@ async function parseEntry(zip: SheetZip, name: string, limits: SheetLimits, h: X
     if (run > longest) throw refuse.cell(limits);
     parser.write(utf8.decode(chunk, { stream: true }));
     if (h.done?.()) return;
+    yield;
   }
   parser.write(utf8.decode());
   parser.close();
+}
+
+/** parseEntrySteps run to its end (the parts read whole: workbook, relationships, styles, shared strings). */
+async function parseEntry(zip: SheetZip, name: string, limits: SheetLimits, h: XmlHandlers): Promise<void> {
+  for await (const _ of parseEntrySteps(zip, name, limits, h)) {
+    // The handlers do the work; nothing waits between chunks.
+  }
 }
 
 /** Attributes by local name ('r:id' → 'id'). */
@@ -181,13 +197,21 @@ function columnOf(ref: string | undefined): number | undefined {
 export class NoSheet extends Error {}
 
 /**
- * Reads the first sheet of an XLSX into header-keyed rows (see `readSheet` for the contract).
+ * The core of both XLSX readers (readXlsx here, streamSheetRecords in sheet-stream.ts): the first
+ * sheet of an opened XLSX as header-keyed data rows, handed out in batches of `hooks.batchRows`
+ * (readXlsx: Infinity, one batch at the end). Workbook, styles and shared strings are read whole
+ * first (the shared strings are held: at most `limits.entryBytes` of XML); the sheet is then
+ * parsed one inflated chunk at a time and nothing more is inflated while a full batch waits to be
+ * taken, so memory is one batch plus one chunk's rows whatever the sheet's length.
+ *
+ * Yields at least one batch; only a sole batch is empty. `headers` of each batch: the non-empty
+ * texts of row 1 in column order. `hooks.onHeaders` is called once, when row 1 has been read (or
+ * the first later row begins, or the sheet ends), before any data row is handed out.
  * Throws 413 naming the limit passed (zip entries, inflated sizes, rows, columns, cell length),
- * `NoSheet` when the workbook lists no sheet, and lets any other failure through for the caller
- * to answer as unreadable.
+ * 400 'not a readable…' when the zip is no workbook, `NoSheet` when the workbook lists no sheet,
+ * and lets any other failure through for the caller to answer as unreadable.
  */
-export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<SheetRows> {
-  const zip = await SheetZip.open(file, limits);
+export async function* xlsxBatches(zip: SheetZip, limits: SheetLimits, hooks: SheetReadHooks): AsyncGenerator<SheetRows> {
   if (!zip.has('xl/workbook.xml')) throw unreadable();
   const { date1904, sheet } = await readWorkbook(zip, limits);
   if (!zip.has(sheet)) throw unreadable();
@@ -195,7 +219,15 @@ export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<Sheet
   const shared = await readSharedStrings(zip, limits);
 
   const headers = new Map<number, string>();
-  const rows: SheetRows['rows'] = [];
+  const headerTexts = () => [...headers.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => h).filter(Boolean);
+  let headersDone = false;
+  const finishHeaders = () => {
+    if (headersDone) return;
+    headersDone = true;
+    hooks.onHeaders?.(headerTexts());
+  };
+  let pending: SheetRows['rows'] = [];
+  let count = 0;
   let rowNo = 0;
   let values: Record<string, string> = {};
   let col = 0;
@@ -238,12 +270,14 @@ export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<Sheet
     }
   };
 
-  await parseEntry(zip, sheet, limits, {
+  const handlers: XmlHandlers = {
     open: (name, attrs) => {
       switch (name) {
         case 'row': {
           const r = Number(attrs.r);
           rowNo = Number.isInteger(r) && r > 0 ? r : rowNo + 1;
+          // A sheet without row 1 has no headers: say so before its first data row.
+          if (rowNo > 1) finishHeaders();
           values = {};
           col = 0;
           break;
@@ -303,9 +337,11 @@ export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<Sheet
         }
         case 'row':
           // Rows come in ascending order (ECMA-376), so the header row is known before any data row.
-          if (rowNo > 1 && Object.values(values).some((v) => v !== '')) {
-            rows.push({ row: rowNo, values });
-            if (rows.length > limits.rows) throw refuse.rows(limits);
+          if (rowNo === 1) finishHeaders();
+          else if (Object.values(values).some((v) => v !== '')) {
+            pending.push({ row: rowNo, values });
+            if (++count > limits.rows) throw refuse.rows(limits);
+            hooks.onRecord?.(count);
           }
           break;
         case 'sheetData':
@@ -314,6 +350,38 @@ export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<Sheet
       }
     },
     done: () => finished,
-  });
-  return { headers: [...headers.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => h).filter(Boolean), rows };
+  };
+
+  // Full batches are handed out after each parsed chunk, before the next one is inflated; the
+  // rest (and a sole, possibly empty, batch) once the sheet has ended.
+  let yielded = false;
+  function* full(): Generator<SheetRows> {
+    while (pending.length >= hooks.batchRows) {
+      const rows = pending.slice(0, hooks.batchRows);
+      pending = pending.slice(hooks.batchRows);
+      yielded = true;
+      yield { headers: headerTexts(), rows };
+    }
+  }
+  for await (const _ of parseEntrySteps(zip, sheet, limits, handlers)) yield* full();
+  finishHeaders();
+  yield* full();
+  if (pending.length > 0 || !yielded) yield { headers: headerTexts(), rows: pending };
+}
+
+/**
+ * Reads the first sheet of an XLSX into header-keyed rows (see `readSheet` for the contract).
+ * Throws 413 naming the limit passed (zip entries, inflated sizes, rows, columns, cell length),
+ * `NoSheet` when the workbook lists no sheet, and lets any other failure through for the caller
+ * to answer as unreadable.
+ */
+export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<SheetRows> {
+  const zip = await SheetZip.open(file, limits);
+  const result: SheetRows = { headers: [], rows: [] };
+  // batchRows Infinity: the core yields once, after the sheet's end.
+  for await (const batch of xlsxBatches(zip, limits, { batchRows: Infinity })) {
+    result.headers = batch.headers;
+    for (const r of batch.rows) result.rows.push(r);
+  }
+  return result;
 }

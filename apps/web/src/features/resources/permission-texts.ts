@@ -10,6 +10,8 @@ export const PERMISSION_TEXTS = {
   en: {
     'perm.risk.assign': 'Take and comment on risk alerts',
     'perm.risk.close': 'Close risk alerts',
+    'perm.settlementreport.import': 'Import settlement files',
+    'perm.settlementreport.verify': 'Verify reconciliation differences',
     'perm.module.dashboard': 'Dashboard',
     'perm.module.mastermerchant': 'Master merchant',
     'perm.module.agency': 'Agency',
@@ -90,6 +92,8 @@ export const PERMISSION_TEXTS = {
   ms: {
     'perm.risk.assign': 'Ambil dan komen amaran risiko',
     'perm.risk.close': 'Tutup amaran risiko',
+    'perm.settlementreport.import': 'Import fail penyelesaian',
+    'perm.settlementreport.verify': 'Sahkan perbezaan penyesuaian',
     'perm.module.dashboard': 'Papan pemuka',
     'perm.module.mastermerchant': 'Pedagang induk',
     'perm.module.agency': 'Agensi',
@@ -170,6 +174,8 @@ export const PERMISSION_TEXTS = {
   zh: {
     'perm.risk.assign': '认领并备注风险警报',
     'perm.risk.close': '关闭风险警报',
+    'perm.settlementreport.import': '导入结算文件',
+    'perm.settlementreport.verify': '核实对账差异',
     'perm.module.dashboard': '仪表盘',
     'perm.module.mastermerchant': '主商户',
     'perm.module.agency': '代理机构',

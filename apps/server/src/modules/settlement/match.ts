@@ -1,0 +1,148 @@
+/**
+ * Reconciliation of one staged settlement file (issue 12 Build 2, §4 results), set-based: a few
+ * statements over the file's rows, never a loop per row, inside the caller's transaction.
+ *  1. Repeats: a reference (of one line type) twice in the file, or already in a DONE file of the
+ *     same provider and kind. Only Razer's daily files repeat references (its PSQ daily report
+ *     lists a payment under its billing day and again when its status changes), so for RAZERPAY a
+ *     repeat is item 7 DUPLICATE pointing at the first line; for any other provider a repeat is a
+ *     broken file and the import fails naming both lines.
+ *  2. Each other line joins the portal's transaction of the same reference (the unique index on
+ *     txn_ref_no): none, or one of another provider → 3 EXIST IN provider; PAYMENT lines compare
+ *     to the successful payment (amount, fee = mdr_fee, currency, status), REFUND lines to the
+ *     refunded amount (fee 0) → 1 TALLY or 2 NOT TALLY with every difference named and signed
+ *     (provider − portal). A match replaces the transaction's earlier 4 EXIST IN portal item: the
+ *     provider settled it in a later file after all.
+ *  3. Portal-only: successful payments of the provider in the MYT days the file's payments cover
+ *     with no item of this provider and kind → 4 EXIST IN portal (settlement day: the file's last).
+ * Throws a RowProblem-carrying ImportFailure for step 1's broken files; database errors as thrown.
+ */
+import type { Query } from '../../db/client.ts';
+import type { SettlementFileKind, SettlementProvider, RowProblem } from './formats/types.ts';
+
+/** Providers whose files legitimately repeat a reference (see the file comment). */
+export const DUPLICATING_PROVIDERS: ReadonlySet<SettlementProvider> = new Set(['RAZERPAY']);
+
+/** The portal's payment rows a provider settles: successful sales and captures, no holds or voids. */
+const PORTAL_PAYMENT = `t.status = 'SUCCESS' AND t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (t.preauth_op IS NULL OR t.preauth_op = 'CAPTURE')`;
+
+/** A failure that names the line (the import fails and changes nothing). */
+export class ImportFailure extends Error {
+  constructor(readonly problem: RowProblem) {
+    super(`line ${problem.lineNo}, ${problem.field}: ${problem.message}`);
+  }
+}
+
+/** What a file's matching produced: items per §4 result code (1–7). */
+export type ResultCounts = Partial<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, number>>;
+
+/** The repeats of step 1 as (line, first line, first file) of this file's rows. */
+const REPEATS = `
+  WITH mine AS (
+    SELECT id, line_no, reference, txn_type, provider,
+           first_value(id) OVER w AS first_id, first_value(line_no) OVER w AS first_line
+    FROM settlement_rows WHERE file_id = $1
+    WINDOW w AS (PARTITION BY reference, txn_type ORDER BY line_no)
+  ),
+  earlier AS (
+    SELECT DISTINCT ON (p.reference, p.txn_type) p.reference, p.txn_type, p.id, p.line_no, p.file_id
+    FROM settlement_rows p JOIN settlement_files f ON f.id = p.file_id
+    WHERE f.status = 'DONE' AND f.provider = $2 AND f.kind = $3 AND f.id <> $1
+      AND p.reference IN (SELECT reference FROM mine)
+    ORDER BY p.reference, p.txn_type, p.file_id, p.line_no
+  )
+  SELECT m.id, m.line_no, m.reference,
+         coalesce(e.id, m.first_id) AS first_id, coalesce(e.line_no, m.first_line) AS first_line, coalesce(e.file_id, $1) AS first_file
+  FROM mine m LEFT JOIN earlier e ON e.reference = m.reference AND e.txn_type = m.txn_type
+  WHERE e.id IS NOT NULL OR m.id <> m.first_id`;
+
+/**
+ * Reconciles file `fileId` (its rows staged in settlement_rows) of `provider`/`kind`, whose
+ * payments cover the MYT days `txnDayFrom`..`txnDayTo` and whose last settlement day is
+ * `settlementTo` ('YYYY-MM-DD'). `at` stamps the items (UTC). Answers the items made per result.
+ */
+export async function reconcileFile(
+  q: Query,
+  f: { fileId: number; provider: SettlementProvider; kind: SettlementFileKind; txnDayFrom: string; txnDayTo: string; settlementTo: string; at: Date },
+): Promise<ResultCounts> {
+  const repeats = await q<{ id: number; line_no: number; reference: string; first_id: number; first_line: number; first_file: number }>(
+    `${REPEATS} ORDER BY m.line_no`,
+    [f.fileId, f.provider, f.kind],
+  );
+  const duplicating = DUPLICATING_PROVIDERS.has(f.provider);
+  if (repeats.length && !duplicating) {
+    const r = repeats[0]!;
+    const where = Number(r.first_file) === f.fileId ? `line ${r.first_line} of this file` : `line ${r.first_line} of file #${r.first_file}, already imported`;
+    throw new ImportFailure({ lineNo: Number(r.line_no), field: 'reference', message: `Reference ${r.reference} is also on ${where}; ${f.provider} files never repeat a reference` });
+  }
+  if (repeats.length) {
+    await q(
+      `INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
+          differences, duplicate_of_row_id, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+       SELECT r.provider, $2, r.txn_type, r.file_id, r.id, t.id, r.reference, r.settlement_date, (r.txn_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 7, 7,
+          'Also on line ' || d.first_line || CASE WHEN d.first_file = $1 THEN ' of this file' ELSE ' of file #' || d.first_file END, d.first_id,
+          t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $3, $3
+       FROM unnest($4::bigint[], $5::bigint[], $6::int[], $7::int[]) AS d(id, first_id, first_line, first_file)
+       JOIN settlement_rows r ON r.id = d.id
+       LEFT JOIN transactions t ON t.txn_ref_no = r.reference AND t.provider = r.provider`,
+      [f.fileId, f.kind, f.at, repeats.map((r) => r.id), repeats.map((r) => r.first_id), repeats.map((r) => r.first_line), repeats.map((r) => r.first_file)],
+    );
+  }
+  // Lines of this file that are not repeats, with the portal's side.
+  const lines = `
+    SELECT r.*, t.id AS t_id, t.provider AS t_provider, t.status AS t_status, t.currency AS t_currency, t.created_at AS t_created_at,
+           CASE WHEN r.txn_type = 'REFUND' THEN t.refunded_amount ELSE t.amount END AS t_amount,
+           CASE WHEN r.txn_type = 'REFUND' THEN 0 ELSE t.mdr_fee END AS t_fee,
+           (${PORTAL_PAYMENT}) AS t_payment,
+           t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
+    FROM settlement_rows r LEFT JOIN transactions t ON t.txn_ref_no = r.reference
+    WHERE r.file_id = $1 AND NOT EXISTS (SELECT 1 FROM recon_items d WHERE d.settlement_row_id = r.id)`;
+  await q(
+    `DELETE FROM recon_items i USING (${lines}) l
+     WHERE l.t_provider = l.provider AND i.provider = $2 AND i.kind = $3 AND i.txn_type = l.txn_type AND i.transaction_id = l.t_id AND i.matched_result = 4`,
+    [f.fileId, f.provider, f.kind],
+  );
+  // "Amount: provider 12.50, portal 12.00 (+0.50)": money differences carry their signed size.
+  const diff = (label: string, prov: string, portal: string, money: boolean) =>
+    `CASE WHEN ${prov} IS DISTINCT FROM ${portal} THEN '${label}: provider ' || ${prov} || ', portal ' || coalesce(${portal}::text, 'none')${
+      money ? ` || ' (' || CASE WHEN ${prov} - ${portal} > 0 THEN '+' ELSE '' END || (${prov} - ${portal})::text || ')'` : ''
+    } END`;
+  await q(
+    `WITH l AS (${lines}),
+     judged AS (
+       SELECT l.*, l.t_id IS NOT NULL AND l.t_provider = l.provider AS found,
+              concat_ws('; ',
+                ${diff('Amount', 'l.amount', 'l.t_amount', true)},
+                ${diff('Fee', 'l.fee', 'l.t_fee', true)},
+                ${diff('Currency', 'l.currency::text', 'l.t_currency::text', false)},
+                CASE WHEN l.txn_type = 'PAYMENT' AND NOT l.t_payment THEN 'Status: portal ' || l.t_status END) AS differences
+       FROM l
+     )
+     INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
+        differences, amount_diff, fee_diff, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+     SELECT j.provider, $2, j.txn_type, j.file_id, j.id, CASE WHEN j.found THEN j.t_id END, j.reference, j.settlement_date,
+        (coalesce(CASE WHEN j.found THEN j.t_created_at END, j.txn_at) AT TIME ZONE 'Asia/Kuala_Lumpur')::date,
+        r.code, r.code,
+        CASE WHEN j.found THEN nullif(j.differences, '')
+             WHEN j.t_id IS NOT NULL THEN 'The reference is a transaction of ' || coalesce(j.t_provider, 'no provider') || ', not ' || j.provider
+             ELSE 'No portal transaction has this reference' END,
+        CASE WHEN j.found THEN j.amount - j.t_amount END, CASE WHEN j.found THEN j.fee - j.t_fee END,
+        CASE WHEN j.found THEN j.master_merchant_id END, CASE WHEN j.found THEN j.agency_id END, CASE WHEN j.found THEN j.agent_id END,
+        CASE WHEN j.found THEN j.merchant_id END, CASE WHEN j.found THEN j.branch_id END, $3, $3
+     FROM judged j CROSS JOIN LATERAL (SELECT CASE WHEN NOT j.found THEN 3 WHEN j.differences = '' THEN 1 ELSE 2 END::smallint AS code) r`,
+    [f.fileId, f.kind, f.at],
+  );
+  // Portal-only: the MYT days the file's payments cover, as UTC instants [from 00:00 MYT, to + 1 day).
+  await q(
+    `INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,
+        master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+     SELECT $2, $3, 'PAYMENT', $1, t.id, t.txn_ref_no, $6::date, (t.created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 4, 4,
+        'Not in ' || $2 || '''s settlement files', t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $7, $7
+     FROM transactions t
+     WHERE t.provider = $2 AND ${PORTAL_PAYMENT}
+       AND t.created_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND t.created_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
+       AND NOT EXISTS (SELECT 1 FROM recon_items i WHERE i.provider = $2 AND i.kind = $3 AND i.txn_type = 'PAYMENT' AND i.transaction_id = t.id AND i.matched_result <> 7)`,
+    [f.fileId, f.provider, f.kind, f.txnDayFrom, f.txnDayTo, f.settlementTo, f.at],
+  );
+  const counts = await q<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [f.fileId]);
+  return Object.fromEntries(counts.map((c) => [Number(c.result), Number(c.n)])) as ResultCounts;
+}
