@@ -38,6 +38,7 @@ import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
 import { installSettlementJobs } from './modules/settlement/jobs.ts';
+import { settlementRoutes } from './modules/settlement/routes.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   userGroupRoutes(app);
   riskPreChargebackRoutes(app);
   riskRoutes(app);
+  settlementRoutes(app);
   messageTemplateRoutes(app);
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);

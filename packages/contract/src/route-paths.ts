@@ -74,4 +74,8 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   riskComment: { method: 'POST', path: '/api/portal/Risk/Comment', encrypted: true },
   riskClose: { method: 'POST', path: '/api/portal/Risk/Close', encrypted: true },
   riskLog: { method: 'GET', path: '/api/portal/Risk/Log/:Id', encrypted: true },
+  settlementImport: { method: 'POST', path: '/api/portal/Settlement/Import', encrypted: false },
+  settlementFile: { method: 'GET', path: '/api/portal/Settlement/File/:Id', encrypted: true },
+  reconVerify: { method: 'POST', path: '/api/portal/Settlement/Verify', encrypted: true },
+  reconUnverify: { method: 'POST', path: '/api/portal/Settlement/Unverify', encrypted: true },
 };

@@ -11,6 +11,7 @@ import * as dash from './endpoints/dashboard.ts';
 import * as lk from './endpoints/lookups.ts';
 import * as rf from './endpoints/refunds.ts';
 import * as rk from './endpoints/risk.ts';
+import * as st from './endpoints/settlement.ts';
 import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
 
@@ -101,6 +102,11 @@ export const routes = {
   riskComment: def({ method: 'POST', path: '/api/portal/Risk/Comment', summary: 'Comment on a PENDING or OPEN risk alert', body: rk.RiskCommentRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert' }),
   riskClose: def({ method: 'POST', path: '/api/portal/Risk/Close', summary: 'Close an OPEN risk alert with its resolution', body: rk.RiskCloseRequest, response: rk.RiskAlertState, permission: 'risk:close', auth: true, encrypted: true, idOf: 'riskAlert' }),
   riskLog: def({ method: 'GET', path: '/api/portal/Risk/Log/:Id', summary: 'A risk alert’s history and its evidence transactions', params: rk.RiskLogParams, response: rk.RiskLogResponse, permission: 'risk:view', auth: true, encrypted: true, idOf: 'riskAlert' }),
+  // The settlement desk (issue 12 Build 1–3).
+  settlementImport: def({ method: 'POST', path: '/api/portal/Settlement/Import', summary: 'Import a provider settlement file (multipart: FormatKey, then the CSV or XLSX file); queued, once per file', response: st.SettlementImportResponse, permission: 'settlementreport:import', auth: true, encrypted: false, upload: true }),
+  settlementFile: def({ method: 'GET', path: '/api/portal/Settlement/File/:Id', summary: 'A settlement file import: status, progress, the failing row, items per result', params: st.SettlementFileParams, response: st.SettlementFileResponse, permission: 'settlementreport:import', auth: true, encrypted: true, idOf: 'settlementFile' }),
+  reconVerify: def({ method: 'POST', path: '/api/portal/Settlement/Verify', summary: 'Verify a reconciliation difference with a note (not by the user who imported the file)', body: st.ReconDecisionRequest, response: st.ReconDecisionResponse, permission: 'settlementreport:verify', auth: true, encrypted: true, idOf: 'reconItem' }),
+  reconUnverify: def({ method: 'POST', path: '/api/portal/Settlement/Unverify', summary: 'Withdraw a verification: the item awaits verification again (UNVERIFY)', body: st.ReconDecisionRequest, response: st.ReconDecisionResponse, permission: 'settlementreport:verify', auth: true, encrypted: true, idOf: 'reconItem' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

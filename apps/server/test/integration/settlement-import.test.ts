@@ -61,13 +61,13 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** The provider's successful payments on the MYT days `days` (portal side). */
+  /** The provider's successful payments on the MYT days `days` (portal side); Razer's report is MYR only. */
   const payments = async (provider: string, days: string[]) =>
     (
       await s.database.query<{ id: number; ref: string; amount: string; fee: string; currency: string; created_at: Date }>(
         `SELECT id::int AS id, txn_ref_no AS ref, amount::text AS amount, mdr_fee::text AS fee, currency, created_at FROM transactions
          WHERE provider = $1 AND status = 'SUCCESS' AND txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (preauth_op IS NULL OR preauth_op = 'CAPTURE')
-           AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date = ANY($2::date[]) ORDER BY id`,
+           AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date = ANY($2::date[]) AND ($1 <> 'RAZERPAY' OR currency = 'MYR') ORDER BY id`,
         [provider, days],
       )
     ).map((r): Payment => ({ id: Number(r.id), ref: r.ref, amount: r.amount, fee: r.fee, currency: r.currency, createdAt: new Date(r.created_at) }));
@@ -123,7 +123,11 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
       `SELECT id::int AS id, reference, result, differences, transaction_id::int AS transaction_id, duplicate_of_row_id::int AS duplicate_of_row_id FROM recon_items WHERE file_id = $1 ORDER BY id`,
       [fileId],
     );
-  const reset = () => s.database.query(`DELETE FROM settlement_files`);
+  const reset = async () => {
+    await s.database.query(`DELETE FROM recon_items`);
+    await s.database.query(`DELETE FROM settlement_rows`);
+    await s.database.query(`DELETE FROM settlement_files`);
+  };
 
   it('gives every generated line exactly the result it was made for, in CSV and XLSX', async () => {
     const format = formatOf('RM')!;
@@ -271,4 +275,44 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
     const left = await s.database.query(`SELECT count(*)::int AS n FROM recon_items WHERE provider = 'RM' AND transaction_id = $1`, [ps[2]!.id]);
     expect(left).toEqual([{ n: 1 }]);
   }, 120_000);
+
+  it('imports through the endpoint (signed multipart), answers its progress and results, and verifies over the API', async () => {
+    await reset();
+    const admin = await s.signIn('admin@paydesk.my');
+    const format = formatOf('RM')!;
+    const ps = (await payments('RM', await busyDays('RM', 1))).slice(0, 4);
+    const rows = ps.map((p, i) => line(p, i + 2, i === 0 ? money(cents(p.amount) + 3) : p.amount));
+    const headers = [...format.headersOut];
+    const csv = [headers.join(','), ...rows.map((r) => headers.map((h) => JSON.stringify(format.write(r)[h] ?? '')).join(','))].join('\r\n');
+    const form = () => {
+      const f = new FormData();
+      f.append('FormatKey', 'RM');
+      f.append('file', new Blob([csv]), 'rm-settlement.csv');
+      return f;
+    };
+    const first = await admin.callPath<{ FileId: number; Created: boolean; Status: string }>('POST', '/api/portal/Settlement/Import', form());
+    expect(first).toMatchObject({ Created: true, Status: 'QUEUED' });
+    let file: { Status: string; RowsRead: number; Results: Record<string, number> } | undefined;
+    for (let i = 0; i < 300 && file?.Status !== 'DONE'; i++) {
+      file = await admin.callPath('GET', `/api/portal/Settlement/File/${first.FileId}`);
+      if (file!.Status !== 'DONE') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(file).toMatchObject({ Status: 'DONE', RowsRead: 4, Results: { Tally: 3, NotTally: 1, ProviderOnly: 0, Verified: 0, Duplicate: 0 } });
+    const again = await admin.callPath<{ FileId: number; Created: boolean; Message: string }>('POST', '/api/portal/Settlement/Import', form());
+    expect(again).toMatchObject({ FileId: first.FileId, Created: false });
+    expect(again.Message).toMatch(/already imported as file #\d+ .*nothing was added/);
+
+    const [diff] = await s.database.query<{ id: number }>(`SELECT id::int AS id FROM recon_items WHERE file_id = $1 AND result = 2`, [first.FileId]);
+    await expect(admin.callPath('POST', '/api/portal/Settlement/Verify', { Id: diff!.id, Note: 'checked' })).rejects.toMatchObject({ status: 403 });
+    const mm = await s.signIn('mm@paydesk.my');
+    await expect(mm.callPath('POST', '/api/portal/Settlement/Verify', { Id: diff!.id, Note: 'checked' })).rejects.toMatchObject({ status: 403 });
+    // Another platform user (not the importer) verifies.
+    const [other] = await s.database.query<{ email: string }>(
+      `SELECT u.email FROM users u JOIN memberships m ON m.user_id = u.id JOIN user_groups g ON g.id = m.group_id WHERE g.group_type = 'SUPERADMIN' AND u.email <> 'admin@paydesk.my' AND u.is_active = 1 ORDER BY u.id LIMIT 1`,
+    );
+    const checker = await s.signIn(other!.email);
+    expect(await checker.callPath('POST', '/api/portal/Settlement/Verify', { Id: diff!.id, Note: 'Provider short-paid 0.03, recovered next day' })).toMatchObject({ Result: 5, MatchedResult: 2 });
+    await expect(admin.callPath('POST', '/api/portal/Settlement/Import', (() => { const f = new FormData(); f.append('FormatKey', 'NOPE'); return f; })())).rejects.toMatchObject({ status: 400 });
+  }, 120_000);
 });
+

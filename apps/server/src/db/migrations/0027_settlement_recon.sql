@@ -71,11 +71,8 @@ CREATE TABLE "settlement_rows" (
 	"tid" text
 );
 --> statement-breakpoint
-ALTER TABLE "recon_items" ADD CONSTRAINT "recon_items_file_id_settlement_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."settlement_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "recon_items" ADD CONSTRAINT "recon_items_settlement_row_id_settlement_rows_id_fk" FOREIGN KEY ("settlement_row_id") REFERENCES "public"."settlement_rows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recon_items" ADD CONSTRAINT "recon_items_verified_by_user_id_users_id_fk" FOREIGN KEY ("verified_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_files" ADD CONSTRAINT "settlement_files_uploaded_by_user_id_users_id_fk" FOREIGN KEY ("uploaded_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_rows" ADD CONSTRAINT "settlement_rows_file_id_settlement_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."settlement_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recon_items_txn_uq" ON "recon_items" USING btree ("provider","kind","txn_type","transaction_id") WHERE "recon_items"."transaction_id" IS NOT NULL AND "recon_items"."matched_result" <> 7;--> statement-breakpoint
 CREATE UNIQUE INDEX "recon_items_row_uq" ON "recon_items" USING btree ("settlement_row_id") WHERE "recon_items"."settlement_row_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "recon_items_provider_day_idx" ON "recon_items" USING btree ("provider","settlement_date","result");--> statement-breakpoint

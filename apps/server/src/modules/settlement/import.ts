@@ -60,7 +60,7 @@ export async function registerSettlementFile(q: Query, format: SettlementFormat,
 
 /** How an import ended. */
 export type ImportOutcome =
-  | { status: 'DONE'; rows: number; results: ResultCounts }
+  | { status: 'DONE'; rows: number; results: ResultCounts; readMs: number; stageMs: number; matchMs: number }
   | { status: 'FAILED'; lineNo: number; field: string; message: string }
   | { status: 'SKIPPED'; why: string };
 
@@ -101,6 +101,8 @@ export async function runSettlementImport(database: Database, fileId: number, pa
   let dayFrom = '';
   let dayTo = '';
   let checked = false;
+  const started = performance.now();
+  let stageMs = 0;
   try {
     for await (const batch of streamSheetRecords(path, sheet, SETTLEMENT_SHEET_LIMITS)) {
       if (!checked) {
@@ -122,15 +124,18 @@ export async function runSettlementImport(database: Database, fileId: number, pa
           if (day > dayTo) dayTo = day;
         }
       }
+      const s0 = performance.now();
       for (let i = 0; i < rows.length; i += STAGE_BATCH) {
         const part = rows.slice(i, i + STAGE_BATCH);
         read += part.length;
         await database.transaction((q) => stage(q, fileId, format.provider, part, read));
       }
+      stageMs += performance.now() - s0;
     }
     if (!checked) throw new ImportFailure({ lineNo: 1, field: 'file', message: 'The file has no header row' });
     if (read === 0) throw new ImportFailure({ lineNo: 2, field: 'file', message: 'The file has a header row but no settled lines' });
     const at = now();
+    const readMs = performance.now() - started;
     const results = await database.transaction(async (q) => {
       // One matching per provider at a time: a repeat is judged against the DONE files, so two
       // files of one provider must not match side by side.
@@ -145,7 +150,7 @@ export async function runSettlementImport(database: Database, fileId: number, pa
       );
       return counts;
     });
-    return { status: 'DONE', rows: read, results };
+    return { status: 'DONE', rows: read, results, readMs: Math.round(readMs), stageMs: Math.round(stageMs), matchMs: Math.round(performance.now() - started - readMs) };
   } catch (err) {
     if (err instanceof ImportFailure) return fail(database, fileId, err.problem, now());
     const status = (err as { status?: number }).status;

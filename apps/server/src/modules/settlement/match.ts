@@ -64,6 +64,10 @@ export async function reconcileFile(
   q: Query,
   f: { fileId: number; provider: SettlementProvider; kind: SettlementFileKind; txnDayFrom: string; txnDayTo: string; settlementTo: string; at: Date },
 ): Promise<ResultCounts> {
+  // Fresh statistics first: the file's rows were just staged and the items are about to grow by as
+  // many; with stale ones the planner took recon_items for empty and probed it by a scan per
+  // payment (a 1 M-row file's portal-only step ran past 12 minutes at 10 M transactions).
+  await q(`ANALYZE settlement_rows`);
   const repeats = await q<{ id: number; line_no: number; reference: string; first_id: number; first_line: number; first_file: number }>(
     `${REPEATS} ORDER BY m.line_no`,
     [f.fileId, f.provider, f.kind],
@@ -131,6 +135,7 @@ export async function reconcileFile(
      FROM judged j CROSS JOIN LATERAL (SELECT CASE WHEN NOT j.found THEN 3 WHEN j.differences = '' THEN 1 ELSE 2 END::smallint AS code) r`,
     [f.fileId, f.kind, f.at],
   );
+  await q(`ANALYZE recon_items`);
   // Portal-only: the MYT days the file's payments cover, as UTC instants [from 00:00 MYT, to + 1 day).
   await q(
     `INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,

@@ -77,6 +77,7 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   userGroupPermissions: 'platform',
   setUserGroupPermissions: 'platform',
   bulkUpdateMdrPreview: 'platform',
+  settlementImport: 'platform',
   messageTemplatePreview: 'platform',
 };
 
@@ -180,7 +181,19 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       );
       if (r) return { id: Number(r.id), table: 'refund_requests' };
       const [own] = await q<{ id: number }>(`SELECT id FROM refund_requests ORDER BY id LIMIT 1`);
-      if (!own) throw new Error('no refund request at all to copy outside the subtree');
+      if (!own) {
+        // A small seed may hold no request at all (the seed follows the clock): a decided one on a
+        // foreign sale is made here; the probe only needs another tenant's id.
+        const [made] = await q<{ id: number }>(
+          `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status, master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+           SELECT t.id, t.txn_ref_no, t.service_type, t.amount, t.currency, 'RC', 'REFUNDED_ACK_FAIL', t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
+           FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id)
+           WHERE o.path NOT LIKE $1 AND t.status = 'SUCCESS' AND t.service_type = 1 ORDER BY t.id LIMIT 1 RETURNING id`,
+          [`${u.orgPath}%`],
+        );
+        if (!made) throw new Error('no successful e-commerce sale outside the subtree to request a refund of');
+        return { id: Number(made.id), table: 'refund_requests' };
+      }
       // A decided copy (one PENDING request per transaction); the probe only needs another tenant's id.
       return { id: await copyOutside(u, 'refund_requests', Number(own.id), (next) => ({ status: 'REFUNDED_ACK_FAIL', txn_ref_no: `PDX${String(next).padStart(15, '0')}` })), table: 'refund_requests' };
     }
@@ -208,6 +221,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       );
       return { id: Number(e!.id), table: 'risk_alert_transactions' };
     }
+    // Settlement files and reconciliation items belong to the platform (module settlementreport):
+    // no merchant-side group holds their permissions, and no tenant owns them.
+    if (idKind === 'settlementFile' || idKind === 'reconItem') return null;
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };

@@ -8,6 +8,12 @@
  * 1982); settlement files are far younger than that.
  */
 import { MYT_OFFSET_MS } from '@paydesk/domain';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(customParseFormat);
 
 export { MYT_OFFSET_MS };
 
@@ -31,93 +37,90 @@ export interface Layout {
   format(clock: WallClock): string;
 }
 
-type Token = 'YYYY' | 'MM' | 'DD' | 'HH' | 'hh' | 'mm' | 'ss' | 'A';
-type Piece = { token: Token } | { literal: string };
-
+/** The tokens of our layouts (dayjs's own names for them); anything else in a layout is a literal. */
 const TOKENS = /YYYY|MM|DD|HH|hh|mm|ss|A/g;
-const two = (n: number) => String(n).padStart(2, '0');
+type Piece = { token: string } | { literal: string };
 
 function pieces(text: string): Piece[] {
   const out: Piece[] = [];
   let at = 0;
   for (const m of text.matchAll(TOKENS)) {
     if (m.index > at) out.push({ literal: text.slice(at, m.index) });
-    out.push({ token: m[0] as Token });
+    out.push({ token: m[0] });
     at = m.index + m[0].length;
   }
   if (at < text.length) out.push({ literal: text.slice(at) });
   return out;
 }
 
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+/** `text` as a literal in a dayjs layout: bracketed, but for dayjs's own separators, which need none (and parse faster bare). */
+const literal = (text: string) => (/^[-_:/.,()\s]+$/.test(text) ? text : `[${text}]`);
 
-/** True when `c` is a real calendar date and time of day (no 31/02, no 24:00, no leap seconds). */
+const clockOf = (d: dayjs.Dayjs): WallClock => ({ year: d.year(), month: d.month() + 1, day: d.date(), hour: d.hour(), minute: d.minute(), second: d.second() });
+
+/** True when `c` is a real calendar date and time of day (no 31/02, no 24:00, no leap seconds): its fields survive a round trip through the calendar. */
 export function isRealClock(c: WallClock): boolean {
-  return c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= daysIn(c.year, c.month) && c.hour <= 23 && c.minute <= 59 && c.second <= 59;
+  const d = clockOf(dayjs.utc(instantAt(c, 0)));
+  return d.year === c.year && d.month === c.month && d.day === c.day && d.hour === c.hour && d.minute === c.minute && d.second === c.second;
 }
 
 /**
  * A layout from its text: YYYY (4-digit year), MM, DD, HH (24-hour), hh (12-hour, with A for
- * AM/PM), mm, ss; anything else is a literal. Reading is a little forgiving where spreadsheets
- * are (a day, month or hour between separators may have 1 digit, AM/PM in any case); layouts
- * without separators ('YYYYMMDDHHmmss') are fixed width. Writing always pads to 2 digits.
+ * AM/PM), mm, ss; anything else is a literal (without '[' or ']'). Reading is a little forgiving
+ * where spreadsheets are (a day, month or hour between separators may have 1 digit, AM/PM in any
+ * case); layouts without separators ('YYYYMMDDHHmmss') are fixed width. Writing always pads to 2
+ * digits. Years before 0100 do not read (dayjs builds dates with Date.UTC, which maps them to 19xx).
+ *
+ * Reading is dayjs's customParseFormat with the check of its strict mode (which is: the text must
+ * be exactly what dayjs writes for the date it read), so impossible dates (31/02, 24:00, 13 PM) and
+ * stray text do not read. What that check alone would refuse and we accept is arranged around it:
+ * - 1-digit fields: dayjs reads them with its 1-or-2-digit tokens (D, M, H, h), and the text may be
+ *   any of the layout's spellings with such fields padded or not ('01/01/2026 08:05:09', '1/1/2026 8:05:09');
+ * - lower-case am/pm: the text is upper-cased (dayjs writes 'AM'/'PM'; literals are matched upper-cased too);
+ * - date fields the layout lacks: dayjs would take them from today, so they are read as 1970-01-01 from a suffix.
+ * (`dayjs.utc(text, spelling, true)` spelling by spelling does the same, but a spelling that does
+ * not fit costs dayjs a thrown and caught TypeError, ~35 µs: a '1/1/2026 8:05:09' took about 280 µs.)
  */
 export function layout(text: string): Layout {
   const parts = pieces(text);
+  if (parts.some((p) => 'literal' in p && /[[\]]/.test(p.literal))) throw new RangeError(`layout '${text}': a literal may not contain '[' or ']'`);
   const isToken = (p: Piece | undefined) => p !== undefined && 'token' in p;
-  const source = parts
-    .map((p, i) => {
-      if ('literal' in p) return p.literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      if (p.token === 'YYYY') return '(\\d{4})';
-      if (p.token === 'A') return '(AM|PM)';
-      const flexible = ['MM', 'DD', 'HH', 'hh'].includes(p.token) && !isToken(parts[i - 1]) && !isToken(parts[i + 1]);
-      return flexible ? '(\\d{1,2})' : '(\\d{2})';
-    })
-    .join('');
-  const pattern = new RegExp(`^${source}$`, 'i');
-  const tokens = parts.flatMap((p) => ('token' in p ? [p.token] : []));
+  const tokens = new Set(parts.flatMap((p) => ('token' in p ? [p.token] : [])));
+  const missing = ([['YYYY', '1970'], ['MM', '01'], ['DD', '01']] as const).filter(([t]) => !tokens.has(t));
+  const suffixText = missing.map(([, v]) => `|${v}`).join('');
+  const suffixLayout = missing.map(([t]) => `[|]${t}`).join('');
+
+  // The dayjs layout to read with, and the spellings the text may have: all flexible fields with 2
+  // digits, then with 1 or 2 (what spreadsheets write: 1/1/2026 8:05:09, 31/12/2026 10:05:09), then every mix.
+  let reading = '';
+  let spellings = [''];
+  for (const [i, p] of parts.entries()) {
+    const piece = 'literal' in p ? literal(p.literal.toUpperCase()) : p.token;
+    const flexible = 'token' in p && ['MM', 'DD', 'HH', 'hh'].includes(p.token) && !isToken(parts[i - 1]) && !isToken(parts[i + 1]);
+    reading += flexible ? piece.charAt(0) : piece;
+    spellings = flexible ? [...spellings.map((l) => l + piece), ...spellings.map((l) => l + piece.charAt(0))] : spellings.map((l) => l + piece);
+  }
+  reading += suffixLayout;
+  spellings = spellings.map((l) => l + suffixLayout);
+  if (spellings.length > 2) spellings.splice(1, 0, spellings.pop()!);
+  const writing = parts.map((p) => ('literal' in p ? literal(p.literal) : p.token)).join('');
+
   return {
     text,
     parse(input: string): WallClock | null {
-      const m = pattern.exec(input.trim());
-      if (!m) return null;
-      const c: WallClock = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
-      let hour12 = 0;
-      let pm: boolean | null = null;
-      tokens.forEach((t, i) => {
-        const v = m[i + 1]!;
-        if (t === 'A') pm = v.toUpperCase() === 'PM';
-        else if (t === 'hh') hour12 = Number(v);
-        else c[({ YYYY: 'year', MM: 'month', DD: 'day', HH: 'hour', mm: 'minute', ss: 'second' } as const)[t]] = Number(v);
-      });
-      if (pm !== null) {
-        if (hour12 < 1 || hour12 > 12) return null;
-        c.hour = (hour12 % 12) + (pm ? 12 : 0);
-      }
-      return isRealClock(c) ? c : null;
+      const upper = input.trim().toUpperCase() + suffixText;
+      const d = dayjs.utc(upper, reading);
+      return d.isValid() && spellings.some((l) => d.format(l) === upper) ? clockOf(d) : null;
     },
     format(c: WallClock): string {
-      return parts
-        .map((p) => {
-          if ('literal' in p) return p.literal;
-          switch (p.token) {
-            case 'YYYY': return String(c.year).padStart(4, '0');
-            case 'MM': return two(c.month);
-            case 'DD': return two(c.day);
-            case 'HH': return two(c.hour);
-            case 'hh': return two(c.hour % 12 || 12);
-            case 'mm': return two(c.minute);
-            case 'ss': return two(c.second);
-            case 'A': return c.hour < 12 ? 'AM' : 'PM';
-          }
-        })
-        .join('');
+      return dayjs.utc(instantAt(c, 0)).format(writing);
     },
   };
 }
+
+// A fixed offset is one addition, so it stays plain arithmetic: dayjs's own offsets are either its
+// timezone plugin (the zone database through Intl, ~100 µs a call, myt-clock.ts) or
+// utcOffset(offset, true), which on a date read as UTC mixes in the machine's own zone.
 
 /** The instant of wall clock `c` read in a zone `offsetMs` ahead of UTC (MYT: MYT_OFFSET_MS, UTC: 0). */
 export function instantAt(c: WallClock, offsetMs: number): Date {
@@ -134,21 +137,25 @@ export function wallClockAt(instant: Date, offsetMs: number): WallClock {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+/** An ISO 8601 instant: its wall clock (read by dayjs), an optional fraction and its zone. */
+const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 /**
  * Reads an ISO 8601 instant with its zone: '2021-07-28T03:30:44Z', '2026-01-05T14:03:22+08:00',
  * '…+0800', '…+08', optional fraction (kept to the millisecond). Answers the UTC instant, or null
  * when the text is not that shape, not a real date/time, or has no zone (a bare local time is
  * ambiguous) or an offset beyond ±14:00.
+ *
+ * dayjs reads the wall clock strictly; the zone is applied here: dayjs's strict mode compares the
+ * text with the date written back in the parser's own zone, so it refuses every offset but that one.
  */
 export function parseIsoInstant(text: string): Date | null {
   const m = ISO.exec(text.trim());
   if (!m) return null;
-  const c: WallClock = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4]), minute: Number(m[5]), second: Number(m[6]) };
-  if (!isRealClock(c)) return null;
+  const wall = dayjs.utc(`${m[1]}T${m[2]}`, 'YYYY-MM-DD[T]HH:mm:ss', true);
+  if (!wall.isValid()) return null;
   let offsetMs = 0;
-  const zone = m[8]!;
+  const zone = m[4]!;
   if (zone.toUpperCase() !== 'Z') {
     const digits = zone.slice(1).replace(':', '');
     const hours = Number(digits.slice(0, 2));
@@ -156,8 +163,8 @@ export function parseIsoInstant(text: string): Date | null {
     if (hours > 14 || minutes > 59 || hours * 60 + minutes > 14 * 60) return null;
     offsetMs = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
   }
-  const ms = Number((m[7] ?? '').slice(0, 3).padEnd(3, '0'));
-  return new Date(instantAt(c, offsetMs).getTime() + ms);
+  const ms = Number((m[3] ?? '').slice(0, 3).padEnd(3, '0'));
+  return new Date(wall.valueOf() - offsetMs + ms);
 }
 
 /** `instant` as ISO 8601 UTC with Z, e.g. '2021-07-28T03:30:44Z'; with `millis`, '…44.000Z'. Throws a RangeError for an invalid Date. */
