@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser build). */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -7,4 +7,56 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
   });
+}
+
+/**
+ * Resolves when every finite animation in the page has finished (antd's modal zoom, dropdown slide,
+ * message fade); endless ones (spinners) are left out so it never hangs. Why: playwright's
+ * "stable" check passes on the slow tail of an easing while the element still moves, so mousedown
+ * and mouseup can land on different nodes and the browser synthesises no click at all: the click
+ * is lost, not late (microsoft/playwright#16048). Clicking after this makes the click land.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Clicks `target` once the page's animations have settled (see settleAnimations). */
+export async function clickSettled(page: Page, target: Locator): Promise<void> {
+  await target.waitFor({ timeout: 20_000 });
+  await settleAnimations(page);
+  await target.click();
+}
+
+/**
+ * Chooses the option titled `title` (exactly; a RegExp is matched against the option's text) in
+ * the antd select whose input is `input`, and waits until the select shows it. A click that lands
+ * while the dropdown is still opening or closing (a select just cleared, a busy machine) can be
+ * dropped by the select, so the choice is made again until it shows, up to three times; the
+ * dropdown is opened only when it is not open already (no Escape: inside a modal it would close
+ * the modal). Throws playwright's TimeoutError when the option never appears or never sticks.
+ */
+export async function chooseOption(page: Page, input: Locator, title: string | RegExp): Promise<void> {
+  const select = input.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  // antd 6: a single select shows its value as the text of -content (marked -content-has-value), a
+  // multiple one as a -selection-item per value.
+  const chosen = select.locator('.ant-select-content-has-value, .ant-select-selection-item').filter({ hasText: title });
+  const open = '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option';
+  const option = (typeof title === 'string' ? page.locator(`${open}[title=${JSON.stringify(title)}]`) : page.locator(open, { hasText: title })).first();
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) await input.click();
+    await clickSettled(page, option);
+    try {
+      await chosen.first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
 }

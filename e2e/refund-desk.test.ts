@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
-import { launchChromium } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -54,11 +54,12 @@ describe('refund desk', () => {
   }
 
   /** The §8 prompt shown by a confirmation: its title must be `text`; answers its OK button. */
+  /** Answers Yes to the §8 prompt titled `text`, once it has settled. */
   async function prompt(page: Page, text: string) {
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.waitFor(WAIT);
     expect((await confirm.locator('.ant-modal-confirm-title').innerText()).trim()).toBe(text);
-    return confirm.getByRole('button', { name: 'Yes' });
+    await clickSettled(page, confirm.getByRole('button', { name: 'Yes' }));
   }
 
   /** Waits for a success toast containing `text`. */
@@ -96,13 +97,11 @@ describe('refund desk', () => {
     await page.getByTestId('refund-submit').click();
     await form.getByText(EMPTY).first().waitFor(WAIT);
     expect(await form.getByText(EMPTY).count()).toBe(2);
-    await form.getByLabel('Service type').click();
-    await page.locator('.ant-select-item-option[title="E-commerce"]').click();
-    await form.getByLabel('Reason').click();
-    await page.locator('.ant-select-item-option[title="Requested by customer"]').click();
+    await chooseOption(page, form.getByLabel('Service type'), 'E-commerce');
+    await chooseOption(page, form.getByLabel('Reason'), 'Requested by customer');
     await form.getByLabel('Description').fill('Customer cancelled the order');
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/RiskPreChargeback/RequestRefund', WAIT);
-    await page.getByTestId('refund-submit').click();
+    await clickSettled(page, page.getByTestId('refund-submit'));
     const answer = await sent;
     expect(answer.status()).toBe(200);
     expect(answer.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -133,7 +132,7 @@ describe('refund desk', () => {
     await form.waitFor(WAIT);
     expect(await form.innerText()).toContain(refunded);
     const refundSent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/RiskPreChargeback/UpdateRefund', WAIT);
-    await page.getByRole('button', { name: /^Refund RM/ }).click();
+    await clickSettled(page, page.getByRole('button', { name: /^Refund RM/ }));
     expect((await refundSent).status()).toBe(200);
     await toast(page, new RegExp(`${refunded} refunded`));
 
@@ -157,7 +156,7 @@ describe('refund desk', () => {
     drawer = await openRow(page, 0);
     await drawer.getByRole('button', { name: 'Resend acknowledgement' }).click();
     const resendSent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/RiskPreChargeback/ResendAck', WAIT);
-    await (await prompt(page, 'are you sure to resend acknowledgement for this transaction')).click();
+    await prompt(page, 'are you sure to resend acknowledgement for this transaction');
     expect((await resendSent).status()).toBe(200);
     await toast(page, /queued again/);
     await page.keyboard.press('Escape');
@@ -169,12 +168,12 @@ describe('refund desk', () => {
     await drawer.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('refund-description') });
     await dialog.waitFor(WAIT);
-    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await clickSettled(page, dialog.getByRole('button', { name: 'Reject' }));
     await dialog.getByText(EMPTY).waitFor(WAIT);
     await page.getByTestId('refund-description').fill('Duplicate of an earlier request');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     const rejectSent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/RiskPreChargeback/Reject', WAIT);
-    await (await prompt(page, 'are you sure to reject this transaction for refund')).click();
+    await prompt(page, 'are you sure to reject this transaction for refund');
     expect((await rejectSent).status()).toBe(200);
     await toast(page, new RegExp(`${rejected} rejected`));
     await page.keyboard.press('Escape');
@@ -185,9 +184,9 @@ describe('refund desk', () => {
     const notFound = (await drawer.locator('.ant-drawer-title').innerText()).split(' · ').pop()!.trim();
     await drawer.getByRole('button', { name: 'Mark not found' }).click();
     await page.getByTestId('refund-description').fill('No such payment at the acquirer');
-    await page.locator('.ant-modal').filter({ has: page.getByTestId('refund-description') }).getByRole('button', { name: 'Mark not found' }).click();
+    await clickSettled(page, page.locator('.ant-modal').filter({ has: page.getByTestId('refund-description') }).getByRole('button', { name: 'Mark not found' }));
     const notFoundSent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/RiskPreChargeback/TxnNotFound', WAIT);
-    await (await prompt(page, 'are you sure to mark this transaction as not found')).click();
+    await prompt(page, 'are you sure to mark this transaction as not found');
     expect((await notFoundSent).status()).toBe(200);
     await toast(page, new RegExp(`${notFound} marked as not found`));
     await page.keyboard.press('Escape');

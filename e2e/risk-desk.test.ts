@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { clickSettled, launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const WAIT = { timeout: 20_000 } as const;
@@ -68,7 +68,7 @@ describe('risk desk', () => {
 
     await d.getByRole('button', { name: 'Comment' }).click();
     await page.getByTestId('risk-note').fill('Called the merchant: card testing confirmed');
-    await answered('Comment', () => page.locator('.ant-modal').filter({ has: page.getByTestId('risk-note') }).getByRole('button', { name: 'Comment' }).click());
+    await answered('Comment', () => clickSettled(page, page.locator('.ant-modal').filter({ has: page.getByTestId('risk-note') }).getByRole('button', { name: 'Comment' })));
     await toast(/Comment added/);
 
     await d.getByRole('button', { name: 'Close alert' }).click();
@@ -79,7 +79,7 @@ describe('risk desk', () => {
     await form.getByRole('button', { name: 'Close alert' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.waitFor(WAIT);
-    await answered('Close', () => confirm.getByRole('button', { name: 'Yes' }).click());
+    await answered('Close', () => clickSettled(page, confirm.getByRole('button', { name: 'Yes' })));
     await toast(new RegExp(`Alert ${id} closed`));
     await expect.poll(() => d.innerText(), WAIT).toContain('Closed');
 
