@@ -1,6 +1,7 @@
 /**
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), runs
- * migrations, ensures reference data, seeds the demo dataset on an empty embedded database,
+ * migrations, ensures reference data, seeds the demo dataset on an empty embedded database (with
+ * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples),
  * and serves the portal on PORT (default 3000).
  */
 import { loadConfig } from './config.ts';
@@ -11,6 +12,7 @@ import { sealPlainSecrets } from './engine/secret-fields.ts';
 import { RESOURCES } from '@paydesk/contract';
 import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
 import { replayDemoRisk } from './modules/risk/replay.ts';
+import { seedDemoSettlementFiles } from './modules/settlement/demo-files.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -22,6 +24,7 @@ if (!config.databaseUrl) {
     console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
     await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
+    await seedDemoSettlementFiles(database, config.dataDir, new Date(), (m) => console.log(`  ${m}`));
   }
 }
 const keys = loadServerKeys(config.secret, config.dataDir);

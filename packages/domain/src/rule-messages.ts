@@ -67,6 +67,8 @@ export const RULE_MESSAGES = Object.freeze({
   last4: 'enter the last 4 digits of the card',
   currencyFilter: 'enter a 3-letter currency code',
   txnRefNo: 'enter the reference with letters, digits, - or _ only',
+  settlementDate: 'enter the settlement date as YYYY-MM-DD',
+  providerReference: 'enter the reference with letters, digits, ., - or _ only',
   tid: 'enter the terminal ID (TID): 8 letters or digits',
   mid: 'enter the merchant ID (MID): up to 15 letters or digits',
   batchNo: 'enter the batch number: 6 digits',

@@ -1286,6 +1286,17 @@ export const reconItems = pgTable(
     verifiedByUserId: integer('verified_by_user_id').references(() => users.id),
     verifiedAt: ts('verified_at'),
     note: text('note'),
+    // The two sides as each stated them, side by side in the reports (issue 12 Build 3): the
+    // instant (the portal's when found, else the provider's), the currency, the provider's
+    // amount, fee and own id (null on a portal-only item), the portal's amount and MDR fee (null
+    // when no portal transaction matched). Copied at matching so a report reads one table.
+    txnAt: ts('txn_at').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    providerTxnId: text('provider_txn_id'),
+    providerAmount: numeric('provider_amount', { precision: 18, scale: 2 }),
+    providerFee: numeric('provider_fee', { precision: 18, scale: 2 }),
+    portalAmount: numeric('portal_amount', { precision: 18, scale: 2 }),
+    portalFee: numeric('portal_fee', { precision: 18, scale: 2 }),
     masterMerchantId: integer('master_merchant_id'),
     agencyId: integer('agency_id'),
     agentId: integer('agent_id'),
@@ -1295,6 +1306,9 @@ export const reconItems = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The settlement reports' two sorts (one report per provider and kind): keyset on (sort, id).
+    index('recon_items_report_txn_at_idx').on(t.provider, t.kind, t.txnAt, t.id),
+    index('recon_items_report_day_idx').on(t.provider, t.kind, t.settlementDate, t.id),
     uniqueIndex('recon_items_txn_uq').on(t.provider, t.kind, t.txnType, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.matchedResult} <> 7`),
     uniqueIndex('recon_items_row_uq').on(t.settlementRowId).where(sql`${t.settlementRowId} IS NOT NULL`),
     index('recon_items_provider_day_idx').on(t.provider, t.settlementDate, t.result),

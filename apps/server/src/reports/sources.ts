@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
+import { reconItems, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -81,6 +81,15 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, riskAlertTransactions),
+  },
+  // Reconciliation items (issue 12: the settlement reports): the matched transaction's owner columns,
+  // none on a provider line without one, so outside the platform only matched items can be in scope.
+  recon_items: {
+    table: 'recon_items',
+    columns: columnsOf(reconItems),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, reconItems),
   },
 };
 

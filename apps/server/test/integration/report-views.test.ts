@@ -6,11 +6,15 @@
  * the matching rows; a detail carries every detail column; the CSV export holds the list's rows
  * under the translated headers. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { LIST_REPORTS, REPORT_LABELS, columnIn, reportApi, type ListReportDef, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+import { seedDemoSettlementFiles } from '../../src/modules/settlement/demo-files.ts';
 
 const EMAILS = ['admin@paydesk.my', 'mm@paydesk.my', 'merchant@paydesk.my', 'branch@paydesk.my'];
 
@@ -46,17 +50,24 @@ const orderSql = (def: ListReportDef) => {
 
 describe.each(DATABASES)('every list report on %s', (kind) => {
   let s: TestServer;
+  let filesDir: string | undefined;
   const users: Record<string, { client: PortalClient; orgId: number | null; permissions: Set<string> }> = {};
 
   beforeAll(async () => {
     s = await startTestServer({ kind, transactions: 2500 });
+    // Reconciliation items for the settlement reports: the demo files, matched as at first start.
+    filesDir = await mkdtemp(join(tmpdir(), 'pd-views-'));
+    await seedDemoSettlementFiles(s.database, filesDir, new Date());
     for (const email of EMAILS) {
       const client = await s.signIn(email);
       const profile = await client.call('profile');
       users[email] = { client, orgId: profile.Current.CompanyId, permissions: new Set(profile.Permissions) };
     }
   }, 300_000);
-  afterAll(async () => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
+  });
 
   /** The ids a caller should see in a report: its `where`, inside the caller's subtree (by org path). */
   async function expectedIds(def: ListReportDef, orgId: number | null): Promise<number[]> {

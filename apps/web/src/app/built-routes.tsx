@@ -54,10 +54,11 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
 function reportRoute(entry: ReportEntry): BuiltRoute {
   const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('./detail-actions.ts'), entry.load()]);
   const Page = lazy(async () => {
-    const [{ ReportPage }, { detailActionsFor }, def] = await preload();
+    const [{ ReportPage }, { detailActionsFor, pageActionsFor }, def] = await preload();
     const list = def as ListReportDef;
     const actions = detailActionsFor(list);
-    return { default: () => <ReportPage def={list} detailActions={actions ?? undefined} /> };
+    const pageActions = pageActionsFor(list);
+    return { default: () => <ReportPage def={list} detailActions={actions ?? undefined} PageActions={pageActions ?? undefined} /> };
   });
   return { path: entry.path, permission: entry.permission, Page, preload, children: [':id'] };
 }

@@ -23,7 +23,7 @@ import type { SettlementFileKind, SettlementProvider, RowProblem } from './forma
 export const DUPLICATING_PROVIDERS: ReadonlySet<SettlementProvider> = new Set(['RAZERPAY']);
 
 /** The portal's payment rows a provider settles: successful sales and captures, no holds or voids. */
-const PORTAL_PAYMENT = `t.status = 'SUCCESS' AND t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (t.preauth_op IS NULL OR t.preauth_op = 'CAPTURE')`;
+export const PORTAL_PAYMENT = `t.status = 'SUCCESS' AND t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (t.preauth_op IS NULL OR t.preauth_op = 'CAPTURE')`;
 
 /** A failure that names the line (the import fails and changes nothing). */
 export class ImportFailure extends Error {
@@ -81,9 +81,11 @@ export async function reconcileFile(
   if (repeats.length) {
     await q(
       `INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
-          differences, duplicate_of_row_id, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+          differences, duplicate_of_row_id, txn_at, currency, provider_txn_id, provider_amount, provider_fee, portal_amount, portal_fee,
+          master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
        SELECT r.provider, $2, r.txn_type, r.file_id, r.id, t.id, r.reference, r.settlement_date, (r.txn_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 7, 7,
           'Also on line ' || d.first_line || CASE WHEN d.first_file = $1 THEN ' of this file' ELSE ' of file #' || d.first_file END, d.first_id,
+          r.txn_at, r.currency, r.provider_txn_id, r.amount, r.fee, t.amount, t.mdr_fee,
           t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $3, $3
        FROM unnest($4::bigint[], $5::bigint[], $6::int[], $7::int[]) AS d(id, first_id, first_line, first_file)
        JOIN settlement_rows r ON r.id = d.id
@@ -122,7 +124,8 @@ export async function reconcileFile(
        FROM l
      )
      INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
-        differences, amount_diff, fee_diff, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+        differences, amount_diff, fee_diff, txn_at, currency, provider_txn_id, provider_amount, provider_fee, portal_amount, portal_fee,
+        master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
      SELECT j.provider, $2, j.txn_type, j.file_id, j.id, CASE WHEN j.found THEN j.t_id END, j.reference, j.settlement_date,
         (coalesce(CASE WHEN j.found THEN j.t_created_at END, j.txn_at) AT TIME ZONE 'Asia/Kuala_Lumpur')::date,
         r.code, r.code,
@@ -130,6 +133,8 @@ export async function reconcileFile(
              WHEN j.t_id IS NOT NULL THEN 'The reference is a transaction of ' || coalesce(j.t_provider, 'no provider') || ', not ' || j.provider
              ELSE 'No portal transaction has this reference' END,
         CASE WHEN j.found THEN j.amount - j.t_amount END, CASE WHEN j.found THEN j.fee - j.t_fee END,
+        coalesce(CASE WHEN j.found THEN j.t_created_at END, j.txn_at), j.currency, j.provider_txn_id, j.amount, j.fee,
+        CASE WHEN j.found THEN j.t_amount END, CASE WHEN j.found THEN j.t_fee END,
         CASE WHEN j.found THEN j.master_merchant_id END, CASE WHEN j.found THEN j.agency_id END, CASE WHEN j.found THEN j.agent_id END,
         CASE WHEN j.found THEN j.merchant_id END, CASE WHEN j.found THEN j.branch_id END, $3, $3
      FROM judged j CROSS JOIN LATERAL (SELECT CASE WHEN NOT j.found THEN 3 WHEN j.differences = '' THEN 1 ELSE 2 END::smallint AS code) r`,
@@ -139,9 +144,9 @@ export async function reconcileFile(
   // Portal-only: the MYT days the file's payments cover, as UTC instants [from 00:00 MYT, to + 1 day).
   await q(
     `INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,
-        master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+        txn_at, currency, portal_amount, portal_fee, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
      SELECT $2, $3, 'PAYMENT', $1, t.id, t.txn_ref_no, $6::date, (t.created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 4, 4,
-        'Not in ' || $2 || '''s settlement files', t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $7, $7
+        'Not in ' || $2 || '''s settlement files', t.created_at, t.currency, t.amount, t.mdr_fee, t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $7, $7
      FROM transactions t
      WHERE t.provider = $2 AND ${PORTAL_PAYMENT}
        AND t.created_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND t.created_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')

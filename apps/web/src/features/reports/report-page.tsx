@@ -10,7 +10,7 @@
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -33,6 +33,9 @@ import './labels.ts';
 import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
 import { reportColumns } from './report-columns.tsx';
 import { ReportDetailDrawer, type DetailActionsComponent } from './report-detail-drawer.tsx';
+
+/** Actions beside a report page's title (given by the app; the engine knows none). */
+export type PageActionsComponent = ComponentType<{ def: ListReportDef }>;
 import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
@@ -41,10 +44,12 @@ import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toRe
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
 
 /**
+ * `PageActions`: what the page shows beside its title (e.g. a settlement report's file import,
+ * issue 12), given by the app like `detailActions`.
  * `detailActions`: what the detail drawer shows above the record (e.g. the refund desk's actions,
  * issue 11), given by the app; the engine itself knows no actions.
  */
-export function ReportPage({ def, detailActions }: { def: ListReportDef; detailActions?: DetailActionsComponent }) {
+export function ReportPage({ def, detailActions, PageActions }: { def: ListReportDef; detailActions?: DetailActionsComponent; PageActions?: PageActionsComponent }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -99,9 +104,12 @@ export function ReportPage({ def, detailActions }: { def: ListReportDef; detailA
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t(def.titleKey)}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t(def.titleKey)}
+        </Typography.Title>
+        {PageActions && <PageActions def={def} />}
+      </Flex>
       <ReportFilterBar def={def} query={query} callerType={callerType} onSearch={list.apply} />
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -153,7 +161,7 @@ export function ReportPage({ def, detailActions }: { def: ListReportDef; detailA
                 const key = s?.columnKey ? String(s.columnKey) : def.defaultSort.key;
                 list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
               }}
-              onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Id) }))}
+              onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }))}
               expandable={
                 canExpand
                   ? {

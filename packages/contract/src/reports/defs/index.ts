@@ -16,6 +16,7 @@ import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurri
 import { terminalSettlementSales } from './sales-settlement.ts';
 import { preChargeback } from './pre-chargeback.ts';
 import { riskAlerts, riskTransactions } from './risk.ts';
+import { bsnRecon, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -33,6 +34,13 @@ export const REPORTS: readonly ReportDef[] = [
   // The risk desk (issue 11).
   riskAlerts,
   riskTransactions,
+  // The recon settlement reports (issue 12).
+  rmRecon,
+  bsnRecon,
+  razerpayRecon,
+  finexusRecon,
+  ipay88Recon,
+  paydeeRecon,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,

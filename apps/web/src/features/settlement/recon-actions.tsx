@@ -1,0 +1,83 @@
+/**
+ * The actions on a reconciliation item's detail in the settlement reports (issue 12 Build 2–3, §4):
+ * Verify resolves NOT TALLY, EXIST IN provider / portal, UNVERIFY or DUPLICATE with a required note
+ * (→ VERIFIED 5); Unverify withdraws a verification with a note (→ UNVERIFY 6). Shown to holders of
+ * `settlementreport:verify` for the results that accept them; the server decides again (403 when
+ * the caller imported the file: four eyes; 409 CF409 when the result changed meanwhile).
+ */
+import { useState } from 'react';
+import { App, Button, Flex } from 'antd';
+import { CheckCircleOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ListReportDef, ReportRow } from '@paydesk/contract';
+import { apiClient } from '../../api/index.ts';
+import { NoteDialog } from '../../shared/note-dialog.tsx';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { selectHeldPermissions } from '../../store/selectors.ts';
+import type { DetailActionsComponent } from '../reports/report-detail-drawer.tsx';
+import { invalidateReport } from '../reports/report-api.ts';
+import './texts.ts';
+
+/** Results a user may verify (§4): every one but TALLY (1) and VERIFIED (5). */
+export const VERIFIABLE_RESULTS: ReadonlySet<number> = new Set([2, 3, 4, 6, 7]);
+
+type Decision = 'verify' | 'unverify';
+
+function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const held = useAppSelector(selectHeldPermissions);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = Number(detail.Id);
+  const result = Number(detail.Result);
+  if (!held.has('settlementreport:verify')) return null;
+
+  const submit = async (note: string) => {
+    if (!decision) return;
+    setBusy(true);
+    try {
+      await apiClient().post(decision === 'verify' ? 'reconVerify' : 'reconUnverify', { Id: id, Note: note });
+      void message.success(t(decision === 'verify' ? 'recon.verified' : 'recon.unverified', { id }));
+      dispatch(invalidateReport(def));
+      setDecision(null);
+    } catch {
+      // The client showed the server's message; the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Flex wrap gap={8} role="toolbar" aria-label={t('recon.actionsLabel')} data-testid="recon-actions">
+        {VERIFIABLE_RESULTS.has(result) && (
+          <Button type="primary" icon={<CheckCircleOutlined />} onClick={() => setDecision('verify')}>
+            {t('recon.verify')}
+          </Button>
+        )}
+        {result === 5 && (
+          <Button icon={<RollbackOutlined />} onClick={() => setDecision('unverify')}>
+            {t('recon.unverify')}
+          </Button>
+        )}
+      </Flex>
+      <NoteDialog
+        open={decision !== null}
+        title={t(decision === 'unverify' ? 'recon.unverify' : 'recon.verify')}
+        okText={t(decision === 'unverify' ? 'recon.unverify' : 'recon.verify')}
+        label={t(decision === 'unverify' ? 'recon.unverifyLabel' : 'recon.verifyLabel')}
+        busy={busy}
+        testId="recon-note"
+        onSubmit={(note) => void submit(note)}
+        onCancel={() => setDecision(null)}
+      />
+    </>
+  );
+}
+
+/** The verify / unverify actions of a settlement report's detail, or null for other reports. */
+export function reconDetailActions(def: ListReportDef): DetailActionsComponent | null {
+  return def.source === 'recon_items' ? ReconActions : null;
+}

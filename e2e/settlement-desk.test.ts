@@ -1,0 +1,96 @@
+/**
+ * The settlement desk in a real browser (issue 12 done-when): on a fresh portal whose first start
+ * generated and imported the providers' demo settlement files, a SUPERADMIN opens the Revenue
+ * Monster settlement report, imports the sample file of the last day through the screen and
+ * watches it go through the stages to its results; then finds a NOT TALLY item, reads the two
+ * sides and the difference, verifies it with a note (the demo import has no importing user, so
+ * four eyes allow it) and sees it VERIFIED; and exports the report as CSV.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
+import { clickSettled, launchChromium, settleAnimations } from './browser.ts';
+import { exportCsv } from './csv-export.ts';
+import { startPortal, type RunningPortal } from './server.ts';
+
+const WAIT = { timeout: 30_000 } as const;
+
+describe('settlement desk', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal({ JOB_POLL_SECONDS: '1' }), launchChromium()]);
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    await page.goto(`${portal.url}/auth`);
+    await page.getByLabel('Email').fill('admin@paydesk.my');
+    await page.getByLabel('Password').fill('Paydesk@2026');
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/');
+  }, 300_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const rows = () => page.locator('main .ant-table-tbody tr.ant-table-row');
+
+  it('imports a settlement file through the screen and shows its progress and results', async () => {
+    const samples = join(portal.dataDir, 'settlement-samples');
+    const sample = readdirSync(samples).filter((n) => n.startsWith('rm-settlement-')).sort().at(-1)!;
+    await page.goto(`${portal.url}/rm-settlement-report`);
+    await rows().first().waitFor(WAIT);
+    await clickSettled(page, page.getByTestId('recon-import-open'));
+    const dialog = page.getByTestId('recon-import');
+    await dialog.waitFor(WAIT);
+    // Import without a file: the dialog says what is missing.
+    await clickSettled(page, page.getByTestId('recon-import-start'));
+    await dialog.getByText('Choose the settlement file to import').waitFor(WAIT);
+    await dialog.locator('input[type=file]').setInputFiles(join(samples, sample));
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/Settlement/Import', WAIT);
+    await clickSettled(page, page.getByTestId('recon-import-start'));
+    expect((await sent).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('recon-import-status').innerText(), WAIT).toBe('Imported');
+    expect(await page.getByTestId('recon-import-results').innerText()).toMatch(/Tally \d+ · Not tally \d+ · Provider only 2 · Portal only \d+ · Duplicate 0/);
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('verifies a NOT TALLY item with a note, then exports the report', async () => {
+    // Oldest first: items of the demo import (no importing user), not of the file this user just
+    // imported, which four eyes keep from them (403).
+    await page.goto(`${portal.url}/rm-settlement-report?${urlKeyOf('Result')}=2&sort=TxnAt&order=asc`);
+    await rows().first().waitFor(WAIT);
+    expect(await rows().first().innerText()).toContain('Not tally');
+    await rows().first().click();
+    const drawer = page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-title') });
+    await drawer.getByTestId('recon-actions').waitFor(WAIT);
+    const text = await drawer.innerText();
+    expect(text).toMatch(/Portal amount[\s\S]*Provider amount/);
+    expect(text).toMatch(/Amount: provider [\d.]+, portal [\d.]+ \(\+[\d.]+\)/);
+    await clickSettled(page, drawer.getByRole('button', { name: 'Verify' }));
+    const note = page.getByTestId('recon-note');
+    await note.waitFor(WAIT);
+    await note.fill('Provider confirmed a surcharge; portal amount is right');
+    const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/Settlement/Verify', WAIT);
+    await clickSettled(page, page.locator('.ant-modal').filter({ has: note }).getByRole('button', { name: 'Verify' }));
+    expect((await verified).status()).toBe(200);
+    await page.locator('.ant-message-success').filter({ hasText: /verified/ }).first().waitFor(WAIT);
+    await expect.poll(() => drawer.innerText(), WAIT).toContain('Provider confirmed a surcharge');
+    expect(await drawer.innerText()).toContain('Verified');
+    await note.waitFor({ state: 'hidden', ...WAIT });
+    await settleAnimations(page);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden', ...WAIT });
+    const csv = await exportCsv(page);
+    expect(csv.fileName).toMatch(/^rm-settlement-report/);
+    expect(csv.header).toEqual(expect.arrayContaining(['Reference no.', 'Result', 'Portal amount', 'Provider amount', 'Differences']));
+    expect(csv.rows.length).toBeGreaterThan(0);
+    for (const r of csv.rows) expect(r[csv.header.indexOf('Result')]).toBe('Not tally');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The recon settlement reports (issue 12 Build 3; §2 "Settlement report, recon"): one list report
+ * per provider over `recon_items` — the §4 result of every provider line and of every portal
+ * payment the provider's files should have settled — with the portal's and the provider's
+ * amount and fee side by side, the difference the matching found and, for a DUPLICATE, which line
+ * it repeats. Filters: transaction date (MYT), settlement date (exact), result, reference,
+ * organization, currency. Sorts: transaction instant or settlement date, each served by
+ * `recon_items_report_{txn_at,day}_idx (provider, kind, sort, id)`. Verify and unverify are the
+ * Settlement/Verify and /Unverify routes, offered in the detail drawer. Platform staff only
+ * (module `settlementreport`): an item of a provider line with no portal transaction has no owner.
+ */
+import { RECON_RESULT_CODES, RULE_MESSAGES } from '@paydesk/domain';
+import { defineReport, type ListReportDef, type ReportColumn } from '../define.ts';
+import { TXN } from './transaction-columns.ts';
+
+const REFERENCE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export const RECON_COLUMNS = {
+  TxnAt: { key: 'TxnAt', source: 'txn_at', labelKey: 'recon.txnAt', kind: 'datetime', priority: 1, sortable: true },
+  SettlementDate: { key: 'SettlementDate', source: 'settlement_date', labelKey: 'recon.settlementDate', kind: 'date', priority: 2, sortable: true },
+  Reference: { key: 'Reference', source: 'reference', labelKey: 'txn.txnRefNoShort', kind: 'text', priority: 1 },
+  TxnType: { key: 'TxnType', source: 'txn_type', labelKey: 'recon.txnType', kind: 'text', priority: 3 },
+  Result: { key: 'Result', source: 'result', labelKey: 'recon.result', kind: 'enum', enumKey: 'reconResult', priority: 1 },
+  PortalAmount: { key: 'PortalAmount', source: 'portal_amount', labelKey: 'recon.portalAmount', kind: 'money', priority: 1, section: 'sides' },
+  ProviderAmount: { key: 'ProviderAmount', source: 'provider_amount', labelKey: 'recon.providerAmount', kind: 'money', priority: 1, section: 'sides' },
+  AmountDiff: { key: 'AmountDiff', source: 'amount_diff', labelKey: 'recon.amountDiff', kind: 'money', priority: 2, section: 'sides' },
+  PortalFee: { key: 'PortalFee', source: 'portal_fee', labelKey: 'recon.portalFee', kind: 'money', priority: 3, section: 'sides' },
+  ProviderFee: { key: 'ProviderFee', source: 'provider_fee', labelKey: 'recon.providerFee', kind: 'money', priority: 3, section: 'sides' },
+  FeeDiff: { key: 'FeeDiff', source: 'fee_diff', labelKey: 'recon.feeDiff', kind: 'money', in: ['detail', 'export'], section: 'sides' },
+  Currency: TXN.Currency,
+  Differences: { key: 'Differences', source: 'differences', labelKey: 'recon.differences', kind: 'text', priority: 2 },
+  ProviderTxnId: { key: 'ProviderTxnId', source: 'provider_txn_id', labelKey: 'recon.providerTxnId', kind: 'text', in: ['detail', 'export'], section: 'sides' },
+  MatchedResult: { key: 'MatchedResult', source: 'matched_result', labelKey: 'recon.matchedResult', kind: 'enum', enumKey: 'reconResult', in: ['detail', 'export'] },
+  Note: { key: 'Note', source: 'note', labelKey: 'recon.note', kind: 'text', in: ['detail', 'export'] },
+  VerifiedAt: { key: 'VerifiedAt', source: 'verified_at', labelKey: 'recon.verifiedAt', kind: 'datetime', in: ['detail', 'export'] },
+  FileId: { key: 'FileId', source: 'file_id', labelKey: 'recon.fileId', kind: 'count', in: ['detail', 'export'] },
+  MerchantName: TXN.MerchantName,
+  BranchName: { ...TXN.BranchName, in: ['detail', 'export'] },
+  MasterMerchantName: TXN.MasterMerchantName,
+} as const satisfies Record<string, ReportColumn>;
+
+/** The recon report of one provider (§2 path, §6 permission `settlementreport:{code}`). */
+function reconReport(provider: string, code: string, path: string): ListReportDef {
+  return defineReport({
+    kind: 'list',
+    name: `Recon${code[0]!.toUpperCase()}${code.slice(1)}`,
+    path,
+    api: `Settlement/Recon/${provider}`,
+    permission: `settlementreport:${code}`,
+    exportPermission: `settlementreport:${code}`,
+    titleKey: `report.recon.${code}`,
+    groupTypes: ['SUPERADMIN'],
+    source: 'recon_items',
+    where: { provider, kind: 'RECON' },
+    idOf: 'reconItem',
+    filters: [
+      { kind: 'dateRange', source: 'txn_at', labelKey: 'recon.txnAt' },
+      { kind: 'code', key: 'SettlementDate', source: 'settlement_date', labelKey: 'recon.settlementDate', pattern: /^\d{4}-\d{2}-\d{2}$/, maxLength: 10, message: RULE_MESSAGES.settlementDate },
+      { kind: 'enum', key: 'Result', source: 'result', values: RECON_RESULT_CODES, enumKey: 'reconResult', labelKey: 'recon.result' },
+      { kind: 'code', key: 'Reference', source: 'reference', labelKey: 'txn.txnRefNoShort', pattern: REFERENCE_PATTERN, maxLength: 64, message: RULE_MESSAGES.providerReference },
+      { kind: 'org' },
+      { kind: 'currency', source: 'currency' },
+    ],
+    columns: Object.values(RECON_COLUMNS),
+    amountKey: 'ProviderAmount',
+    defaultSort: { key: 'TxnAt', order: 'desc' },
+    dateColumn: 'txn_at',
+    exportName: `${code}-settlement-report`,
+    detailTitleKey: 'recon.detail',
+  });
+}
+
+export const rmRecon = reconReport('RM', 'rm', '/rm-settlement-report');
+export const bsnRecon = reconReport('BSN', 'bsn', '/bsn-settlement-report');
+export const razerpayRecon = reconReport('RAZERPAY', 'razerpay', '/razerpay-settlement-report');
+export const finexusRecon = reconReport('FINEXUS', 'finexus', '/finexus-settlement-report');
+export const ipay88Recon = reconReport('IPAY88', 'ipay88', '/ipay88-settlement-report');
+export const paydeeRecon = reconReport('PAYDEE', 'paydee', '/paydee-settlement-report');
+
+/** The six provider recon reports, in the §2 menu order. */
+export const RECON_REPORTS = [rmRecon, bsnRecon, razerpayRecon, finexusRecon, ipay88Recon, paydeeRecon] as const;
