@@ -224,7 +224,7 @@ FROM "recon_items"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "recon_items"."merchant_id"
 WHERE "recon_items"."provider" = $1
   AND "recon_items"."kind" = $2
-  AND ("recon_items"."settlement_date", "recon_items"."id") < ($3::numeric, $4::bigint)
+  AND ("recon_items"."settlement_date", "recon_items"."id") < ($3::date, $4::bigint)
 ORDER BY "recon_items"."settlement_date" DESC, "recon_items"."id" DESC
 LIMIT $5;
 
@@ -236,7 +236,7 @@ LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "recon_item
 WHERE "recon_items"."provider" = $1
   AND "recon_items"."kind" = $2
   AND "recon_items"."merchant_id" = $3
-  AND ("recon_items"."settlement_date", "recon_items"."id") < ($4::numeric, $5::bigint)
+  AND ("recon_items"."settlement_date", "recon_items"."id") < ($4::date, $5::bigint)
 ORDER BY "recon_items"."settlement_date" DESC, "recon_items"."id" DESC
 LIMIT $6;
 

@@ -1263,6 +1263,55 @@ export const settlementRows = pgTable(
  * kind and type besides DUPLICATEs (its EXIST IN portal item turns into the match when a later
  * file settles it).
  */
+/**
+ * Reconciliation per settlement day (issue 12 Build 3: /bsn-settlement-summary-report): for a
+ * provider, file kind, MYT settlement day and currency, the items and their amount per §4 result
+ * (the provider's amount, the portal's for EXIST IN portal). Kept by the matching (the days a file
+ * touched) and by verify / unverify (the item's day), upserted so a row keeps its id.
+ * `settlement_day_at` is the day's first instant (00:00 MYT) for the date filter and sort. Owner
+ * columns are always null: a day belongs to the platform (the report engine's scope excludes it
+ * for every other caller).
+ */
+export const reconSettlementDays = pgTable(
+  'recon_settlement_days',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
+    settlementDayAt: ts('settlement_day_at').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    itemCount: integer('item_count').notNull(),
+    tallyCount: integer('tally_count').notNull(),
+    tallyAmount: numeric('tally_amount', { precision: 18, scale: 2 }).notNull(),
+    notTallyCount: integer('not_tally_count').notNull(),
+    notTallyAmount: numeric('not_tally_amount', { precision: 18, scale: 2 }).notNull(),
+    providerOnlyCount: integer('provider_only_count').notNull(),
+    providerOnlyAmount: numeric('provider_only_amount', { precision: 18, scale: 2 }).notNull(),
+    portalOnlyCount: integer('portal_only_count').notNull(),
+    portalOnlyAmount: numeric('portal_only_amount', { precision: 18, scale: 2 }).notNull(),
+    verifiedCount: integer('verified_count').notNull(),
+    verifiedAmount: numeric('verified_amount', { precision: 18, scale: 2 }).notNull(),
+    unverifyCount: integer('unverify_count').notNull(),
+    unverifyAmount: numeric('unverify_amount', { precision: 18, scale: 2 }).notNull(),
+    duplicateCount: integer('duplicate_count').notNull(),
+    duplicateAmount: numeric('duplicate_amount', { precision: 18, scale: 2 }).notNull(),
+    providerAmount: numeric('provider_amount', { precision: 18, scale: 2 }).notNull(),
+    providerFee: numeric('provider_fee', { precision: 18, scale: 2 }).notNull(),
+    portalAmount: numeric('portal_amount', { precision: 18, scale: 2 }).notNull(),
+    masterMerchantId: integer('master_merchant_id'),
+    agencyId: integer('agency_id'),
+    agentId: integer('agent_id'),
+    merchantId: integer('merchant_id'),
+    branchId: integer('branch_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recon_settlement_days_uq').on(t.provider, t.kind, t.settlementDate, t.currency),
+    index('recon_settlement_days_report_idx').on(t.provider, t.kind, t.settlementDate, t.id),
+  ],
+);
+
 export const reconItems = pgTable(
   'recon_items',
   {
@@ -1309,6 +1358,9 @@ export const reconItems = pgTable(
     // The settlement reports' two sorts (one report per provider and kind): keyset on (sort, id).
     index('recon_items_report_txn_at_idx').on(t.provider, t.kind, t.txnAt, t.id),
     index('recon_items_report_day_idx').on(t.provider, t.kind, t.settlementDate, t.id),
+    // The EXIST IN portal items a new file may settle, found by reference (match.ts): few rows,
+    // so a file's lines need not be joined with transactions a second time to find them.
+    index('recon_items_portal_only_idx').on(t.provider, t.kind, t.reference).where(sql`${t.matchedResult} = 4`),
     uniqueIndex('recon_items_txn_uq').on(t.provider, t.kind, t.txnType, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.matchedResult} <> 7`),
     uniqueIndex('recon_items_row_uq').on(t.settlementRowId).where(sql`${t.settlementRowId} IS NOT NULL`),
     index('recon_items_provider_day_idx').on(t.provider, t.settlementDate, t.result),

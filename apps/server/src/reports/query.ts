@@ -141,6 +141,8 @@ interface CursorValue {
 
 const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const DECIMAL = /^-?\d{1,16}(\.\d{1,2})?$/;
+/** A calendar day in a cursor (a `date` sort column, e.g. a settlement date): 'YYYY-MM-DD'. */
+const ISO_DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Opaque cursor after a row: base64url of `{k, v, id}`. */
 export function encodeCursor(sort: ReportSort, v: string, id: number): string {
@@ -156,7 +158,9 @@ export function decodeCursor(def: ListReportDef, sort: ReportSort, cursor: strin
   try {
     const o = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorValue>;
     const c = sortColumn(def, sort.Field);
-    const valueOk = typeof o.v === 'string' && (c.kind === 'datetime' ? ISO_US.test(o.v) && !Number.isNaN(Date.parse(o.v)) : DECIMAL.test(o.v));
+    const valueOk =
+      typeof o.v === 'string' &&
+      (c.kind === 'datetime' ? ISO_US.test(o.v) && !Number.isNaN(Date.parse(o.v)) : c.kind === 'date' ? ISO_DAY_TEXT.test(o.v) && !Number.isNaN(Date.parse(o.v)) : DECIMAL.test(o.v));
     if (o.k === sort.Field && valueOk && Number.isSafeInteger(o.id) && (o.id as number) > 0) return o as CursorValue;
   } catch {
     /* falls through to the error below */
@@ -168,7 +172,7 @@ export function decodeCursor(def: ListReportDef, sort: ReportSort, cursor: strin
 export function afterKey(def: ListReportDef, sort: ReportSort, v: string, id: number): SQL {
   const src = sourceOf(def);
   const c = sortColumn(def, sort.Field);
-  const value = c.kind === 'datetime' ? sql`${v}::timestamptz` : sql`${v}::numeric`;
+  const value = c.kind === 'datetime' ? sql`${v}::timestamptz` : c.kind === 'date' ? sql`${v}::date` : sql`${v}::numeric`;
   const cmp = sort.Order === 'desc' ? sql`<` : sql`>`;
   return sql`(${col(src, c.source)}, ${col(src, src.id)}) ${cmp} (${value}, ${id}::bigint)`;
 }

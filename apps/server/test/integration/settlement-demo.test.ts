@@ -3,7 +3,10 @@
  * every recon provider with payments gets an imported file whose items carry exactly the faults
  * the generator put in (two unknown references → EXIST IN provider, one repeat for the
  * duplicating provider only → DUPLICATE, every line an item), and a sample of the next day that is
- * written but not imported; generating again imports nothing twice. Both databases.
+ * written but not imported; generating again imports nothing twice; the per-day settlement summary
+ * (recon_settlement_days) equals a GROUP BY of the items after the imports, after verifications
+ * and unverifications of every provider's differences, and after the samples settle portal-only
+ * items of another day. Both databases.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +15,10 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSettlementFiles, type DemoSettlementFile } from '../../src/modules/settlement/demo-files.ts';
 import { DUPLICATING_PROVIDERS } from '../../src/modules/settlement/match.ts';
+import { decideReconItem } from '../../src/modules/settlement/verify.ts';
+import { storeSettlementFileFrom } from '../../src/modules/settlement/file-store.ts';
+import { formatOf } from '../../src/modules/settlement/formats/index.ts';
+import { registerSettlementFile, runSettlementImport } from '../../src/modules/settlement/import.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
 describe.each(DATABASES)('demo settlement files on %s', (kind) => {
@@ -58,5 +65,47 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
     await seedDemoSettlementFiles(s.database, dir, new Date());
     const after = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM recon_items`);
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+  });
+  /** recon_settlement_days against a GROUP BY of recon_items (the oracle), every provider and day. */
+  async function expectDaysMatchItems(when: string): Promise<void> {
+    const cols = `provider, kind, settlement_date::text AS day, currency, item_count::int AS items,
+      tally_count::int AS c1, not_tally_count::int AS c2, provider_only_count::int AS c3, portal_only_count::int AS c4,
+      verified_count::int AS c5, unverify_count::int AS c6, duplicate_count::int AS c7,
+      tally_amount::text AS a1, not_tally_amount::text AS a2, provider_only_amount::text AS a3, portal_only_amount::text AS a4,
+      verified_amount::text AS a5, unverify_amount::text AS a6, duplicate_amount::text AS a7,
+      provider_amount::text AS pa, provider_fee::text AS pf, portal_amount::text AS qa`;
+    const kept = await s.database.query(`SELECT ${cols} FROM recon_settlement_days ORDER BY 1, 2, 3, 4`);
+    const per = (c: number) => `count(*) FILTER (WHERE result = ${c})::int AS c${c}`;
+    const amt = (c: number) => `coalesce(sum(coalesce(provider_amount, portal_amount)) FILTER (WHERE result = ${c}), 0)::numeric(18,2)::text AS a${c}`;
+    const oracle = await s.database.query(
+      `SELECT provider, kind, settlement_date::text AS day, currency, count(*)::int AS items, ${[1, 2, 3, 4, 5, 6, 7].map(per).join(', ')}, ${[1, 2, 3, 4, 5, 6, 7].map(amt).join(', ')},
+         coalesce(sum(provider_amount), 0)::numeric(18,2)::text AS pa, coalesce(sum(provider_fee), 0)::numeric(18,2)::text AS pf, coalesce(sum(portal_amount), 0)::numeric(18,2)::text AS qa
+       FROM recon_items GROUP BY provider, kind, settlement_date, currency ORDER BY 1, 2, 3, 4`,
+    );
+    expect(kept.length, when).toBeGreaterThan(0);
+    expect(kept, when).toEqual(oracle);
+  }
+
+  it('keeps the per-day settlement summary equal to its items after imports, verifications and a later file', async () => {
+    await expectDaysMatchItems('after the demo imports');
+    // Verify, then unverify, a sample of differences of every provider (no importing user: allowed).
+    const items = await s.database.query<{ id: number; provider: string }>(
+      `SELECT DISTINCT ON (provider, result) id, provider FROM recon_items WHERE result IN (2, 3, 4, 7) ORDER BY provider, result, id`,
+    );
+    expect(items.length).toBeGreaterThan(0);
+    const admin = await s.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@paydesk.my'`);
+    for (const [i, item] of items.entries()) {
+      await s.database.transaction((q) => decideReconItem(q, { itemId: Number(item.id), action: 'verify', note: 'resolved with the provider', userId: Number(admin[0]!.id), at: new Date() }));
+      if (i % 2 === 0) await s.database.transaction((q) => decideReconItem(q, { itemId: Number(item.id), action: 'unverify', note: 'reopened', userId: Number(admin[0]!.id), at: new Date() }));
+    }
+    await expectDaysMatchItems('after verifications');
+    // The next day's sample settles that day's portal-only items (moved between days and results).
+    for (const f of files.filter((x) => !x.imported)) {
+      const stored = await storeSettlementFileFrom(dir, f.path, 'csv');
+      const reg = await s.database.transaction((q) => registerSettlementFile(q, formatOf(f.provider)!, basename(f.path), stored, null, new Date()));
+      const out = await runSettlementImport(s.database, reg.fileId, stored.path, 'csv', () => new Date());
+      expect(out.status, f.path).toBe('DONE');
+    }
+    await expectDaysMatchItems('after the samples were imported');
   });
 });

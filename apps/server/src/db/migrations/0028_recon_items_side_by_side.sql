@@ -7,6 +7,7 @@ ALTER TABLE "recon_items" ADD COLUMN "portal_amount" numeric(18, 2);--> statemen
 ALTER TABLE "recon_items" ADD COLUMN "portal_fee" numeric(18, 2);--> statement-breakpoint
 CREATE INDEX "recon_items_report_txn_at_idx" ON "recon_items" USING btree ("provider","kind","txn_at","id");--> statement-breakpoint
 CREATE INDEX "recon_items_report_day_idx" ON "recon_items" USING btree ("provider","kind","settlement_date","id");--> statement-breakpoint
+CREATE INDEX "recon_items_portal_only_idx" ON "recon_items" USING btree ("provider","kind","reference") WHERE "recon_items"."matched_result" = 4;--> statement-breakpoint
 -- Items matched before these columns existed take both sides from their rows (hand-written: the
 -- two columns are NOT NULL, so they are filled before the constraint is set).
 UPDATE "recon_items" i SET

@@ -15,7 +15,7 @@ import { streamSheetRecords } from '../../platform/sheet-stream.ts';
 import { formatOf, missingHeaders } from './formats/index.ts';
 import type { ProviderRow, SettlementFormat, SettlementProvider } from './formats/types.ts';
 import type { StoredFile } from './file-store.ts';
-import { ImportFailure, reconcileFile, type ResultCounts } from './match.ts';
+import { ImportFailure, reconcileFile, type MatchSteps, type ResultCounts } from './match.ts';
 
 /** Rows staged per statement (and per progress step). */
 const STAGE_BATCH = 5000;
@@ -58,9 +58,12 @@ export async function registerSettlementFile(q: Query, format: SettlementFormat,
   return { fileId: Number(had!.id), created: false, status: had!.status, createdAt: new Date(had!.created_at) };
 }
 
-/** How an import ended. */
+/**
+ * How an import ended. DONE's phases (ms): `readMs` reading, parsing and staging (overlapped),
+ * `stageMs` the time spent inside staging transactions (part of readMs), `matchMs` the matching.
+ */
 export type ImportOutcome =
-  | { status: 'DONE'; rows: number; results: ResultCounts; readMs: number; stageMs: number; matchMs: number }
+  | { status: 'DONE'; rows: number; results: ResultCounts; readMs: number; stageMs: number; matchMs: number; matchSteps: MatchSteps }
   | { status: 'FAILED'; lineNo: number; field: string; message: string }
   | { status: 'SKIPPED'; why: string };
 
@@ -103,6 +106,18 @@ export async function runSettlementImport(database: Database, fileId: number, pa
   let checked = false;
   const started = performance.now();
   let stageMs = 0;
+  let staging: Promise<void> | null = null;
+  let parsed = 0;
+  const stageAll = async (rows: ProviderRow[]) => {
+    const s0 = performance.now();
+    for (let i = 0; i < rows.length; i += STAGE_BATCH) {
+      const part = rows.slice(i, i + STAGE_BATCH);
+      const upTo = read + part.length;
+      await database.transaction((q) => stage(q, fileId, format.provider, part, upTo));
+      read = upTo;
+    }
+    stageMs += performance.now() - s0;
+  };
   try {
     for await (const batch of streamSheetRecords(path, sheet, SETTLEMENT_SHEET_LIMITS)) {
       if (!checked) {
@@ -111,6 +126,7 @@ export async function runSettlementImport(database: Database, fileId: number, pa
         checked = true;
       }
       const rows: ProviderRow[] = [];
+      parsed += batch.records.length;
       for (const rec of batch.records) {
         const reading = format.read(rec.values, rec.row);
         if (!reading.ok) throw new ImportFailure(reading.problem);
@@ -124,17 +140,17 @@ export async function runSettlementImport(database: Database, fileId: number, pa
           if (day > dayTo) dayTo = day;
         }
       }
-      const s0 = performance.now();
-      for (let i = 0; i < rows.length; i += STAGE_BATCH) {
-        const part = rows.slice(i, i + STAGE_BATCH);
-        read += part.length;
-        await database.transaction((q) => stage(q, fileId, format.provider, part, read));
-      }
-      stageMs += performance.now() - s0;
+      // Staging overlaps the reading of the next batch (the database works while Node parses, on
+      // two cores ~15 s of a 1 M-line file); batches still stage one at a time, in file order.
+      await staging;
+      staging = stageAll(rows);
     }
+    await staging;
+    staging = null;
     if (!checked) throw new ImportFailure({ lineNo: 1, field: 'file', message: 'The file has no header row' });
     if (read === 0) throw new ImportFailure({ lineNo: 2, field: 'file', message: 'The file has a header row but no settled lines' });
     const at = now();
+    const matchSteps: MatchSteps = {};
     const readMs = performance.now() - started;
     const results = await database.transaction(async (q) => {
       // One matching per provider at a time: a repeat is judged against the DONE files, so two
@@ -143,19 +159,21 @@ export async function runSettlementImport(database: Database, fileId: number, pa
       await q(`UPDATE settlement_files SET status = 'MATCHING' WHERE id = $1`, [fileId]);
       const counts = await reconcileFile(q, {
         fileId, provider: format.provider, kind: format.kind, txnDayFrom: dayFrom || settleFrom, txnDayTo: dayTo || settleTo, settlementTo: settleTo, at,
-      });
+      }, matchSteps);
       await q(
         `UPDATE settlement_files SET status = 'DONE', finished_at = $2, settlement_date_from = $3, settlement_date_to = $4, txn_day_from = $5, txn_day_to = $6 WHERE id = $1`,
         [fileId, now(), settleFrom, settleTo, dayFrom || null, dayTo || null],
       );
       return counts;
     });
-    return { status: 'DONE', rows: read, results, readMs: Math.round(readMs), stageMs: Math.round(stageMs), matchMs: Math.round(performance.now() - started - readMs) };
+    return { status: 'DONE', rows: read, results, readMs: Math.round(readMs), stageMs: Math.round(stageMs), matchMs: Math.round(performance.now() - started - readMs), matchSteps };
   } catch (err) {
+    // A batch still staging must land before fail() deletes what was staged.
+    await staging?.catch(() => undefined);
     if (err instanceof ImportFailure) return fail(database, fileId, err.problem, now());
     const status = (err as { status?: number }).status;
     // A refusal of the sheet reader (too many rows, a cell too long, not a CSV/XLSX) is the file's fault: it fails for good.
-    if (typeof status === 'number' && status >= 400 && status < 500) return fail(database, fileId, { lineNo: read + 1, field: 'file', message: (err as Error).message }, now());
+    if (typeof status === 'number' && status >= 400 && status < 500) return fail(database, fileId, { lineNo: parsed + 1, field: 'file', message: (err as Error).message }, now());
     throw err;
   }
 }

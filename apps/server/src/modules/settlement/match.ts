@@ -17,6 +17,7 @@
  * Throws a RowProblem-carrying ImportFailure for step 1's broken files; database errors as thrown.
  */
 import type { Query } from '../../db/client.ts';
+import { refreshReconDays } from './days.ts';
 import type { SettlementFileKind, SettlementProvider, RowProblem } from './formats/types.ts';
 
 /** Providers whose files legitimately repeat a reference (see the file comment). */
@@ -34,6 +35,9 @@ export class ImportFailure extends Error {
 
 /** What a file's matching produced: items per §4 result code (1–7). */
 export type ResultCounts = Partial<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, number>>;
+
+/** Milliseconds of each matching step (filled by reconcileFile; the bench prints them). */
+export type MatchSteps = Partial<Record<'repeats' | 'settled' | 'lines' | 'portalOnly' | 'days', number>>;
 
 /** The repeats of step 1 as (line, first line, first file) of this file's rows. */
 const REPEATS = `
@@ -63,7 +67,14 @@ const REPEATS = `
 export async function reconcileFile(
   q: Query,
   f: { fileId: number; provider: SettlementProvider; kind: SettlementFileKind; txnDayFrom: string; txnDayTo: string; settlementTo: string; at: Date },
+  steps: MatchSteps = {},
 ): Promise<ResultCounts> {
+  let t0 = performance.now();
+  const lap = (name: keyof MatchSteps) => {
+    const t = performance.now();
+    steps[name] = Math.round(t - t0);
+    t0 = t;
+  };
   // Fresh statistics first: the file's rows were just staged and the items are about to grow by as
   // many; with stale ones the planner took recon_items for empty and probed it by a scan per
   // payment (a 1 M-row file's portal-only step ran past 12 minutes at 10 M transactions).
@@ -93,7 +104,9 @@ export async function reconcileFile(
       [f.fileId, f.kind, f.at, repeats.map((r) => r.id), repeats.map((r) => r.first_id), repeats.map((r) => r.first_line), repeats.map((r) => r.first_file)],
     );
   }
-  // Lines of this file that are not repeats, with the portal's side.
+  lap('repeats');
+  // Lines of this file that are not repeats (only repeats have items yet: without any, no line
+  // needs the probe), with the portal's side.
   const lines = `
     SELECT r.*, t.id AS t_id, t.provider AS t_provider, t.status AS t_status, t.currency AS t_currency, t.created_at AS t_created_at,
            CASE WHEN r.txn_type = 'REFUND' THEN t.refunded_amount ELSE t.amount END AS t_amount,
@@ -101,12 +114,21 @@ export async function reconcileFile(
            (${PORTAL_PAYMENT}) AS t_payment,
            t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
     FROM settlement_rows r LEFT JOIN transactions t ON t.txn_ref_no = r.reference
-    WHERE r.file_id = $1 AND NOT EXISTS (SELECT 1 FROM recon_items d WHERE d.settlement_row_id = r.id)`;
-  await q(
-    `DELETE FROM recon_items i USING (${lines}) l
-     WHERE l.t_provider = l.provider AND i.provider = $2 AND i.kind = $3 AND i.txn_type = l.txn_type AND i.transaction_id = l.t_id AND i.matched_result = 4`,
+    WHERE r.file_id = $1${repeats.length ? ' AND NOT EXISTS (SELECT 1 FROM recon_items d WHERE d.settlement_row_id = r.id)' : ''}`;
+  // EXIST IN portal items this file settles become its match: found from the (few) portal-only
+  // items by reference (recon_items_portal_only_idx; an item's reference is its transaction's
+  // unique txn_ref_no, of this provider), not by joining every line with transactions again.
+  const settledDays = await q<{ day: string }>(
+    `WITH gone AS (
+       DELETE FROM recon_items i
+       WHERE i.provider = $2 AND i.kind = $3 AND i.matched_result = 4
+         AND EXISTS (SELECT 1 FROM settlement_rows r WHERE r.provider = i.provider AND r.reference = i.reference AND r.txn_type = i.txn_type AND r.file_id = $1)
+       RETURNING i.settlement_date
+     )
+     SELECT DISTINCT settlement_date::text AS day FROM gone`,
     [f.fileId, f.provider, f.kind],
   );
+  lap('settled');
   // "Amount: provider 12.50, portal 12.00 (+0.50)": money differences carry their signed size.
   const diff = (label: string, prov: string, portal: string, money: boolean) =>
     `CASE WHEN ${prov} IS DISTINCT FROM ${portal} THEN '${label}: provider ' || ${prov} || ', portal ' || coalesce(${portal}::text, 'none')${
@@ -141,6 +163,7 @@ export async function reconcileFile(
     [f.fileId, f.kind, f.at],
   );
   await q(`ANALYZE recon_items`);
+  lap('lines');
   // Portal-only: the MYT days the file's payments cover, as UTC instants [from 00:00 MYT, to + 1 day).
   await q(
     `INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,
@@ -153,6 +176,11 @@ export async function reconcileFile(
        AND NOT EXISTS (SELECT 1 FROM recon_items i WHERE i.provider = $2 AND i.kind = $3 AND i.txn_type = 'PAYMENT' AND i.transaction_id = t.id AND i.matched_result <> 7)`,
     [f.fileId, f.provider, f.kind, f.txnDayFrom, f.txnDayTo, f.settlementTo, f.at],
   );
+  lap('portalOnly');
   const counts = await q<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [f.fileId]);
+  // The settlement summary of every day this file's items are on, and of the days whose portal-only items it settled.
+  const fileDays = await q<{ day: string }>(`SELECT DISTINCT settlement_date::text AS day FROM recon_items WHERE file_id = $1`, [f.fileId]);
+  await refreshReconDays(q, f.provider, f.kind, [...new Set([...fileDays, ...settledDays].map((d) => d.day))], f.at);
+  lap('days');
   return Object.fromEntries(counts.map((c) => [Number(c.result), Number(c.n)])) as ResultCounts;
 }

@@ -10,6 +10,7 @@
  * 409 CF409 (the item's result does not allow it), 403 PERM403 (the importer verifying), VAL400
  * (a blank note).
  */
+import { refreshReconDays } from './days.ts';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
@@ -39,8 +40,8 @@ export async function decideReconItem(
   const note = input.note.trim();
   if (!note) throw badInput('Note', 'describe how the difference was resolved');
   if (note.length > 500) throw badInput('Note', 'at most 500 characters');
-  const [item] = await q<{ id: number; result: number; matched_result: number; uploaded_by_user_id: number | null }>(
-    `SELECT i.id, i.result, i.matched_result, f.uploaded_by_user_id
+  const [item] = await q<{ id: number; result: number; matched_result: number; uploaded_by_user_id: number | null; provider: string; kind: string; day: string }>(
+    `SELECT i.id, i.result, i.matched_result, f.uploaded_by_user_id, i.provider, i.kind, i.settlement_date::text AS day
      FROM recon_items i JOIN settlement_files f ON f.id = i.file_id
      WHERE i.id = $1 FOR UPDATE OF i`,
     [input.itemId],
@@ -57,5 +58,6 @@ export async function decideReconItem(
   }
   const to = input.action === 'verify' ? RECON_RESULT.VERIFIED : RECON_RESULT.UNVERIFY;
   await q(`UPDATE recon_items SET result = $2, note = $3, verified_by_user_id = $4, verified_at = $5, updated_at = $5 WHERE id = $1`, [item.id, to, note, input.userId, input.at]);
+  await refreshReconDays(q, item.provider, item.kind, [item.day], input.at);
   return { id: Number(item.id), result: to, matchedResult: Number(item.matched_result), note };
 }

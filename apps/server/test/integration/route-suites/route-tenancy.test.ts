@@ -223,7 +223,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     }
     // Settlement files and reconciliation items belong to the platform (module settlementreport):
     // no merchant-side group holds their permissions, and no tenant owns them.
-    if (idKind === 'settlementFile' || idKind === 'reconItem') return null;
+    if (idKind === 'settlementFile' || idKind === 'reconItem' || idKind === 'reconDay') return null;
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };

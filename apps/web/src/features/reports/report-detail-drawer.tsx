@@ -27,7 +27,10 @@ export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def
   const valid = id !== null && Number.isSafeInteger(id) && id > 0;
   const query = useReportGetQuery(valid ? { api: def.api, id } : skipToken);
   const detail = query.currentData;
-  const reference = detail && typeof detail.TxnRefNo === 'string' ? detail.TxnRefNo : null;
+  // The record's reference in the title: a transaction's TxnRefNo, a provider line's Reference.
+  const ref = detail?.TxnRefNo ?? detail?.Reference;
+  const reference = typeof ref === 'string' ? ref : null;
+  const title = reference ? `${t(def.detailTitleKey ?? 'txn.detail')} · ${reference}` : t(def.detailTitleKey ?? 'txn.detail');
 
   let body: React.ReactNode;
   if (!valid) body = <Empty description={t('txn.notFound')} />;
@@ -47,8 +50,10 @@ export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def
   else {
     // The declared related sections (chain, link, schedule, timeline: issue 10 item 3) follow the row's fields.
     const related = relatedOf(detail);
+    // Focusable (tabIndex 0), so a keyboard user can reach and scroll the drawer's body even when
+    // the record has no link or button (axe scrollable-region-focusable; e.g. a TALLY item).
     body = (
-      <Flex vertical gap={16}>
+      <Flex vertical gap={16} tabIndex={0} role="region" aria-label={title} data-testid="report-detail-body">
         {Actions && <Actions def={def} detail={detail} />}
         <ReportDetail def={def} detail={detail} fallbackCurrency={typeof detail.Currency === 'string' && detail.Currency ? detail.Currency : currency} />
         {related && <ReportRelatedSections def={def} id={detail.Id} related={related} />}
@@ -60,7 +65,7 @@ export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def
     <Drawer
       open={id !== null}
       onClose={onClose}
-      title={reference ? `${t(def.detailTitleKey ?? 'txn.detail')} · ${reference}` : t(def.detailTitleKey ?? 'txn.detail')}
+      title={title}
       size={narrow ? '100%' : 720}
       afterOpenChange={(open) => {
         if (!open) focusMainIfLost();

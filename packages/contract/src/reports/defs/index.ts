@@ -16,7 +16,7 @@ import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurri
 import { terminalSettlementSales } from './sales-settlement.ts';
 import { preChargeback } from './pre-chargeback.ts';
 import { riskAlerts, riskTransactions } from './risk.ts';
-import { bsnRecon, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
+import { bsnRecon, bsnReconSummary, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -37,6 +37,7 @@ export const REPORTS: readonly ReportDef[] = [
   // The recon settlement reports (issue 12).
   rmRecon,
   bsnRecon,
+  bsnReconSummary,
   razerpayRecon,
   finexusRecon,
   ipay88Recon,

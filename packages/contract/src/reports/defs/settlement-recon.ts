@@ -79,3 +79,59 @@ export const paydeeRecon = reconReport('PAYDEE', 'paydee', '/paydee-settlement-r
 
 /** The six provider recon reports, in the §2 menu order. */
 export const RECON_REPORTS = [rmRecon, bsnRecon, razerpayRecon, finexusRecon, ipay88Recon, paydeeRecon] as const;
+
+/**
+ * /bsn-settlement-summary-report (§2 "Settlement report, recon"): BSN's reconciliation per MYT
+ * settlement day and currency over `recon_settlement_days` (modules/settlement/days.ts, kept by
+ * the matching and by every verification): the items and their amount per §4 result, the
+ * provider's amount and fee and the portal's amount. A day expands to its items in the BSN
+ * settlement report (its SettlementDate filter). Filter by settlement day (MYT) and currency;
+ * newest day first (recon_settlement_days_report_idx).
+ */
+const DAY_COLUMNS = {
+  SettlementDate: { key: 'SettlementDate', source: 'settlement_date', labelKey: 'recon.settlementDate', kind: 'date', priority: 1, sortable: true },
+  Currency: { key: 'Currency', source: 'currency', labelKey: 'shell.currency', kind: 'text', priority: 2 },
+  ItemCount: { key: 'ItemCount', source: 'item_count', labelKey: 'recon.itemCount', kind: 'count', priority: 1 },
+  TallyCount: { key: 'TallyCount', source: 'tally_count', labelKey: 'recon.tallyCount', kind: 'count', priority: 1 },
+  NotTallyCount: { key: 'NotTallyCount', source: 'not_tally_count', labelKey: 'recon.notTallyCount', kind: 'count', priority: 1 },
+  ProviderOnlyCount: { key: 'ProviderOnlyCount', source: 'provider_only_count', labelKey: 'recon.providerOnlyCount', kind: 'count', priority: 2 },
+  PortalOnlyCount: { key: 'PortalOnlyCount', source: 'portal_only_count', labelKey: 'recon.portalOnlyCount', kind: 'count', priority: 2 },
+  VerifiedCount: { key: 'VerifiedCount', source: 'verified_count', labelKey: 'recon.verifiedCount', kind: 'count', priority: 2 },
+  UnverifyCount: { key: 'UnverifyCount', source: 'unverify_count', labelKey: 'recon.unverifyCount', kind: 'count', priority: 3 },
+  DuplicateCount: { key: 'DuplicateCount', source: 'duplicate_count', labelKey: 'recon.duplicateCount', kind: 'count', priority: 3 },
+  ProviderAmount: { key: 'ProviderAmount', source: 'provider_amount', labelKey: 'recon.providerAmount', kind: 'money', priority: 1 },
+  PortalAmount: { key: 'PortalAmount', source: 'portal_amount', labelKey: 'recon.portalAmount', kind: 'money', priority: 1 },
+  ProviderFee: { key: 'ProviderFee', source: 'provider_fee', labelKey: 'recon.providerFee', kind: 'money', priority: 3 },
+  TallyAmount: { key: 'TallyAmount', source: 'tally_amount', labelKey: 'recon.tallyAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  NotTallyAmount: { key: 'NotTallyAmount', source: 'not_tally_amount', labelKey: 'recon.notTallyAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  ProviderOnlyAmount: { key: 'ProviderOnlyAmount', source: 'provider_only_amount', labelKey: 'recon.providerOnlyAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  PortalOnlyAmount: { key: 'PortalOnlyAmount', source: 'portal_only_amount', labelKey: 'recon.portalOnlyAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  VerifiedAmount: { key: 'VerifiedAmount', source: 'verified_amount', labelKey: 'recon.verifiedAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  UnverifyAmount: { key: 'UnverifyAmount', source: 'unverify_amount', labelKey: 'recon.unverifyAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+  DuplicateAmount: { key: 'DuplicateAmount', source: 'duplicate_amount', labelKey: 'recon.duplicateAmount', kind: 'money', in: ['detail', 'export'], section: 'amounts' },
+} as const satisfies Record<string, ReportColumn>;
+
+export const bsnReconSummary = defineReport({
+  kind: 'list',
+  name: 'ReconBsnSummary',
+  path: '/bsn-settlement-summary-report',
+  api: 'Settlement/ReconSummary/BSN',
+  permission: 'settlementreport:bsnsummary',
+  exportPermission: 'settlementreport:bsnsummary',
+  titleKey: 'report.recon.bsnsummary',
+  groupTypes: ['SUPERADMIN'],
+  source: 'recon_settlement_days',
+  where: { provider: 'BSN', kind: 'RECON' },
+  idOf: 'reconDay',
+  filters: [
+    { kind: 'dateRange', source: 'settlement_day_at', labelKey: 'recon.settlementDate' },
+    { kind: 'currency', source: 'currency' },
+  ],
+  columns: Object.values(DAY_COLUMNS),
+  amountKey: 'ProviderAmount',
+  defaultSort: { key: 'SettlementDate', order: 'desc' },
+  dateColumn: 'settlement_day_at',
+  exportName: 'bsn-settlement-summary-report',
+  detailTitleKey: 'recon.dayDetail',
+  expand: { report: 'ReconBsn', filters: { SettlementDate: 'SettlementDate' } },
+});

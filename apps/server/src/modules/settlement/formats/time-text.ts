@@ -60,8 +60,35 @@ const clockOf = (d: dayjs.Dayjs): WallClock => ({ year: d.year(), month: d.month
 
 /** True when `c` is a real calendar date and time of day (no 31/02, no 24:00, no leap seconds): its fields survive a round trip through the calendar. */
 export function isRealClock(c: WallClock): boolean {
-  const d = clockOf(dayjs.utc(instantAt(c, 0)));
+  const d = wallClockAt(instantAt(c, 0), 0);
   return d.year === c.year && d.month === c.month && d.day === c.day && d.hour === c.hour && d.minute === c.minute && d.second === c.second;
+}
+
+const FIXED_FIELDS: Readonly<Record<string, { width: number; field: keyof WallClock }>> = {
+  YYYY: { width: 4, field: 'year' }, MM: { width: 2, field: 'month' }, DD: { width: 2, field: 'day' },
+  HH: { width: 2, field: 'hour' }, mm: { width: 2, field: 'minute' }, ss: { width: 2, field: 'second' },
+};
+
+/**
+ * The fully padded spelling of a 24-hour layout as a RegExp with its fields in order, or null for a
+ * layout with 12-hour fields (hh, A). Why: dayjs's customParseFormat costs ~8 µs a date, two dates
+ * a line made reading a 1 M-line file ~17 s of its 38 s; a text in the padded spelling (what
+ * systems write) is read by this RegExp and checked with `isRealClock` (~0.3 µs) — the same answer
+ * dayjs's strict check gives for it — and every other spelling still goes to dayjs.
+ */
+function fixedSpelling(parts: readonly Piece[]): { re: RegExp; fields: (keyof WallClock)[] } | null {
+  const fields: (keyof WallClock)[] = [];
+  let re = '^';
+  for (const p of parts) {
+    if ('literal' in p) re += p.literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else {
+      const f = FIXED_FIELDS[p.token];
+      if (!f) return null;
+      fields.push(f.field);
+      re += `(\\d{${f.width}})`;
+    }
+  }
+  return { re: new RegExp(`${re}$`, 'i'), fields };
 }
 
 /**
@@ -105,9 +132,17 @@ export function layout(text: string): Layout {
   if (spellings.length > 2) spellings.splice(1, 0, spellings.pop()!);
   const writing = parts.map((p) => ('literal' in p ? literal(p.literal) : p.token)).join('');
 
+  const fixed = fixedSpelling(parts);
   return {
     text,
     parse(input: string): WallClock | null {
+      const m = fixed?.re.exec(input.trim());
+      if (m) {
+        const c: WallClock = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
+        fixed!.fields.forEach((f, i) => (c[f] = Number(m[i + 1])));
+        // Years before 0100 do not read (as with dayjs, which builds dates with Date.UTC).
+        return c.year >= 100 && isRealClock(c) ? c : null;
+      }
       const upper = input.trim().toUpperCase() + suffixText;
       const d = dayjs.utc(upper, reading);
       return d.isValid() && spellings.some((l) => d.format(l) === upper) ? clockOf(d) : null;
@@ -137,7 +172,10 @@ export function wallClockAt(instant: Date, offsetMs: number): WallClock {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
-/** An ISO 8601 instant: its wall clock (read by dayjs), an optional fraction and its zone. */
+/** The wall clock of an ISO 8601 instant (its padded spelling: the fast path of `layout`). */
+const ISO_WALL = layout('YYYY-MM-DDTHH:mm:ss');
+
+/** An ISO 8601 instant: its wall clock, an optional fraction and its zone. */
 const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 /**
@@ -146,14 +184,14 @@ const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\
  * when the text is not that shape, not a real date/time, or has no zone (a bare local time is
  * ambiguous) or an offset beyond ±14:00.
  *
- * dayjs reads the wall clock strictly; the zone is applied here: dayjs's strict mode compares the
- * text with the date written back in the parser's own zone, so it refuses every offset but that one.
+ * The wall clock is read strictly (ISO_WALL); the zone is applied here: dayjs's strict mode compares
+ * the text with the date written back in the parser's own zone, so it refuses every offset but that one.
  */
 export function parseIsoInstant(text: string): Date | null {
   const m = ISO.exec(text.trim());
   if (!m) return null;
-  const wall = dayjs.utc(`${m[1]}T${m[2]}`, 'YYYY-MM-DD[T]HH:mm:ss', true);
-  if (!wall.isValid()) return null;
+  const wall = ISO_WALL.parse(`${m[1]}T${m[2]}`);
+  if (!wall) return null;
   let offsetMs = 0;
   const zone = m[4]!;
   if (zone.toUpperCase() !== 'Z') {
@@ -164,7 +202,7 @@ export function parseIsoInstant(text: string): Date | null {
     offsetMs = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
   }
   const ms = Number((m[3] ?? '').slice(0, 3).padEnd(3, '0'));
-  return new Date(wall.valueOf() - offsetMs + ms);
+  return new Date(instantAt(wall, 0).getTime() - offsetMs + ms);
 }
 
 /** `instant` as ISO 8601 UTC with Z, e.g. '2021-07-28T03:30:44Z'; with `millis`, '…44.000Z'. Throws a RangeError for an invalid Date. */
@@ -198,7 +236,8 @@ export function dayClock(day: string): WallClock {
 export function dayIn(dayLayout: Layout): (text: string) => string | null {
   return (text) => {
     const c = dayLayout.parse(text);
-    return c ? ISO_DAY.format(c) : null;
+    // The 'YYYY-MM-DD' text by padding (dayjs's format is ~2 µs of a 3 µs read); years are ≥ 0100.
+    return c ? `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}` : null;
   };
 }
 
