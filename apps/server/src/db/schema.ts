@@ -1356,6 +1356,9 @@ export const reconItems = pgTable(
   },
   (t) => [
     // The settlement reports' two sorts (one report per provider and kind): keyset on (sort, id).
+    // The day index also serves the per-day summary's recount (days.ts); the first index on
+    // (provider, settlement_date, result) was dropped for it (migration 0029): every index is
+    // written once per item, a million times by a large file.
     index('recon_items_report_txn_at_idx').on(t.provider, t.kind, t.txnAt, t.id),
     index('recon_items_report_day_idx').on(t.provider, t.kind, t.settlementDate, t.id),
     // The EXIST IN portal items a new file may settle, found by reference (match.ts): few rows,
@@ -1363,7 +1366,6 @@ export const reconItems = pgTable(
     index('recon_items_portal_only_idx').on(t.provider, t.kind, t.reference).where(sql`${t.matchedResult} = 4`),
     uniqueIndex('recon_items_txn_uq').on(t.provider, t.kind, t.txnType, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.matchedResult} <> 7`),
     uniqueIndex('recon_items_row_uq').on(t.settlementRowId).where(sql`${t.settlementRowId} IS NOT NULL`),
-    index('recon_items_provider_day_idx').on(t.provider, t.settlementDate, t.result),
     index('recon_items_file_idx').on(t.fileId, t.result),
     check('recon_items_result_ck', sql`${t.result} BETWEEN 1 AND 7 AND ${t.matchedResult} BETWEEN 1 AND 7`),
   ],

@@ -73,6 +73,18 @@ export class CopyWriter<R> {
     }
   }
 
+  /**
+   * Abandons the COPY (CopyFail: PostgreSQL discards it and the transaction is left failed, ready
+   * for ROLLBACK); resolves once the stream has closed. Never throws. A COPY still open would hold
+   * the connection, so a ROLLBACK sent without this waits forever.
+   */
+  async abort(reason: string): Promise<void> {
+    if (this.stream.destroyed) return;
+    const closed = new Promise<void>((resolve) => this.stream.once('close', () => resolve()));
+    this.stream.destroy(new Error(reason));
+    await closed;
+  }
+
   /** Ends the COPY; resolves when PostgreSQL has accepted every row, rejects with its error. */
   async end(): Promise<void> {
     this.stream.end();

@@ -31,5 +31,6 @@ CREATE TABLE "recon_settlement_days" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "recon_items_provider_day_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "recon_settlement_days_uq" ON "recon_settlement_days" USING btree ("provider","kind","settlement_date","currency");--> statement-breakpoint
 CREATE INDEX "recon_settlement_days_report_idx" ON "recon_settlement_days" USING btree ("provider","kind","settlement_date","id");

@@ -3,8 +3,9 @@
  * queue — read it as a stream, stage its rows and reconcile them (match.ts).
  *  - Once: the same bytes of the same format are one file (settlement_files_once_uq); a second
  *    upload answers the first file and adds nothing. A FAILED file may be uploaded again.
- *  - Progress: rows are staged in batches, each committed with `rows_read`, so the screen can
- *    poll it; reports read DONE files only, so staged rows are never seen.
+ *  - Progress: rows are staged in batches (staging.ts: COPY on PostgreSQL, unnest INSERTs on
+ *    PGlite) while the next batch is read, `rows_read` moved after each, so the screen can poll
+ *    it; reports read DONE files only, so staged rows are never seen.
  *  - All or nothing: the first unreadable row (or a missing header, or a repeated reference)
  *    fails the file with its line, field and message, and its staged rows are deleted; the
  *    matching and the DONE status commit together. A job retried after a crash starts over.
@@ -16,9 +17,9 @@ import { formatOf, missingHeaders } from './formats/index.ts';
 import type { ProviderRow, SettlementFormat, SettlementProvider } from './formats/types.ts';
 import type { StoredFile } from './file-store.ts';
 import { ImportFailure, reconcileFile, type MatchSteps, type ResultCounts } from './match.ts';
+import { openStager } from './staging.ts';
 
 /** Rows staged per statement (and per progress step). */
-const STAGE_BATCH = 5000;
 
 /** The limits of a settlement file: up to 2,000,000 data rows, 100 columns. */
 export const SETTLEMENT_SHEET_LIMITS: SheetLimits = {
@@ -67,21 +68,6 @@ export type ImportOutcome =
   | { status: 'FAILED'; lineNo: number; field: string; message: string }
   | { status: 'SKIPPED'; why: string };
 
-/** Stages `rows` of file `fileId` (one unnest INSERT) and moves its progress. */
-async function stage(q: Query, fileId: number, provider: SettlementProvider, rows: readonly ProviderRow[], read: number): Promise<void> {
-  const col = <T,>(f: (r: ProviderRow) => T) => rows.map(f);
-  await q(
-    `INSERT INTO settlement_rows (file_id, provider, line_no, reference, provider_txn_id, txn_type, txn_at, settlement_date, amount, fee, net, currency, method, mid, tid)
-     SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[], $9::numeric[], $10::numeric[], $11::numeric[],
-       $12::text[], $13::text[], $14::text[], $15::text[])`,
-    [
-      fileId, provider, col((r) => r.lineNo), col((r) => r.reference), col((r) => r.providerTxnId), col((r) => r.txnType), col((r) => r.txnAt.toISOString()),
-      col((r) => r.settlementDate), col((r) => r.amount), col((r) => r.fee), col((r) => r.net), col((r) => r.currency), col((r) => r.method), col((r) => r.mid), col((r) => r.tid),
-    ],
-  );
-  await q(`UPDATE settlement_files SET rows_read = $2 WHERE id = $1`, [fileId, read]);
-}
-
 const mytDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
@@ -108,14 +94,11 @@ export async function runSettlementImport(database: Database, fileId: number, pa
   let stageMs = 0;
   let staging: Promise<void> | null = null;
   let parsed = 0;
+  const stager = await openStager(database, fileId, format.provider);
   const stageAll = async (rows: ProviderRow[]) => {
     const s0 = performance.now();
-    for (let i = 0; i < rows.length; i += STAGE_BATCH) {
-      const part = rows.slice(i, i + STAGE_BATCH);
-      const upTo = read + part.length;
-      await database.transaction((q) => stage(q, fileId, format.provider, part, upTo));
-      read = upTo;
-    }
+    await stager.add(rows, read + rows.length);
+    read += rows.length;
     stageMs += performance.now() - s0;
   };
   try {
@@ -147,6 +130,7 @@ export async function runSettlementImport(database: Database, fileId: number, pa
     }
     await staging;
     staging = null;
+    await stager.finish();
     if (!checked) throw new ImportFailure({ lineNo: 1, field: 'file', message: 'The file has no header row' });
     if (read === 0) throw new ImportFailure({ lineNo: 2, field: 'file', message: 'The file has a header row but no settled lines' });
     const at = now();
@@ -168,8 +152,9 @@ export async function runSettlementImport(database: Database, fileId: number, pa
     });
     return { status: 'DONE', rows: read, results, readMs: Math.round(readMs), stageMs: Math.round(stageMs), matchMs: Math.round(performance.now() - started - readMs), matchSteps };
   } catch (err) {
-    // A batch still staging must land before fail() deletes what was staged.
+    // A batch still staging must land before what was staged is removed.
     await staging?.catch(() => undefined);
+    await stager.abort();
     if (err instanceof ImportFailure) return fail(database, fileId, err.problem, now());
     const status = (err as { status?: number }).status;
     // A refusal of the sheet reader (too many rows, a cell too long, not a CSV/XLSX) is the file's fault: it fails for good.
