@@ -14,7 +14,7 @@ import type { Database, Query } from '../../db/client.ts';
 import type { SheetLimits } from '../../platform/sheet-limits.ts';
 import { streamSheetRecords } from '../../platform/sheet-stream.ts';
 import { formatOf, missingHeaders } from './formats/index.ts';
-import type { ProviderRow, SettlementFormat, SettlementProvider } from './formats/types.ts';
+import type { ProviderRow, SettlementFormat } from './formats/types.ts';
 import type { StoredFile } from './file-store.ts';
 import { ImportFailure, reconcileFile, type MatchSteps, type ResultCounts } from './match.ts';
 import { openStager } from './staging.ts';
