@@ -9,10 +9,11 @@
  */
 import './support/dom-on-node.ts';
 import './setup-dom.ts';
+import { closePicker } from './support/close-picker.ts';
 import { createServer } from 'node:net';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, Form } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -194,7 +195,7 @@ describe('state and city pickers', () => {
     fireEvent.mouseDown(cityPicker);
     await waitFor(() => expect(optionsOf(cityPicker)).toContain('Johor Bahru'));
     expect(optionsOf(cityPicker)).not.toContain('Shah Alam');
-    act(() => cityPicker.blur());
+    closePicker(cityPicker);
 
     // Back to Selangor: its cities come from the cache.
     await choose(statePicker, 'Selangor');

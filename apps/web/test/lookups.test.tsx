@@ -15,6 +15,7 @@
  */
 import './support/dom-on-node.ts';
 import './setup-dom.ts';
+import { closePicker } from './support/close-picker.ts';
 import { StrictMode } from 'react';
 import { App as AntApp, Form } from 'antd';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -143,7 +144,7 @@ describe('lookup cache on the real server', () => {
     await waitFor(() => expect(optionsOf(pm).length).toBeGreaterThan(0));
     // (the list is virtual: jsdom lays out only its first rows)
     expect(optionsOf(pm)).toEqual(paymentMethodNames.slice(0, optionsOf(pm).length));
-    act(() => pm.blur());
+    closePicker(pm);
     await waitFor(() => expect(pm.getAttribute('aria-expanded')).toBe('false'));
 
     // Screen 2: the dashboard's payment-method mix; then back to screen 1 (a remount).
@@ -221,7 +222,7 @@ describe('lookup cache on the real server', () => {
 
       // Once the server answers, opening the picker again fills it.
       await restore();
-      act(() => picker.blur());
+      closePicker(picker);
       await waitFor(() => expect(picker.getAttribute('aria-expanded')).toBe('false'));
       fireEvent.mouseDown(picker);
       await waitFor(() => expect(traffic.statuses(BANKS_PATH)).toEqual([500, 500, 200]));
