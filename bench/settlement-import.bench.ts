@@ -100,6 +100,8 @@ try {
   console.log(`outcome: ${JSON.stringify(out)}`);
   for (const table of ['recon_items', 'settlement_rows']) await database.query(`DELETE FROM ${table} WHERE file_id = $1`, [reg.fileId]);
   await database.query(`DELETE FROM settlement_files WHERE id = $1`, [reg.fileId]);
+  // Leave no dead rows behind: the next run's matching was 34 -> 58 s slower on the ~2 M dead rows of five earlier runs.
+  if (url) for (const table of ['settlement_rows', 'recon_items']) await database.query(`VACUUM ANALYZE ${table}`);
 } finally {
   await rm(dir, { recursive: true, force: true });
   await database.close();
