@@ -7,7 +7,7 @@ import type { ListReportDef } from '@paydesk/contract';
 import { refundDetailActions, type DetailActions } from '../features/refunds/detail-actions.tsx';
 import { riskDetailActions } from '../features/risk/risk-actions.tsx';
 import { reconDetailActions } from '../features/settlement/recon-actions.tsx';
-import { ReconImportButton } from '../features/settlement/import-dialog.tsx';
+import { reconPageActions } from '../features/settlement/import-dialog.tsx';
 import type { PageActionsComponent } from '../features/reports/report-page.tsx';
 
 /** The actions of `def`'s detail, or null when it has none. */
@@ -17,5 +17,5 @@ export function detailActionsFor(def: ListReportDef): DetailActions | null {
 
 /** The actions beside `def`'s page title, or null when it has none. */
 export function pageActionsFor(def: ListReportDef): PageActionsComponent | null {
-  return def.source === 'recon_items' ? ReconImportButton : null;
+  return reconPageActions(def);
 }

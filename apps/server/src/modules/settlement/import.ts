@@ -19,8 +19,6 @@ import type { StoredFile } from './file-store.ts';
 import { ImportFailure, reconcileFile, type MatchSteps, type ResultCounts } from './match.ts';
 import { openStager } from './staging.ts';
 
-/** Rows staged per statement (and per progress step). */
-
 /** The limits of a settlement file: up to 2,000,000 data rows, 100 columns. */
 export const SETTLEMENT_SHEET_LIMITS: SheetLimits = {
   rows: 2_000_000,

@@ -10,10 +10,10 @@
  * 409 CF409 (the item's result does not allow it), 403 PERM403 (the importer verifying), VAL400
  * (a blank note).
  */
-import { refreshReconDays } from './days.ts';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import { refreshReconDays } from './days.ts';
 
 /** The §4 codes. */
 export const RECON_RESULT = { TALLY: 1, NOT_TALLY: 2, PROVIDER_ONLY: 3, PORTAL_ONLY: 4, VERIFIED: 5, UNVERIFY: 6, DUPLICATE: 7 } as const;

@@ -33,14 +33,14 @@ import './labels.ts';
 import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
 import { reportColumns } from './report-columns.tsx';
 import { ReportDetailDrawer, type DetailActionsComponent } from './report-detail-drawer.tsx';
-
-/** Actions beside a report page's title (given by the app; the engine knows none). */
-export type PageActionsComponent = ComponentType<{ def: ListReportDef }>;
 import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
 
 /** The column the list is in date order by (jump to date), if any: the sortable datetime column over `def.dateColumn`. */
+/** Actions beside a report page's title (given by the app; the engine knows none). */
+export type PageActionsComponent = ComponentType<{ def: ListReportDef }>;
+
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
 
 /**

@@ -18,6 +18,7 @@ import { formatCount } from '../../shared/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { invalidateReport } from '../reports/report-api.ts';
+import type { PageActionsComponent } from '../reports/report-page.tsx';
 import './texts.ts';
 
 type FileState = ResponseOf<'settlementFile'>;
@@ -156,7 +157,7 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
 }
 
 /** The settlement report's "Import settlement file" button and dialog, for holders of `settlementreport:import`. */
-export function ReconImportButton({ def }: { def: ListReportDef }) {
+function ReconImportButton({ def }: { def: ListReportDef }) {
   const { t } = useTranslation();
   const held = useAppSelector(selectHeldPermissions);
   const [open, setOpen] = useState(false);
@@ -169,4 +170,12 @@ export function ReconImportButton({ def }: { def: ListReportDef }) {
       <ImportDialog def={def} open={open} onClose={() => setOpen(false)} />
     </>
   );
+}
+
+/**
+ * The import beside the title of a settlement report (a provider's items or its per-day summary:
+ * both name the provider in their `where`), or null for other reports.
+ */
+export function reconPageActions(def: ListReportDef): PageActionsComponent | null {
+  return (def.source === 'recon_items' || def.source === 'recon_settlement_days') && typeof def.where.provider === 'string' ? ReconImportButton : null;
 }
