@@ -1346,6 +1346,21 @@ export const reconItems = pgTable(
     providerFee: numeric('provider_fee', { precision: 18, scale: 2 }),
     portalAmount: numeric('portal_amount', { precision: 18, scale: 2 }),
     portalFee: numeric('portal_fee', { precision: 18, scale: 2 }),
+    // The money each side moves, signed (a REFUND line takes its amount back) and after its fee
+    // (issue 12 Build 3, the acquirer reports): on a TPA item the provider's net is what the
+    // acquirer settles to the platform, the portal's what the platform owes its merchant (after
+    // the merchant's MDR), and their difference the platform's margin (negative: the acquirer
+    // charged more than the merchant pays). Generated, so no writer can let them drift; null
+    // when the side is missing.
+    providerNet: numeric('provider_net', { precision: 18, scale: 2 }).generatedAlwaysAs(
+      sql`CASE WHEN txn_type = 'REFUND' THEN -provider_amount ELSE provider_amount END - coalesce(provider_fee, 0)`,
+    ),
+    portalNet: numeric('portal_net', { precision: 18, scale: 2 }).generatedAlwaysAs(
+      sql`CASE WHEN txn_type = 'REFUND' THEN -portal_amount ELSE portal_amount END - coalesce(portal_fee, 0)`,
+    ),
+    netDiff: numeric('net_diff', { precision: 18, scale: 2 }).generatedAlwaysAs(
+      sql`(CASE WHEN txn_type = 'REFUND' THEN -provider_amount ELSE provider_amount END - coalesce(provider_fee, 0)) - (CASE WHEN txn_type = 'REFUND' THEN -portal_amount ELSE portal_amount END - coalesce(portal_fee, 0))`,
+    ),
     masterMerchantId: integer('master_merchant_id'),
     agencyId: integer('agency_id'),
     agentId: integer('agent_id'),

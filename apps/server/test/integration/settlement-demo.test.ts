@@ -46,12 +46,34 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
       const counts = Object.fromEntries(
         (await s.database.query<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [file!.id])).map((r) => [Number(r.result), Number(r.n)]),
       ) as Record<number, number>;
-      expect(counts[3] ?? 0, `${f.provider} provider-only`).toBe(2);
-      expect(counts[7] ?? 0, `${f.provider} duplicates`).toBe(DUPLICATING_PROVIDERS.has(f.provider) ? 1 : 0);
-      expect(counts[1] ?? 0, `${f.provider} tally`).toBeGreaterThan(0);
+      expect(counts[3] ?? 0, `${f.formatKey} provider-only`).toBe(2);
+      expect(counts[7] ?? 0, `${f.formatKey} duplicates`).toBe(DUPLICATING_PROVIDERS.has(f.provider) ? 1 : 0);
+      expect(counts[1] ?? 0, `${f.formatKey} tally`).toBeGreaterThan(0);
       // Every line of the file is an item (tally, not tally, provider-only or duplicate).
       expect((counts[1] ?? 0) + (counts[2] ?? 0) + (counts[3] ?? 0) + (counts[7] ?? 0)).toBe(f.lines);
     }
+  });
+
+  it('imports each acquirer file too: the acquirer MDR never decides the result, and the margin is the two MDRs apart', async () => {
+    const tpa = files.filter((f) => f.imported && f.kind === 'TPA');
+    expect(tpa.map((f) => f.formatKey).sort()).toEqual(['BSN_TPA', 'PAYDEE_TPA', 'RM_TPA'].filter((k) => files.some((f) => f.formatKey === k)).sort());
+    expect(tpa.length).toBeGreaterThan(0);
+    const rows = await s.database.query<{ provider: string; result: number; differences: string | null; provider_net: string; portal_net: string; net_diff: string; expected: string; fee_above: boolean }>(
+      `SELECT provider, result, differences, provider_net::text, portal_net::text, net_diff::text,
+              ((provider_amount - provider_fee) - (portal_amount - portal_fee))::text AS expected, provider_fee > portal_fee AS fee_above
+       FROM recon_items WHERE kind = 'TPA' AND txn_type = 'PAYMENT' AND provider_amount IS NOT NULL AND portal_amount IS NOT NULL`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      // The acquirer's fee differs from the merchant's on every line, yet only amounts make NOT TALLY.
+      expect(r.differences ?? '', `${r.provider}`).not.toMatch(/Fee/);
+      expect(r.net_diff).toBe(r.expected);
+    }
+    // Tally lines exist, and the planted negative margins (acquirer MDR above the merchant's) show as such.
+    expect(rows.filter((r) => Number(r.result) === 1).length).toBeGreaterThan(0);
+    const negative = rows.filter((r) => r.fee_above && Number(r.result) === 1);
+    expect(negative.length).toBeGreaterThan(0);
+    for (const r of negative) expect(Number(r.net_diff)).toBeLessThan(0);
   });
 
   it('writes the next day as a sample without importing it, and a second run imports nothing new', async () => {
@@ -102,7 +124,7 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
     // The next day's sample settles that day's portal-only items (moved between days and results).
     for (const f of files.filter((x) => !x.imported)) {
       const stored = await storeSettlementFileFrom(dir, f.path, 'csv');
-      const reg = await s.database.transaction((q) => registerSettlementFile(q, formatOf(f.provider)!, basename(f.path), stored, null, new Date()));
+      const reg = await s.database.transaction((q) => registerSettlementFile(q, formatOf(f.formatKey)!, basename(f.path), stored, null, new Date()));
       const out = await runSettlementImport(s.database, reg.fileId, stored.path, 'csv', () => new Date());
       expect(out.status, f.path).toBe('DONE');
     }

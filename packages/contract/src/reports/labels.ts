@@ -216,6 +216,15 @@ const en = {
   'recon.duplicateAmount': 'Duplicate amount',
   'recon.dayDetail': 'Settlement day',
   'detail.amounts': 'Amounts by result',
+  'report.tpa.rm': 'Revenue Monster acquirer settlement report',
+  'report.tpa.paydee': 'Paydee acquirer settlement report',
+  'report.tpa.bsn': 'BSN acquirer settlement report',
+  'tpa.acquirerGross': 'Acquirer gross',
+  'tpa.acquirerMdr': 'Acquirer MDR',
+  'tpa.settledToPlatform': 'Settled to platform',
+  'tpa.merchantMdr': 'Merchant MDR',
+  'tpa.owedToMerchant': 'Owed to merchant',
+  'tpa.margin': 'Platform margin',
 } as const;
 
 export type ReportLabelKey = keyof typeof en;
@@ -426,6 +435,15 @@ const ms: Record<ReportLabelKey, string> = {
   'recon.duplicateAmount': 'Jumlah pendua',
   'recon.dayDetail': 'Hari penyelesaian',
   'detail.amounts': 'Jumlah mengikut keputusan',
+  'report.tpa.rm': 'Laporan penyelesaian pemeroleh Revenue Monster',
+  'report.tpa.paydee': 'Laporan penyelesaian pemeroleh Paydee',
+  'report.tpa.bsn': 'Laporan penyelesaian pemeroleh BSN',
+  'tpa.acquirerGross': 'Kasar pemeroleh',
+  'tpa.acquirerMdr': 'MDR pemeroleh',
+  'tpa.settledToPlatform': 'Diselesaikan kepada platform',
+  'tpa.merchantMdr': 'MDR peniaga',
+  'tpa.owedToMerchant': 'Terhutang kepada peniaga',
+  'tpa.margin': 'Margin platform',
 };
 
 const zh: Record<ReportLabelKey, string> = {
@@ -634,6 +652,15 @@ const zh: Record<ReportLabelKey, string> = {
   'recon.duplicateAmount': '重复金额',
   'recon.dayDetail': '结算日',
   'detail.amounts': '按结果的金额',
+  'report.tpa.rm': 'Revenue Monster 收单结算报表',
+  'report.tpa.paydee': 'Paydee 收单结算报表',
+  'report.tpa.bsn': 'BSN 收单结算报表',
+  'tpa.acquirerGross': '收单总额',
+  'tpa.acquirerMdr': '收单 MDR',
+  'tpa.settledToPlatform': '结算给平台',
+  'tpa.merchantMdr': '商户 MDR',
+  'tpa.owedToMerchant': '应付商户',
+  'tpa.margin': '平台差价',
 };
 
 /** Every report label by language, then key. */

@@ -10,7 +10,9 @@
  *     txn_ref_no): none, or one of another provider → 3 EXIST IN provider; PAYMENT lines compare
  *     to the successful payment (amount, fee = mdr_fee, currency, status), REFUND lines to the
  *     refunded amount (fee 0) → 1 TALLY or 2 NOT TALLY with every difference named and signed
- *     (provider − portal). A match replaces the transaction's earlier 4 EXIST IN portal item: the
+ *     (provider − portal). On an acquirer (TPA) file the fee is the acquirer's MDR to the platform,
+ *     not the merchant's: it differs by design (the platform's margin, recon_items.net_diff), so
+ *     it is stored beside the merchant's MDR but never makes a line NOT TALLY. A match replaces the transaction's earlier 4 EXIST IN portal item: the
  *     provider settled it in a later file after all.
  *  3. Portal-only: successful payments of the provider in the MYT days the file's payments cover
  *     with no item of this provider and kind → 4 EXIST IN portal (settlement day: the file's last).
@@ -140,7 +142,7 @@ export async function reconcileFile(
        SELECT l.*, l.t_id IS NOT NULL AND l.t_provider = l.provider AS found,
               concat_ws('; ',
                 ${diff('Amount', 'l.amount', 'l.t_amount', true)},
-                ${diff('Fee', 'l.fee', 'l.t_fee', true)},
+                ${f.kind === 'TPA' ? 'NULL' : diff('Fee', 'l.fee', 'l.t_fee', true)},
                 ${diff('Currency', 'l.currency::text', 'l.t_currency::text', false)},
                 CASE WHEN l.txn_type = 'PAYMENT' AND NOT l.t_payment THEN 'Status: portal ' || l.t_status END) AS differences
        FROM l

@@ -1,7 +1,7 @@
 /**
  * Import a provider's settlement file from its settlement report (issue 12 Build 1): choose the CSV
  * or XLSX file, send it (multipart, signed, ≤ 10 MB: POST Settlement/Import with the report's
- * provider as FormatKey), then watch the background import — queued, reading (lines read so far),
+ * provider as FormatKey, `{provider}_TPA` from an acquirer report), then watch the background import — queued, reading (lines read so far),
  * matching, imported with the items per §4 result, or not imported with the failing line, field
  * and reason (nothing was kept). The same file again answers "imported before" at once. The report
  * refreshes when the import is done. Polls GET Settlement/File/:Id every second while it runs and
@@ -30,7 +30,10 @@ const POLL_MS = 1_000;
 function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const provider = String(def.where.provider);
+  // An acquirer report imports the acquirer's TPA file (docs/settlement-formats.md keys RM_TPA …).
+  const tpa = def.where.kind === 'TPA';
+  const formatKey = tpa ? `${String(def.where.provider)}_TPA` : String(def.where.provider);
+  const provider = tpa ? `${String(def.where.provider)} TPA` : String(def.where.provider);
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [sending, setSending] = useState(false);
@@ -79,7 +82,7 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
     setSending(true);
     try {
       const form = new FormData();
-      form.append('FormatKey', provider);
+      form.append('FormatKey', formatKey);
       form.append('file', file, file.name);
       const answer = await apiClient().postMultipart('settlementImport', form);
       setAlready(!answer.Created);

@@ -17,6 +17,7 @@ import { terminalSettlementSales } from './sales-settlement.ts';
 import { preChargeback } from './pre-chargeback.ts';
 import { riskAlerts, riskTransactions } from './risk.ts';
 import { bsnRecon, bsnReconSummary, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
+import { bsnTpa, paydeeTpa, rmTpa } from './settlement-tpa.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -42,6 +43,10 @@ export const REPORTS: readonly ReportDef[] = [
   finexusRecon,
   ipay88Recon,
   paydeeRecon,
+  // The acquirer settlement reports (issue 12).
+  rmTpa,
+  paydeeTpa,
+  bsnTpa,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,

@@ -10,7 +10,7 @@
  * (module `settlementreport`): an item of a provider line with no portal transaction has no owner.
  */
 import { RECON_RESULT_CODES, RULE_MESSAGES } from '@paydesk/domain';
-import { defineReport, type ListReportDef, type ReportColumn } from '../define.ts';
+import { defineReport, type ListReportDef, type ReportColumn, type ReportFilter } from '../define.ts';
 import { TXN } from './transaction-columns.ts';
 
 const REFERENCE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -39,6 +39,21 @@ export const RECON_COLUMNS = {
   MasterMerchantName: TXN.MasterMerchantName,
 } as const satisfies Record<string, ReportColumn>;
 
+/**
+ * The filters of an item report (recon and acquirer): transaction date (MYT days), settlement
+ * date (exact), §4 result, reference, organization, currency.
+ */
+export function reconFilters(): ReportFilter[] {
+  return [
+    { kind: 'dateRange', source: 'txn_at', labelKey: 'recon.txnAt' },
+    { kind: 'code', key: 'SettlementDate', source: 'settlement_date', labelKey: 'recon.settlementDate', pattern: /^\d{4}-\d{2}-\d{2}$/, maxLength: 10, message: RULE_MESSAGES.settlementDate },
+    { kind: 'enum', key: 'Result', source: 'result', values: RECON_RESULT_CODES, enumKey: 'reconResult', labelKey: 'recon.result' },
+    { kind: 'code', key: 'Reference', source: 'reference', labelKey: 'txn.txnRefNoShort', pattern: REFERENCE_PATTERN, maxLength: 64, message: RULE_MESSAGES.providerReference },
+    { kind: 'org' },
+    { kind: 'currency', source: 'currency' },
+  ];
+}
+
 /** The recon report of one provider (§2 path, §6 permission `settlementreport:{code}`). */
 function reconReport(provider: string, code: string, path: string): ListReportDef {
   return defineReport({
@@ -53,14 +68,7 @@ function reconReport(provider: string, code: string, path: string): ListReportDe
     source: 'recon_items',
     where: { provider, kind: 'RECON' },
     idOf: 'reconItem',
-    filters: [
-      { kind: 'dateRange', source: 'txn_at', labelKey: 'recon.txnAt' },
-      { kind: 'code', key: 'SettlementDate', source: 'settlement_date', labelKey: 'recon.settlementDate', pattern: /^\d{4}-\d{2}-\d{2}$/, maxLength: 10, message: RULE_MESSAGES.settlementDate },
-      { kind: 'enum', key: 'Result', source: 'result', values: RECON_RESULT_CODES, enumKey: 'reconResult', labelKey: 'recon.result' },
-      { kind: 'code', key: 'Reference', source: 'reference', labelKey: 'txn.txnRefNoShort', pattern: REFERENCE_PATTERN, maxLength: 64, message: RULE_MESSAGES.providerReference },
-      { kind: 'org' },
-      { kind: 'currency', source: 'currency' },
-    ],
+    filters: reconFilters(),
     columns: Object.values(RECON_COLUMNS),
     amountKey: 'ProviderAmount',
     defaultSort: { key: 'TxnAt', order: 'desc' },

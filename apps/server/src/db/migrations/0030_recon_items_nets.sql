@@ -1,0 +1,3 @@
+ALTER TABLE "recon_items" ADD COLUMN "provider_net" numeric(18, 2) GENERATED ALWAYS AS (CASE WHEN txn_type = 'REFUND' THEN -provider_amount ELSE provider_amount END - coalesce(provider_fee, 0)) STORED;--> statement-breakpoint
+ALTER TABLE "recon_items" ADD COLUMN "portal_net" numeric(18, 2) GENERATED ALWAYS AS (CASE WHEN txn_type = 'REFUND' THEN -portal_amount ELSE portal_amount END - coalesce(portal_fee, 0)) STORED;--> statement-breakpoint
+ALTER TABLE "recon_items" ADD COLUMN "net_diff" numeric(18, 2) GENERATED ALWAYS AS ((CASE WHEN txn_type = 'REFUND' THEN -provider_amount ELSE provider_amount END - coalesce(provider_fee, 0)) - (CASE WHEN txn_type = 'REFUND' THEN -portal_amount ELSE portal_amount END - coalesce(portal_fee, 0))) STORED;
