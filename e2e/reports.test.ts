@@ -21,7 +21,7 @@ import { NAV_TREE, defaultPermissions, enumLabeller, type GroupType, type NavNod
 import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../apps/web/src/features/reports/date-presets.ts';
 import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { launchChromium } from './browser.ts';
+import { clickSettled, launchChromium } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -240,20 +240,35 @@ describe('every list report, as a user uses it', () => {
       const dropdown = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
       const shown = presetRanges(malaysianToday())[preset].map((d) => d.format('DD-MM-YYYY'));
       const inputs = form.locator('.ant-picker-range input');
-      // The picker must hold the preset's days before Search; under load a click could land while
-      // the panel was still opening, leaving the range as it was (and Search then asked nothing new).
-      for (let attempt = 0; ; attempt++) {
-        await form.getByLabel(label(range!.labelKey), { exact: true }).click();
-        await dropdown.locator('.ant-picker-presets li', { hasText: label(PRESET_LABELS[preset]) }).click();
-        // A preset sets the range; Escape closes the panel if it stayed open (it keeps the value).
-        await page.keyboard.press('Escape');
-        await dropdown.waitFor({ state: 'hidden' });
-        const held = [await inputs.nth(0).inputValue(), await inputs.nth(1).inputValue()];
-        if (held[0] === shown[0] && held[1] === shown[1]) break;
-        expect(attempt, `the date picker holds the preset's days (${held.join(' ~ ')})`).toBeLessThan(2);
-      }
-      await afterSearch(page, def, () => form.getByRole('button', { name: endsWith('Search') }).click());
       const [from, to] = presetRanges(malaysianToday())[preset].map((d) => d.format('YYYY-MM-DD'));
+      // Choose the preset and search until the report is asked for the preset's days. Under load a
+      // click on the preset or on Search can be lost (a panel still opening, a button still moving:
+      // no request at all — a CI run once failed 15 reports in a row that way), so the whole step
+      // is tried again, up to three times, each click after the animations settle.
+      for (let attempt = 1; ; attempt++) {
+        await clickSettled(page, form.getByLabel(label(range!.labelKey), { exact: true }));
+        await clickSettled(page, dropdown.locator('.ant-picker-presets li', { hasText: label(PRESET_LABELS[preset]) }));
+        // A preset sets the range; Escape closes the panel if it stayed open (it keeps the value).
+        if (await dropdown.isVisible()) await page.keyboard.press('Escape');
+        await dropdown.waitFor({ state: 'hidden' });
+        await page.mouse.move(0, 0);
+        const held = [await inputs.nth(0).inputValue(), await inputs.nth(1).inputValue()];
+        if (held[0] !== shown[0] || held[1] !== shown[1]) {
+          expect(attempt, `the date picker holds the preset's days (${held.join(' ~ ')})`).toBeLessThan(3);
+          continue;
+        }
+        const sent = page
+          .waitForRequest((r) => new URL(r.url()).pathname === `/api/portal/${def.api}/Search` && r.method() === 'POST', { timeout: 8_000 })
+          .catch(() => null);
+        await clickSettled(page, form.getByRole('button', { name: endsWith('Search') }));
+        const request = await sent;
+        if (request) {
+          expect((await request.response())?.status(), `${def.api}/Search`).toBe(200);
+          break;
+        }
+        expect(attempt, `Search with ${from}..${to} sent no request (URL ${page.url()})`).toBeLessThan(3);
+      }
+      await listSettled(page);
       const url = new URL(page.url());
       expect([url.searchParams.get('from'), url.searchParams.get('to')], `the URL carries the preset's days: ${url.search}`).toEqual([from, to]);
       expect((await shownTotal(page)).total).toBeLessThanOrEqual(before);

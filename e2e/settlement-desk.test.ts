@@ -4,14 +4,16 @@
  * Monster settlement report, imports the sample file of the last day through the screen and
  * watches it go through the stages to its results; then finds a NOT TALLY item, reads the two
  * sides and the difference, verifies it with a note (the demo import has no importing user, so
- * four eyes allow it) and sees it VERIFIED; and exports the report as CSV.
+ * four eyes allow it) and sees it VERIFIED; and exports the report as CSV. On the payouts built at
+ * that first start, the same user holds a scheduled TPA payout for a risk violation from
+ * /tpa-payout-report-v2 and sees it HELD, and is refused the release of its own hold (four eyes).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
-import { clickSettled, launchChromium, settleAnimations } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium, settleAnimations } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -92,5 +94,39 @@ describe('settlement desk', () => {
     expect(csv.header).toEqual(expect.arrayContaining(['Reference no.', 'Result', 'Portal amount', 'Provider amount', 'Differences']));
     expect(csv.rows.length).toBeGreaterThan(0);
     for (const r of csv.rows) expect(r[csv.header.indexOf('Result')]).toBe('Not tally');
+  });
+
+  it('holds a scheduled TPA payout for a risk violation, and refuses the release of its own hold', async () => {
+    await page.goto(`${portal.url}/tpa-payout-report-v2?${urlKeyOf('State')}=SCHEDULED`);
+    await rows().first().waitFor(WAIT);
+    expect(await rows().first().innerText()).toContain('Scheduled');
+    await rows().first().click();
+    const drawer = page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-title') });
+    await drawer.getByTestId('payout-actions').waitFor(WAIT);
+    expect(await drawer.innerText()).toMatch(/Payable[\s\S]*Net/);
+    await clickSettled(page, drawer.getByRole('button', { name: 'Hold' }));
+    const note = page.getByTestId('payout-note');
+    await note.waitFor(WAIT);
+    const modal = page.locator('.ant-modal').filter({ has: note });
+    // The options are a virtual list: type to bring the rule into view.
+    const violation = modal.getByLabel('Risk violation');
+    await clickSettled(page, violation);
+    await violation.fill('large-transaction');
+    await chooseOption(page, violation, /large-transaction amount/);
+    await note.fill('Card-not-present spike under review with the acquirer');
+    const held = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/Payout/Hold', WAIT);
+    await clickSettled(page, modal.getByRole('button', { name: 'Hold' }));
+    expect((await held).status()).toBe(200);
+    await note.waitFor({ state: 'hidden', ...WAIT });
+    await expect.poll(() => drawer.innerText(), WAIT).toContain('Card-not-present spike under review');
+    expect(await drawer.innerText()).toContain('Held');
+    // Releasing one's own hold: the server refuses (four eyes) and the screen says why.
+    await clickSettled(page, drawer.getByRole('button', { name: 'Release' }));
+    await note.waitFor(WAIT);
+    await note.fill('Cleared');
+    const released = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/Payout/Release', WAIT);
+    await clickSettled(page, modal.getByRole('button', { name: 'Release' }));
+    expect((await released).status()).toBe(403);
+    await page.getByText('You held this payout: another user must release it').first().waitFor(WAIT);
   });
 });

@@ -38,6 +38,8 @@ import { systemSettingRoutes } from './modules/system-settings/routes.ts';
 import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
 import { installSettlementJobs } from './modules/settlement/jobs.ts';
+import { installPayoutJobs } from './modules/payout/jobs.ts';
+import { payoutRoutes } from './modules/payout/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
@@ -104,6 +106,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   riskPreChargebackRoutes(app);
   riskRoutes(app);
   settlementRoutes(app);
+  payoutRoutes(app);
   messageTemplateRoutes(app);
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);
@@ -117,5 +120,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await installIdempotencyPurge(jobs, ctx);
   await installRiskJobs(jobs, ctx);
   await installSettlementJobs(jobs, ctx);
+  await installPayoutJobs(jobs, ctx);
   return app;
 }

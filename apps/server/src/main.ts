@@ -1,7 +1,8 @@
 /**
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), runs
  * migrations, ensures reference data, seeds the demo dataset on an empty embedded database (with
- * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples),
+ * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples, and
+ * the payouts of the last 35 business days),
  * and serves the portal on PORT (default 3000).
  */
 import { loadConfig } from './config.ts';
@@ -13,6 +14,7 @@ import { RESOURCES } from '@paydesk/contract';
 import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
 import { replayDemoRisk } from './modules/risk/replay.ts';
 import { seedDemoSettlementFiles } from './modules/settlement/demo-files.ts';
+import { buildDuePayouts } from './modules/payout/jobs.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -25,6 +27,8 @@ if (!config.databaseUrl) {
     await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
     await seedDemoSettlementFiles(database, config.dataDir, new Date(), (m) => console.log(`  ${m}`));
+    const built = await buildDuePayouts(database, new Date());
+    console.log(`  payouts of ${Object.keys(built).length} business days: ${Object.values(built).reduce((a, b) => a + b, 0)}`);
   }
 }
 const keys = loadServerKeys(config.secret, config.dataDir);

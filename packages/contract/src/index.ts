@@ -10,6 +10,7 @@ export * from './endpoints/config.ts';
 export * from './endpoints/refunds.ts';
 export * from './endpoints/risk.ts';
 export * from './endpoints/settlement.ts';
+export * from './endpoints/payout.ts';
 export * from './secure-channel.ts';
 export * from './client.ts';
 export * from './resources/define.ts';

@@ -78,4 +78,6 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   settlementFile: { method: 'GET', path: '/api/portal/Settlement/File/:Id', encrypted: true },
   reconVerify: { method: 'POST', path: '/api/portal/Settlement/Verify', encrypted: true },
   reconUnverify: { method: 'POST', path: '/api/portal/Settlement/Unverify', encrypted: true },
+  payoutHold: { method: 'POST', path: '/api/portal/Payout/Hold', encrypted: true },
+  payoutRelease: { method: 'POST', path: '/api/portal/Payout/Release', encrypted: true },
 };

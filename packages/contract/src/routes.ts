@@ -11,6 +11,7 @@ import * as dash from './endpoints/dashboard.ts';
 import * as lk from './endpoints/lookups.ts';
 import * as rf from './endpoints/refunds.ts';
 import * as rk from './endpoints/risk.ts';
+import * as po from './endpoints/payout.ts';
 import * as st from './endpoints/settlement.ts';
 import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
@@ -107,6 +108,8 @@ export const routes = {
   settlementFile: def({ method: 'GET', path: '/api/portal/Settlement/File/:Id', summary: 'A settlement file import: status, progress, the failing row, items per result', params: st.SettlementFileParams, response: st.SettlementFileResponse, permission: 'settlementreport:import', auth: true, encrypted: true, idOf: 'settlementFile' }),
   reconVerify: def({ method: 'POST', path: '/api/portal/Settlement/Verify', summary: 'Verify a reconciliation difference with a note (not by the user who imported the file)', body: st.ReconDecisionRequest, response: st.ReconDecisionResponse, permission: 'settlementreport:verify', auth: true, encrypted: true, idOf: 'reconItem' }),
   reconUnverify: def({ method: 'POST', path: '/api/portal/Settlement/Unverify', summary: 'Withdraw a verification: the item awaits verification again (UNVERIFY)', body: st.ReconDecisionRequest, response: st.ReconDecisionResponse, permission: 'settlementreport:verify', auth: true, encrypted: true, idOf: 'reconItem' }),
+  payoutHold: def({ method: 'POST', path: '/api/portal/Payout/Hold', summary: 'Hold a scheduled or released payout for a risk violation, with a note', body: po.PayoutHoldRequest, response: po.PayoutDecisionResponse, permission: 'tpapayoutreportv2:hold', auth: true, encrypted: true, idOf: 'payout' }),
+  payoutRelease: def({ method: 'POST', path: '/api/portal/Payout/Release', summary: 'Release a held payout with a note (not by the user who held it)', body: po.PayoutReleaseRequest, response: po.PayoutDecisionResponse, permission: 'tpapayoutreportv2:release', auth: true, encrypted: true, idOf: 'payout' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -254,6 +254,23 @@ export const RECON_RESULTS = [
 export type ReconResultCode = (typeof RECON_RESULTS)[number]['code'];
 export const RECON_RESULT_CODES = RECON_RESULTS.map((r) => r.code) as ReconResultCode[];
 
+/**
+ * Payout states (issue 12 Build 5; table `payouts`): SCHEDULED to be paid on its payout date;
+ * HELD for a risk violation (with a note) until RELEASED; CARRIED when nothing is payable (the
+ * negative balance moves to the next payout); PAID or FAILED as the bank's batch answered.
+ */
+export const PAYOUT_STATES = ['SCHEDULED', 'HELD', 'RELEASED', 'CARRIED', 'PAID', 'FAILED'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+export const PAYOUT_STATE_ENTRIES = entriesOf('payoutState', PAYOUT_STATES);
+
+/**
+ * Payout channels: the acquirer whose settlement to the platform funds the payout (TPA: RM,
+ * PAYDEE, BSN) or DIRECT for every other provider.
+ */
+export const PAYOUT_CHANNELS = ['DIRECT', 'RM', 'PAYDEE', 'BSN'] as const;
+export type PayoutChannel = (typeof PAYOUT_CHANNELS)[number];
+export const PAYOUT_CHANNEL_ENTRIES = entriesOf('payoutChannel', PAYOUT_CHANNELS);
+
 /** MDR fee modes (§9): 1 MDR (percentage), 2 flat amount, 3 the higher of the two, 4 both added. */
 export const MDR_FEE_MODES = [
   { code: 1, key: 'MDR', labelKey: 'enum.mdrFeeMode.1' },

@@ -71,11 +71,18 @@ const RISK_PERMISSIONS = ['risk:assign', 'risk:close'];
  */
 const SETTLEMENT_PERMISSIONS = ['settlementreport:import', 'settlementreport:verify'];
 
+/**
+ * The payout desk's actions (issue 12 Build 5, /tpa-payout-report-v2 under Risks): hold a payout
+ * for a risk violation, and release a hold (never one's own). Platform-only (module
+ * `tpapayoutreportv2`).
+ */
+const PAYOUT_PERMISSIONS = ['tpapayoutreportv2:hold', 'tpapayoutreportv2:release'];
+
 /** Actions only the platform's staff hold: deciding a refund request, working a risk alert. */
 const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
-  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS]),
+  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS, ...PAYOUT_PERMISSIONS]),
 );
 
 export interface PermissionInfo {

@@ -1385,3 +1385,72 @@ export const reconItems = pgTable(
     check('recon_items_result_ck', sql`${t.result} BETWEEN 1 AND 7 AND ${t.matchedResult} BETWEEN 1 AND 7`),
   ],
 );
+
+/**
+ * Payouts (issue 12 Build 5): what the platform pays a merchant HQ for one MYT business day, per
+ * channel and currency. `channel` is the acquirer whose settlement funds it for the platform's
+ * own acquiring (TPA: RM, PAYDEE, BSN — /tpa-payout-report) or DIRECT for every other provider.
+ * Figures in ringgit (2 places): `gross` the day's successful sales, `refunds` the refunds whose
+ * money left that day (fraud refunds, reason FR, are counted as `chargebacks`: the disputes the
+ * pre-chargeback desk settled before the scheme charged back), `mdr` the sales' MDR fees;
+ * `net` = gross − refunds − mdr − chargebacks (generated, so it cannot drift); `carry_in` (≤ 0) a
+ * negative balance of the merchant's previous payout on the channel, netted here; `payable` what
+ * is transferred (never negative), `carry_out` what is carried on (≤ 0). `payout_date` is the
+ * `settlement_days`-th payout day after the business day (domain payout-calendar.ts, the
+ * merchant's state's holidays). States: SCHEDULED → HELD (a risk violation, with a note) →
+ * RELEASED; CARRIED when nothing is payable; PAID / FAILED come from a bank batch.
+ * Owner columns are the merchant HQ's (branch_id null: a branch is paid through its HQ).
+ * `business_day_at` is the day's first instant (00:00 MYT) for the date filter and sort.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    businessDayAt: ts('business_day_at').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    salesCount: integer('sales_count').notNull(),
+    refundCount: integer('refund_count').notNull(),
+    gross: numeric('gross', { precision: 18, scale: 2 }).notNull(),
+    refunds: numeric('refunds', { precision: 18, scale: 2 }).notNull(),
+    mdr: numeric('mdr', { precision: 18, scale: 2 }).notNull(),
+    chargebacks: numeric('chargebacks', { precision: 18, scale: 2 }).notNull(),
+    net: numeric('net', { precision: 18, scale: 2 }).generatedAlwaysAs(sql`gross - refunds - mdr - chargebacks`),
+    carryIn: numeric('carry_in', { precision: 18, scale: 2 }).notNull().default('0'),
+    payable: numeric('payable', { precision: 18, scale: 2 }).generatedAlwaysAs(sql`greatest(gross - refunds - mdr - chargebacks + carry_in, 0)`),
+    carryOut: numeric('carry_out', { precision: 18, scale: 2 }).generatedAlwaysAs(sql`least(gross - refunds - mdr - chargebacks + carry_in, 0)`),
+    settlementDays: smallint('settlement_days').notNull(),
+    customSchedule: boolean('custom_schedule').notNull().default(false),
+    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+    state: text('state').notNull(),
+    violation: text('violation'),
+    holdNote: text('hold_note'),
+    heldByUserId: integer('held_by_user_id'),
+    heldAt: ts('held_at'),
+    releaseNote: text('release_note'),
+    releasedByUserId: integer('released_by_user_id'),
+    releasedAt: ts('released_at'),
+    masterMerchantId: integer('master_merchant_id').notNull(),
+    agencyId: integer('agency_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    branchId: integer('branch_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A merchant's day on a channel is paid once, whoever builds it twice.
+    uniqueIndex('payouts_day_uq').on(t.merchantId, t.channel, t.currency, t.businessDay),
+    // The reports' keyset order (business day, id), at the platform and per scope level.
+    index('payouts_day_idx').on(t.businessDay, t.id),
+    index('payouts_mm_day_idx').on(t.masterMerchantId, t.businessDay, t.id),
+    index('payouts_agency_day_idx').on(t.agencyId, t.businessDay, t.id),
+    index('payouts_agent_day_idx').on(t.agentId, t.businessDay, t.id),
+    index('payouts_merchant_day_idx').on(t.merchantId, t.businessDay, t.id),
+    index('payouts_payout_date_idx').on(t.payoutDate, t.id),
+    check('payouts_state_ck', sql`${t.state} IN ('SCHEDULED', 'HELD', 'RELEASED', 'CARRIED', 'PAID', 'FAILED')`),
+    check('payouts_carry_in_ck', sql`${t.carryIn} <= 0`),
+    check('payouts_held_ck', sql`${t.state} <> 'HELD' OR (${t.violation} IS NOT NULL AND ${t.holdNote} IS NOT NULL)`),
+  ],
+);

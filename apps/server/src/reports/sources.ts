@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
+import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -98,6 +98,14 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, reconSettlementDays),
+  },
+  // Payouts (issue 12 Build 5): the merchant HQ's owner columns (branch_id null: a branch is paid through its HQ).
+  payouts: {
+    table: 'payouts',
+    columns: columnsOf(payouts),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, payouts),
   },
 };
 

@@ -66,7 +66,10 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
         );
         const latest = await q<{ id: string }>(`SELECT id::text ${all} AND $2::text IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10`);
         expect(d.Latest.map((l) => String(l.Id)), label).toEqual(latest.map((l) => l.id));
-        if (currency === 'MYR') expect(d.Latest.length, label).toBe(10);
+        // Ten when the scope has ten rows: a branch of a small seed may have fewer (the seed follows the clock).
+        const [rows] = await q<{ n: number }>(`SELECT count(*)::int AS n ${all} AND $2::text IS NOT NULL`);
+        expect(d.Latest.length, label).toBe(Math.min(10, Number(rows!.n)));
+        if (currency === 'MYR') expect(d.Latest.length, `${label}: the demo user's scope sells`).toBeGreaterThan(0);
       }
     }
   });

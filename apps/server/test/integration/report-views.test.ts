@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { LIST_REPORTS, REPORT_LABELS, columnIn, reportApi, type ListReportDef, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 import { seedDemoSettlementFiles } from '../../src/modules/settlement/demo-files.ts';
+import { buildDuePayouts } from '../../src/modules/payout/jobs.ts';
 
 const EMAILS = ['admin@paydesk.my', 'mm@paydesk.my', 'merchant@paydesk.my', 'branch@paydesk.my'];
 
@@ -58,6 +59,8 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
     // Reconciliation items for the settlement reports: the demo files, matched as at first start.
     filesDir = await mkdtemp(join(tmpdir(), 'pd-views-'));
     await seedDemoSettlementFiles(s.database, filesDir, new Date());
+    // Payouts of the last business days, built as the daily job does (the payout reports).
+    await buildDuePayouts(s.database, new Date());
     for (const email of EMAILS) {
       const client = await s.signIn(email);
       const profile = await client.call('profile');

@@ -1,6 +1,8 @@
 /**
  * What a report's detail drawer offers besides the record (issue 11), by report: the refund desk's
- * actions and the refund form (features/refunds), the risk desk's ticket actions (features/risk).
+ * actions and the refund form (features/refunds), the risk desk's ticket actions (features/risk),
+ * the settlement desk's verify / unverify (features/settlement) and the payout desk's hold / release
+ * (features/payout).
  * The app composes them; the report engine and each feature stay unaware of the others.
  */
 import type { ListReportDef } from '@paydesk/contract';
@@ -8,11 +10,12 @@ import { refundDetailActions, type DetailActions } from '../features/refunds/det
 import { riskDetailActions } from '../features/risk/risk-actions.tsx';
 import { reconDetailActions } from '../features/settlement/recon-actions.tsx';
 import { reconPageActions } from '../features/settlement/import-dialog.tsx';
+import { payoutDetailActions } from '../features/payout/payout-actions.tsx';
 import type { PageActionsComponent } from '../features/reports/report-page.tsx';
 
 /** The actions of `def`'s detail, or null when it has none. */
 export function detailActionsFor(def: ListReportDef): DetailActions | null {
-  return refundDetailActions(def) ?? riskDetailActions(def) ?? reconDetailActions(def);
+  return refundDetailActions(def) ?? riskDetailActions(def) ?? reconDetailActions(def) ?? payoutDetailActions(def);
 }
 
 /** The actions beside `def`'s page title, or null when it has none. */

@@ -3,7 +3,9 @@
  * empty or blank; §9 text limit): a refund request's reject / not-found description, a risk
  * alert's comment or resolution. OK validates, then hands the trimmed text to `onSubmit`, which
  * may ask a confirmation and call the server; the dialog stays open until the caller closes it.
+ * `fields` go above the note (a payout hold's violation): their values reach `onSubmit` too.
  */
+import type { ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@paydesk/domain';
@@ -20,16 +22,18 @@ export interface NoteDialogProps {
   busy: boolean;
   /** data-testid of the text area. */
   testId: string;
-  onSubmit: (text: string) => void;
+  /** Form items shown above the note, validated with it. */
+  fields?: ReactNode;
+  onSubmit: (text: string, values: Record<string, unknown>) => void;
   onCancel: () => void;
 }
 
-export function NoteDialog({ open, title, okText, label, danger, busy, testId, onSubmit, onCancel }: NoteDialogProps) {
+export function NoteDialog({ open, title, okText, label, danger, busy, testId, fields, onSubmit, onCancel }: NoteDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ Text?: string }>();
+  const [form] = Form.useForm<{ Text?: string } & Record<string, unknown>>();
   const submit = async () => {
-    const { Text } = await form.validateFields();
-    onSubmit(Text!.trim());
+    const { Text, ...values } = await form.validateFields();
+    onSubmit(Text!.trim(), values);
   };
   return (
     <Modal
@@ -47,6 +51,7 @@ export function NoteDialog({ open, title, okText, label, danger, busy, testId, o
       }}
     >
       <Form form={form} layout="vertical" preserve={false}>
+        {fields}
         <Form.Item
           name="Text"
           label={label}

@@ -30,6 +30,8 @@ const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; e
   // A risk alert by its number; the transactions that raised alerts by their reference.
   risk_alerts: { table: 'risk_alerts', exportLabel: 'risk.alertId', exportColumn: 'id' },
   risk_alert_transactions: { table: 'risk_alert_transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
+  // A payout by its number (branch_id null: the merchant HQ is its owner).
+  payouts: { table: 'payouts', exportLabel: 'payout.id', exportColumn: 'id' },
 };
 /** The source of a report route (by its report's name). */
 const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
@@ -220,6 +222,22 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         [a!.id, t!.id],
       );
       return { id: Number(e!.id), table: 'risk_alert_transactions' };
+    }
+    if (idKind === 'payout') {
+      // A payout of another tenant's merchant (the harness builds none): one day of its sales, on
+      // a channel the route's report reads (the TPA reports read the acquirer channels only).
+      const where = LIST_REPORTS.find((d) => d.name === route?.report?.name)?.where.channel;
+      const channel = Array.isArray(where) ? String(where[0]) : 'DIRECT';
+      const [p] = await q<{ id: number }>(
+        `INSERT INTO payouts (channel, business_day, business_day_at, currency, sales_count, refund_count, gross, refunds, mdr, chargebacks, settlement_days, payout_date, state,
+           master_merchant_id, agency_id, agent_id, merchant_id)
+         SELECT $2, '2026-01-05', '2026-01-04T16:00:00Z', 'MYR', 1, 0, t.amount, 0, t.mdr_fee, 0, 1, '2026-01-06', 'SCHEDULED',
+           t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id
+         FROM transactions t JOIN organizations o ON o.id = t.merchant_id WHERE o.path NOT LIKE $1 ORDER BY t.id LIMIT 1
+         ON CONFLICT (merchant_id, channel, currency, business_day) DO UPDATE SET updated_at = EXCLUDED.updated_at RETURNING id`,
+        [`${u.orgPath}%`, channel],
+      );
+      return { id: Number(p!.id), table: 'payouts' };
     }
     // Settlement files and reconciliation items belong to the platform (module settlementreport):
     // no merchant-side group holds their permissions, and no tenant owns them.

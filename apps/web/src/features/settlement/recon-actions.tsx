@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListReportDef, ReportRow } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
+import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../reports/report-detail-drawer.tsx';
@@ -29,25 +30,19 @@ function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }
   const dispatch = useAppDispatch();
   const held = useAppSelector(selectHeldPermissions);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const id = Number(detail.Id);
   const result = Number(detail.Result);
   if (!held.has('settlementreport:verify')) return null;
 
-  const submit = async (note: string) => {
-    if (!decision) return;
-    setBusy(true);
-    try {
+  const submit = (note: string) =>
+    run(async () => {
+      if (!decision) return;
       await apiClient().post(decision === 'verify' ? 'reconVerify' : 'reconUnverify', { Id: id, Note: note });
       void message.success(t(decision === 'verify' ? 'recon.verified' : 'recon.unverified', { id }));
       dispatch(invalidateReport(def));
       setDecision(null);
-    } catch {
-      // The client showed the server's message; the dialog stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

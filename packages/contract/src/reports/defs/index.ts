@@ -18,6 +18,7 @@ import { preChargeback } from './pre-chargeback.ts';
 import { riskAlerts, riskTransactions } from './risk.ts';
 import { bsnRecon, bsnReconSummary, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
 import { bsnTpa, paydeeTpa, rmTpa } from './settlement-tpa.ts';
+import { payoutReportDef, tpaPayoutReport, tpaPayoutRiskReport } from './payout.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -47,6 +48,10 @@ export const REPORTS: readonly ReportDef[] = [
   rmTpa,
   paydeeTpa,
   bsnTpa,
+  // The payout reports (issue 12).
+  payoutReportDef,
+  tpaPayoutReport,
+  tpaPayoutRiskReport,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,
