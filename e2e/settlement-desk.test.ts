@@ -7,8 +7,11 @@
  * four eyes allow it) and sees it VERIFIED; and exports the report as CSV. On the payouts built at
  * that first start, the same user holds a scheduled TPA payout for a risk violation from
  * /tpa-payout-report-v2 and sees it HELD, and is refused the release of its own hold (four eyes).
+ * From /payout-report's Bank batches, the user downloads the bulk-credit file of the demo batch
+ * awaiting its result, records the bank's result file the first start left in payout-samples,
+ * sees the batch completed, and opens its payouts, paid and failed.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -129,4 +132,44 @@ describe('settlement desk', () => {
     expect((await released).status()).toBe(403);
     await page.getByText('You held this payout: another user must release it').first().waitFor(WAIT);
   });
+
+  it("records a bank batch's result file through the screen and shows its payouts paid and failed", async () => {
+    const samples = join(portal.dataDir, 'payout-samples');
+    const sample = readdirSync(samples).find((n) => n.startsWith('bank-result-PDB'))!;
+    const reference = /PDB\d{8}/.exec(sample)![0];
+    await page.goto(`${portal.url}/payout-report`);
+    await rows().first().waitFor(WAIT);
+    await clickSettled(page, page.getByTestId('payout-batches-open'));
+    const list = page.getByTestId('payout-batch-list');
+    const batchRow = list.locator('tr.ant-table-row', { hasText: reference });
+    await batchRow.waitFor(WAIT);
+    expect(await batchRow.innerText()).toContain("Awaiting the bank's result");
+    // The bulk-credit file: H, a D per line, T.
+    const download = page.waitForEvent('download', WAIT);
+    await clickSettled(page, batchRow.getByRole('button', { name: 'Download file' }));
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${reference}-\\d{8}-DIRECT-MYR\\.csv$`));
+    const records = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
+    expect(records[0]).toMatch(new RegExp(`^H,${reference},`));
+    expect(records.at(-1)).toMatch(/^T,\d+,[\d.]+,\d+$/);
+    const lines = records.filter((r) => r.startsWith('D,')).length;
+    // Record the bank's answer: every line paid but one.
+    await clickSettled(page, batchRow.getByRole('button', { name: 'Record bank result' }));
+    const dialog = page.getByTestId('payout-result');
+    await dialog.waitFor(WAIT);
+    await dialog.locator('input[type=file]').setInputFiles(join(samples, sample));
+    await clickSettled(page, page.getByTestId('payout-result-send'));
+    const recorded = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/Result'), WAIT);
+    await clickSettled(page, page.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes, record' }));
+    expect((await recorded).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('payout-result-done').innerText(), WAIT).toContain(`${lines - 1} paid, 1 failed`);
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => batchRow.innerText(), WAIT).toContain('Completed');
+    // Its payouts: the report filtered by the batch.
+    await clickSettled(page, batchRow.getByRole('button', { name: 'Show payouts' }));
+    await page.waitForURL((u) => u.searchParams.has(urlKeyOf('BatchId')), WAIT);
+    await expect.poll(async () => (await rows().allInnerTexts()).join('\n'), WAIT).toMatch(/Paid/);
+    expect(await page.getByTestId('report-total').innerText()).toMatch(new RegExp(`\\b${lines}\\b`));
+  });
 });
+

@@ -1,8 +1,9 @@
 /**
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), runs
  * migrations, ensures reference data, seeds the demo dataset on an empty embedded database (with
- * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples, and
- * the payouts of the last 35 business days),
+ * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples, the
+ * payouts of the last 35 business days, merchants' payout accounts and two bank batches, one paid
+ * and one awaiting the result file left in DATA_DIR/payout-samples),
  * and serves the portal on PORT (default 3000).
  */
 import { loadConfig } from './config.ts';
@@ -15,11 +16,14 @@ import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
 import { replayDemoRisk } from './modules/risk/replay.ts';
 import { seedDemoSettlementFiles } from './modules/settlement/demo-files.ts';
 import { buildDuePayouts } from './modules/payout/jobs.ts';
+import { seedDemoPayoutAccounts, seedDemoPayoutBatches } from './modules/payout/demo-banking.ts';
 
 const config = loadConfig();
 const started = Date.now();
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 await ensureReferenceData(database);
+// The keys first: the demo's payout accounts are sealed under the field key as they are written.
+const keys = loadServerKeys(config.secret, config.dataDir);
 if (!config.databaseUrl) {
   const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
   if (Number(row?.n ?? 0) === 0) {
@@ -29,9 +33,11 @@ if (!config.databaseUrl) {
     await seedDemoSettlementFiles(database, config.dataDir, new Date(), (m) => console.log(`  ${m}`));
     const built = await buildDuePayouts(database, new Date());
     console.log(`  payouts of ${Object.keys(built).length} business days: ${Object.values(built).reduce((a, b) => a + b, 0)}`);
+    const accounts = await seedDemoPayoutAccounts(database, keys.fieldKey);
+    const batches = await seedDemoPayoutBatches(database, { fieldKey: keys.fieldKey, originator: config.productName, dataDir: config.dataDir, now: new Date() });
+    console.log(`  payout accounts of ${accounts} merchant HQs; bank batches ${JSON.stringify(batches)}`);
   }
 }
-const keys = loadServerKeys(config.secret, config.dataDir);
 // Payout account numbers written before they were encrypted at rest are sealed once (idempotent).
 await sealPlainSecrets(database, keys.fieldKey, RESOURCES);
 const app = await buildApp({ database, config, keys, now: () => new Date() }, { logger: process.env.LOG_REQUESTS === 'true' });

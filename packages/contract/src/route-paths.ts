@@ -80,4 +80,9 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   reconUnverify: { method: 'POST', path: '/api/portal/Settlement/Unverify', encrypted: true },
   payoutHold: { method: 'POST', path: '/api/portal/Payout/Hold', encrypted: true },
   payoutRelease: { method: 'POST', path: '/api/portal/Payout/Release', encrypted: true },
+  payoutBatchCreate: { method: 'POST', path: '/api/portal/Payout/Batch/Create', encrypted: true, idempotent: true },
+  payoutBatchSearch: { method: 'POST', path: '/api/portal/Payout/Batch/Search', encrypted: true },
+  payoutBatch: { method: 'GET', path: '/api/portal/Payout/Batch/:Id', encrypted: true },
+  payoutBatchFile: { method: 'GET', path: '/api/portal/Payout/Batch/:Id/File', encrypted: true },
+  payoutBatchResult: { method: 'POST', path: '/api/portal/Payout/Batch/:Id/Result', encrypted: false },
 };

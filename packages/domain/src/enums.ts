@@ -257,11 +257,22 @@ export const RECON_RESULT_CODES = RECON_RESULTS.map((r) => r.code) as ReconResul
 /**
  * Payout states (issue 12 Build 5; table `payouts`): SCHEDULED to be paid on its payout date;
  * HELD for a risk violation (with a note) until RELEASED; CARRIED when nothing is payable (the
- * negative balance moves to the next payout); PAID or FAILED as the bank's batch answered.
+ * negative balance moves to the next payout); BATCHED once a bank batch carries it (its
+ * bulk-credit line is with the bank: it can no longer be held); PAID or FAILED as the bank's
+ * result file answered (a FAILED payout goes into the next batch again).
  */
-export const PAYOUT_STATES = ['SCHEDULED', 'HELD', 'RELEASED', 'CARRIED', 'PAID', 'FAILED'] as const;
+export const PAYOUT_STATES = ['SCHEDULED', 'HELD', 'RELEASED', 'CARRIED', 'BATCHED', 'PAID', 'FAILED'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 export const PAYOUT_STATE_ENTRIES = entriesOf('payoutState', PAYOUT_STATES);
+
+/**
+ * Bank payout batch states (issue 12 Build 5; table `payout_batches`): AWAITING_RESULT from its
+ * creation (the bulk-credit file is ready for the bank) until the bank's result file is recorded,
+ * then COMPLETED (every line PAID or FAILED).
+ */
+export const PAYOUT_BATCH_STATES = ['AWAITING_RESULT', 'COMPLETED'] as const;
+export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
+export const PAYOUT_BATCH_STATE_ENTRIES = entriesOf('payoutBatchState', PAYOUT_BATCH_STATES);
 
 /**
  * Payout channels: the acquirer whose settlement to the platform funds the payout (TPA: RM,

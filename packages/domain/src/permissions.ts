@@ -78,11 +78,21 @@ const SETTLEMENT_PERMISSIONS = ['settlementreport:import', 'settlementreport:ver
  */
 const PAYOUT_PERMISSIONS = ['tpapayoutreportv2:hold', 'tpapayoutreportv2:release'];
 
-/** Actions only the platform's staff hold: deciding a refund request, working a risk alert. */
-const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS]);
+/**
+ * The bank payout batches (issue 12 Build 5, /payout-report): make a batch and its bulk-credit
+ * file (`payoutreport:batch`), record the bank's result file (`payoutreport:batchresult`). The
+ * platform pays its merchants, so only its staff hold them.
+ */
+const PAYOUT_BATCH_PERMISSIONS = ['payoutreport:batch', 'payoutreport:batchresult'];
+
+/** Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying out. */
+const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
-  new Set([...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS, ...PAYOUT_PERMISSIONS]),
+  new Set([
+    ...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS,
+    ...PAYOUT_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS,
+  ]),
 );
 
 export interface PermissionInfo {

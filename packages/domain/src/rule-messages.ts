@@ -73,6 +73,7 @@ export const RULE_MESSAGES = Object.freeze({
   mid: 'enter the merchant ID (MID): up to 15 letters or digits',
   batchNo: 'enter the batch number: 6 digits',
   approvalCode: 'enter the approval code: 6 letters or digits',
+  payoutBatchId: 'enter the bank batch number: digits only',
   // The refund form (issue 11).
   refundServiceType: 'choose a service type other than terminal',
   refundReferenceTwice: 'enter each transaction reference once',

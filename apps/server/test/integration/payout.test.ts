@@ -89,8 +89,9 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     expect(built.length).toBeGreaterThan(50);
     const oracle = await s.database.query<{ merchant_id: number; channel: string; currency: string; day: string; n: number; r: number; gross: string; mdr: string; refunds: string; chargebacks: string }>(
       `WITH sales AS (
-         SELECT t.merchant_id, ${CHANNEL} AS channel, t.currency, ${MYT_DAY('t.created_at')} AS day, count(*)::int AS n, sum(t.amount) AS gross, sum(t.mdr_fee) AS mdr
-         FROM transactions t WHERE ${PORTAL_PAYMENT} GROUP BY 1, 2, 3, 4
+         SELECT t.merchant_id, ${CHANNEL} AS channel, t.currency, ${MYT_DAY('t.created_at')} AS day, count(*)::int AS n, sum(t.amount) AS gross, sum(sp.mdr_fee) AS mdr
+         -- Each payment's settled MDR (settlement-mdr.test.ts checks it against the rates).
+         FROM transactions t LEFT JOIN settled_payments sp ON sp.transaction_id = t.id WHERE ${PORTAL_PAYMENT} GROUP BY 1, 2, 3, 4
        ), refunds AS (
          SELECT r.merchant_id, ${CHANNEL} AS channel, r.currency, ${MYT_DAY('r.refunded_at')} AS day, count(*)::int AS r,
                 sum(CASE WHEN r.reason_code = 'FR' THEN 0 ELSE r.amount END) AS refunds, sum(CASE WHEN r.reason_code = 'FR' THEN r.amount ELSE 0 END) AS chargebacks

@@ -2,7 +2,8 @@
  * What a report's detail drawer offers besides the record (issue 11), by report: the refund desk's
  * actions and the refund form (features/refunds), the risk desk's ticket actions (features/risk),
  * the settlement desk's verify / unverify (features/settlement) and the payout desk's hold / release
- * (features/payout).
+ * (features/payout); beside a report's title, the settlement import and the payout report's bank
+ * batches.
  * The app composes them; the report engine and each feature stay unaware of the others.
  */
 import type { ListReportDef } from '@paydesk/contract';
@@ -11,6 +12,7 @@ import { riskDetailActions } from '../features/risk/risk-actions.tsx';
 import { reconDetailActions } from '../features/settlement/recon-actions.tsx';
 import { reconPageActions } from '../features/settlement/import-dialog.tsx';
 import { payoutDetailActions } from '../features/payout/payout-actions.tsx';
+import { payoutPageActions } from '../features/payout/bank-batches.tsx';
 import type { PageActionsComponent } from '../features/reports/report-page.tsx';
 
 /** The actions of `def`'s detail, or null when it has none. */
@@ -20,5 +22,5 @@ export function detailActionsFor(def: ListReportDef): DetailActions | null {
 
 /** The actions beside `def`'s page title, or null when it has none. */
 export function pageActionsFor(def: ListReportDef): PageActionsComponent | null {
-  return reconPageActions(def);
+  return reconPageActions(def) ?? payoutPageActions(def);
 }

@@ -3,6 +3,7 @@
  * itself loads them through `i18n/index.ts` (English bundled, Malay and Chinese when chosen).
  */
 import { REPORT_LABELS, RESOURCE_LABELS } from '@paydesk/contract';
+import { PAYOUT_TEXTS } from '../features/payout/texts.ts';
 import { REFUND_TEXTS } from '../features/refunds/texts.ts';
 import { PERMISSION_TEXTS } from '../features/resources/permission-texts.ts';
 import { RISK_TEXTS } from '../features/risk/texts.ts';
@@ -15,10 +16,11 @@ import { zh } from './zh.ts';
 /**
  * Each language with the texts the engines' screens add when they load (`addScreenTexts`): the
  * resource labels (resource screen), the report labels (report page, issue 10) and the refund
- * desk's texts (with a report page, issue 11) and the permission editor's (with the editor).
+ * desk's texts (with a report page, issue 11), the payout desk's (issue 12) and the permission
+ * editor's (with the editor).
  */
 export const CATALOGUES: Record<Language, Readonly<Record<string, string>>> = {
-  en: { ...catalogueOf('en', en), ...RESOURCE_LABELS.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en, ...RISK_TEXTS.en },
-  ms: { ...catalogueOf('ms', ms), ...RESOURCE_LABELS.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms, ...RISK_TEXTS.ms },
-  zh: { ...catalogueOf('zh', zh), ...RESOURCE_LABELS.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh, ...RISK_TEXTS.zh },
+  en: { ...catalogueOf('en', en), ...RESOURCE_LABELS.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en, ...RISK_TEXTS.en, ...PAYOUT_TEXTS.en },
+  ms: { ...catalogueOf('ms', ms), ...RESOURCE_LABELS.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms, ...RISK_TEXTS.ms, ...PAYOUT_TEXTS.ms },
+  zh: { ...catalogueOf('zh', zh), ...RESOURCE_LABELS.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh, ...RISK_TEXTS.zh, ...PAYOUT_TEXTS.zh },
 };

@@ -1,11 +1,12 @@
 /**
- * The payout desk's bodies and answers (issue 12 Build 5, /tpa-payout-report-v2): hold a payout
- * for a risk violation (a §9 risk alert rule, the codes of RiskViolationOptions) with a note, and
- * release a hold with a note.
+ * The payout desk's bodies and answers (issue 12 Build 5): hold a payout for a risk violation (a
+ * §9 risk alert rule, the codes of RiskViolationOptions) with a note, and release a hold with a
+ * note (/tpa-payout-report-v2); bank payout batches (/payout-report): create one from the payouts
+ * due, download its bulk-credit file (docs/payout-bulk-credit.md), record the bank's result file.
  */
 import { z } from 'zod';
-import { PAYOUT_STATES, RISK_ALERT_RULES, VALIDATION_MESSAGES } from '@paydesk/domain';
-import { DbId } from '../common.ts';
+import { PAYOUT_BATCH_STATES, PAYOUT_CHANNELS, PAYOUT_STATES, RISK_ALERT_RULES, VALIDATION_MESSAGES } from '@paydesk/domain';
+import { DbId, IsoDateTime, MoneyString } from '../common.ts';
 
 const Note = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(500);
 
@@ -17,3 +18,56 @@ export const PayoutReleaseRequest = z.object({ Id: DbId, Note });
 
 /** The payout after the decision. */
 export const PayoutDecisionResponse = z.object({ Id: DbId, State: z.enum(PAYOUT_STATES), Violation: z.string().nullable(), Note: z.string() });
+
+/** A calendar day 'YYYY-MM-DD' that exists (MYT). */
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'enter a date as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'enter a date that exists');
+
+/**
+ * Create a bank batch: every payout of `Channel` and `Currency` due on or before `PayoutDate`
+ * (MYT) that is SCHEDULED, RELEASED or FAILED (a retry), whose merchant has a payout bank account.
+ */
+export const PayoutBatchCreateRequest = z.object({
+  PayoutDate: Day,
+  Channel: z.enum(PAYOUT_CHANNELS),
+  Currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'enter a 3-letter currency code'),
+});
+
+/** A bank batch and what its lines came to. Amounts in ringgit (2 places). */
+export const PayoutBatch = z.object({
+  Id: DbId,
+  Reference: z.string(),
+  Channel: z.enum(PAYOUT_CHANNELS),
+  Currency: z.string(),
+  PayoutDate: z.string(),
+  State: z.enum(PAYOUT_BATCH_STATES),
+  LineCount: z.number().int(),
+  Total: MoneyString,
+  PaidCount: z.number().int(),
+  PaidTotal: MoneyString,
+  FailedCount: z.number().int(),
+  FailedTotal: MoneyString,
+  FileName: z.string(),
+  FileSha256: z.string(),
+  CreatedAt: IsoDateTime,
+  CreatedBy: z.string(),
+  ResultAt: IsoDateTime.nullable(),
+  ResultBy: z.string().nullable(),
+});
+
+/** The batch made, and the due payouts left out because their merchant has no payout account. */
+export const PayoutBatchCreateResponse = PayoutBatch.extend({ SkippedNoAccount: z.number().int() });
+
+/** A batch by its number (path `:Id`). */
+export const PayoutBatchParams = z.object({ Id: DbId });
+
+/** The batches, newest first, optionally of one state. */
+export const PayoutBatchSearchRequest = z.object({
+  State: z.enum(PAYOUT_BATCH_STATES).optional(),
+  PageIndex: z.coerce.number().int().min(1).max(100_000).default(1),
+  RowsPerPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const PayoutBatchSearchResponse = z.object({ Rows: z.array(PayoutBatch), TotalRecords: z.number().int() });

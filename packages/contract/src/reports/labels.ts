@@ -252,6 +252,10 @@ const en = {
   'payout.id': 'Payout no.',
   'detail.figures': 'Figures',
   'detail.hold': 'Risk hold',
+  'detail.bank': 'Bank payment',
+  'payout.batchId': 'Bank batch',
+  'payout.paidAt': 'Paid at',
+  'payout.failureReason': 'Bank failure reason',
 } as const;
 
 export type ReportLabelKey = keyof typeof en;
@@ -498,6 +502,10 @@ const ms: Record<ReportLabelKey, string> = {
   'payout.id': 'No. pembayaran keluar',
   'detail.figures': 'Angka',
   'detail.hold': 'Tahanan risiko',
+  'detail.bank': 'Pembayaran bank',
+  'payout.batchId': 'Kelompok bank',
+  'payout.paidAt': 'Dibayar pada',
+  'payout.failureReason': 'Sebab kegagalan bank',
 };
 
 const zh: Record<ReportLabelKey, string> = {
@@ -742,6 +750,10 @@ const zh: Record<ReportLabelKey, string> = {
   'payout.id': '付款编号',
   'detail.figures': '金额',
   'detail.hold': '风险冻结',
+  'detail.bank': '银行付款',
+  'payout.batchId': '银行批次',
+  'payout.paidAt': '付款时间',
+  'payout.failureReason': '银行失败原因',
 };
 
 /** Every report label by language, then key. */

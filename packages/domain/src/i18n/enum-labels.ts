@@ -154,12 +154,15 @@ const en = {
   'enum.payoutState.HELD': 'Held',
   'enum.payoutState.RELEASED': 'Released',
   'enum.payoutState.CARRIED': 'Carried forward',
+  'enum.payoutState.BATCHED': 'With the bank',
   'enum.payoutState.PAID': 'Paid',
   'enum.payoutState.FAILED': 'Failed',
   'enum.payoutChannel.DIRECT': 'Direct',
   'enum.payoutChannel.RM': 'Revenue Monster (TPA)',
   'enum.payoutChannel.PAYDEE': 'Paydee (TPA)',
   'enum.payoutChannel.BSN': 'BSN (TPA)',
+  'enum.payoutBatchState.AWAITING_RESULT': 'Awaiting the bank\'s result',
+  'enum.payoutBatchState.COMPLETED': 'Completed',
   // §4 reconciliation
   'enum.reconResult.1': 'Tally',
   'enum.reconResult.2': 'Not tally',
@@ -326,6 +329,7 @@ const en = {
   'enter the merchant ID (MID): up to 15 letters or digits': 'Enter the merchant ID (MID): up to 15 letters or digits',
   'enter the batch number: 6 digits': 'Enter the batch number: 6 digits',
   'enter the approval code: 6 letters or digits': 'Enter the approval code: 6 letters or digits',
+  'enter the bank batch number: digits only': 'Enter the bank batch number: digits only',
 } as const;
 
 /** Every key ENUM_LABELS carries. */
@@ -466,12 +470,15 @@ const ms: Record<EnumLabelKey, string> = {
   'enum.payoutState.HELD': 'Ditahan',
   'enum.payoutState.RELEASED': 'Dilepaskan',
   'enum.payoutState.CARRIED': 'Dibawa ke hadapan',
+  'enum.payoutState.BATCHED': 'Di bank',
   'enum.payoutState.PAID': 'Dibayar',
   'enum.payoutState.FAILED': 'Gagal',
   'enum.payoutChannel.DIRECT': 'Terus',
   'enum.payoutChannel.RM': 'Revenue Monster (pemeroleh TPA)',
   'enum.payoutChannel.PAYDEE': 'Paydee (pemeroleh TPA)',
   'enum.payoutChannel.BSN': 'BSN (pemeroleh TPA)',
+  'enum.payoutBatchState.AWAITING_RESULT': 'Menunggu keputusan bank',
+  'enum.payoutBatchState.COMPLETED': 'Selesai',
   'enum.reconResult.1': 'Sepadan',
   'enum.reconResult.2': 'Tidak sepadan',
   'enum.reconResult.3': 'Wujud dalam penyedia sahaja',
@@ -630,6 +637,7 @@ const ms: Record<EnumLabelKey, string> = {
   'enter the merchant ID (MID): up to 15 letters or digits': 'Masukkan ID pedagang (MID): hingga 15 huruf atau digit',
   'enter the batch number: 6 digits': 'Masukkan nombor kelompok: 6 digit',
   'enter the approval code: 6 letters or digits': 'Masukkan kod kelulusan: 6 huruf atau digit',
+  'enter the bank batch number: digits only': 'Masukkan nombor kelompok bank: digit sahaja',
 };
 
 const zh: Record<EnumLabelKey, string> = {
@@ -767,12 +775,15 @@ const zh: Record<EnumLabelKey, string> = {
   'enum.payoutState.HELD': '已冻结',
   'enum.payoutState.RELEASED': '已解冻',
   'enum.payoutState.CARRIED': '结转',
+  'enum.payoutState.BATCHED': '银行处理中',
   'enum.payoutState.PAID': '已付款',
   'enum.payoutState.FAILED': '失败',
   'enum.payoutChannel.DIRECT': '直连',
   'enum.payoutChannel.RM': 'Revenue Monster（TPA 收单）',
   'enum.payoutChannel.PAYDEE': 'Paydee（TPA 收单）',
   'enum.payoutChannel.BSN': 'BSN（TPA 收单）',
+  'enum.payoutBatchState.AWAITING_RESULT': '等待银行结果',
+  'enum.payoutBatchState.COMPLETED': '已完成',
   'enum.reconResult.1': '相符',
   'enum.reconResult.2': '不相符',
   'enum.reconResult.3': '仅存在于服务商',
@@ -931,6 +942,7 @@ const zh: Record<EnumLabelKey, string> = {
   'enter the merchant ID (MID): up to 15 letters or digits': '请输入商户号 (MID)：最多 15 位字母或数字',
   'enter the batch number: 6 digits': '请输入批次号：6 位数字',
   'enter the approval code: 6 letters or digits': '请输入授权码：6 位字母或数字',
+  'enter the bank batch number: digits only': '请输入银行批次号：仅限数字',
 };
 
 /**

@@ -3,7 +3,9 @@
  * what each figure means), set-based: one INSERT … SELECT over the day's sales and refunds, never
  * a loop per merchant, inside the caller's transaction.
  *  - Sales: the portal payments of the day (match.ts PORTAL_PAYMENT: successful sales and
- *    captures), summed per merchant HQ, channel and currency into gross, MDR and count.
+ *    captures), summed per merchant HQ, channel and currency into gross, MDR and count; the MDR
+ *    of each is settled first from the /mdr-products rate in force that day (settlement-mdr.ts,
+ *    table settled_payments).
  *  - Refunds: refund requests whose money left that day (`refunded_at`, issue 11), by the same
  *    key through their transaction; reason FR (fraudulent) goes to chargebacks (schema.ts).
  *  - Carry: a merchant's negative balance on the channel and currency (the `carry_out` of its
@@ -22,6 +24,7 @@
 import { payoutDate, type PayoutHoliday } from '@paydesk/domain';
 import type { Database, Query } from '../../db/client.ts';
 import { PORTAL_PAYMENT } from '../settlement/match.ts';
+import { settleMdrSql } from './settlement-mdr.ts';
 
 /** The acquirers whose settlement funds the platform's own payouts (the TPA channels). */
 export const TPA_CHANNELS = ['RM', 'PAYDEE', 'BSN'] as const;
@@ -54,11 +57,13 @@ export async function buildPayoutDay(q: Query, day: string, at: Date): Promise<n
      WHERE o.level = 'MERCHANT_HQ'`,
   );
   const dates = pairs.map((p) => payoutDate(day, Number(p.days), calendar, { state: p.state }));
+  // The MDR of each payment of the day, from the rates in force that day (settlement-mdr.ts).
+  await q(settleMdrSql(`${PORTAL_PAYMENT} AND t.created_at >= ${DAY_START('$1')} AND t.created_at < ${DAY_END('$1')}`), [day]);
   const rows = await q<{ n: number }>(
     `WITH sales AS (
        SELECT t.merchant_id, ${CHANNEL('t.provider')} AS channel, t.currency, t.master_merchant_id, t.agency_id, t.agent_id,
-              count(*)::int AS n, sum(t.amount) AS gross, sum(t.mdr_fee) AS mdr
-       FROM transactions t
+              count(*)::int AS n, sum(t.amount) AS gross, sum(sp.mdr_fee) AS mdr
+       FROM transactions t JOIN settled_payments sp ON sp.transaction_id = t.id
        WHERE ${PORTAL_PAYMENT} AND t.created_at >= ${DAY_START('$1')} AND t.created_at < ${DAY_END('$1')}
        GROUP BY 1, 2, 3, 4, 5, 6
      ),

@@ -80,6 +80,8 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   setUserGroupPermissions: 'platform',
   bulkUpdateMdrPreview: 'platform',
   settlementImport: 'platform',
+  payoutBatchSearch: 'platform',
+  payoutBatchFile: 'platform',
   messageTemplatePreview: 'platform',
 };
 
@@ -242,6 +244,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     // Settlement files and reconciliation items belong to the platform (module settlementreport):
     // no merchant-side group holds their permissions, and no tenant owns them.
     if (idKind === 'settlementFile' || idKind === 'reconItem' || idKind === 'reconDay') return null;
+    // Bank payout batches are the platform's own payments to its merchants (payoutreport:batch is
+    // platform-only): a batch spans many tenants' payouts and no tenant owns it.
+    if (idKind === 'payoutBatch') return null;
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };

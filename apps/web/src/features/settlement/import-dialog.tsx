@@ -8,7 +8,7 @@
  * stops when the dialog closes.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListReportDef, ResponseOf } from '@paydesk/contract';
@@ -19,6 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { invalidateReport } from '../reports/report-api.ts';
 import type { PageActionsComponent } from '../reports/report-page.tsx';
+import { SheetFilePicker } from '../../shared/sheet-file-picker.tsx';
 import './texts.ts';
 
 type FileState = ResponseOf<'settlementFile'>;
@@ -118,23 +119,18 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
       <Flex vertical gap={12} data-testid="recon-import">
         {fileId === null ? (
           <>
-            <Typography.Text>{t('recon.file')}</Typography.Text>
-            <Upload
-              accept=".csv,.xlsx"
-              maxCount={1}
-              beforeUpload={(f) => {
+            <SheetFilePicker
+              label={t('recon.file')}
+              chooseText={t('recon.choose')}
+              missingText={t('recon.noFile')}
+              file={file}
+              missing={missing}
+              onChange={(f) => {
                 setFile(f);
                 setMissing(false);
-                return false;
               }}
-              onRemove={() => setFile(null)}
-              fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-            >
-              <Button icon={<UploadOutlined />} data-testid="recon-import-choose">
-                {t('recon.choose')}
-              </Button>
-            </Upload>
-            {missing && <Typography.Text type="danger">{t('recon.noFile')}</Typography.Text>}
+              testId="recon-import-choose"
+            />
           </>
         ) : (
           <>

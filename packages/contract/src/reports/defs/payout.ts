@@ -40,6 +40,9 @@ export const PAYOUT_COLUMNS = {
   HeldAt: { key: 'HeldAt', source: 'held_at', labelKey: 'payout.heldAt', kind: 'datetime', in: ['detail', 'export'], section: 'hold' },
   ReleaseNote: { key: 'ReleaseNote', source: 'release_note', labelKey: 'payout.releaseNote', kind: 'text', in: ['detail', 'export'], section: 'hold' },
   ReleasedAt: { key: 'ReleasedAt', source: 'released_at', labelKey: 'payout.releasedAt', kind: 'datetime', in: ['detail', 'export'], section: 'hold' },
+  BatchId: { key: 'BatchId', source: 'batch_id', labelKey: 'payout.batchId', kind: 'count', in: ['detail', 'export'], section: 'bank' },
+  PaidAt: { key: 'PaidAt', source: 'paid_at', labelKey: 'payout.paidAt', kind: 'datetime', in: ['detail', 'export'], section: 'bank' },
+  FailureReason: { key: 'FailureReason', source: 'failure_reason', labelKey: 'payout.failureReason', kind: 'text', in: ['detail', 'export'], section: 'bank' },
   PayoutId: { key: 'PayoutId', source: 'id', labelKey: 'payout.id', kind: 'count', in: ['detail', 'export'] },
   AgentName: { ...TXN.AgentName, in: ['detail', 'export'] },
   MasterMerchantName: { ...TXN.MasterMerchantName, in: ['detail', 'export'] },
@@ -62,6 +65,8 @@ function payoutFilters(): ReportFilter[] {
     { kind: 'enum', key: 'Channel', source: 'channel', values: PAYOUT_CHANNELS, enumKey: 'payoutChannel', labelKey: 'payout.channel' },
     { kind: 'org' },
     { kind: 'currency', source: 'currency' },
+    // A bank batch's lines: its number as the batch list shows it.
+    { kind: 'code', key: 'BatchId', source: 'batch_id', labelKey: 'payout.batchId', pattern: /^\d{1,12}$/, maxLength: 12, message: RULE_MESSAGES.payoutBatchId },
   ];
 }
 
@@ -102,7 +107,7 @@ export const tpaPayoutRiskReport = payoutReport({
   columns: [
     P.BusinessDay, P.State, listed(P.Violation, 1), P.MerchantName, P.Channel, P.Payable, P.PayoutDate, listed(P.HoldNote, 2),
     P.Currency, P.SalesCount, P.Gross, P.RefundCount, P.Refunds, P.Mdr, P.Chargebacks, P.Net, P.CarryIn, P.CarryOut, P.SettlementDays, P.HeldAt, P.ReleaseNote, P.ReleasedAt,
-    P.PayoutId, P.AgentName, P.MasterMerchantName,
+    P.BatchId, P.PaidAt, P.FailureReason, P.PayoutId, P.AgentName, P.MasterMerchantName,
   ],
 });
 

@@ -1,0 +1,76 @@
+/**
+ * The bank payout batches' calls (issue 12 Build 5, /payout-report) through the app's API client
+ * (secure channel, §8 toasts: a refusal has had its toast when a promise here rejects):
+ *  - the batch list, an RTK Query endpoint over POST Payout/Batch/Search, tagged so a new batch or
+ *    a recorded result asks it again;
+ *  - POST Payout/Batch/Create with its Idempotency-Key (one key per confirmed attempt; the attempt
+ *    after one whose outcome is unknown — no answer from the server — reuses it, `attemptKey`);
+ *  - GET Payout/Batch/:Id/File, saved by the client under the server's file name;
+ *  - POST Payout/Batch/:Id/Result, multipart with the bank's result file as `file`.
+ */
+import type { BodyOf, ResponseOf } from '@paydesk/contract';
+import { apiClient } from '../../api/index.ts';
+import type { Verdict } from '../../api/failure.ts';
+import { api, type HandledError } from '../../store/api.ts';
+
+export type PayoutBatch = ResponseOf<'payoutBatch'>;
+export type BatchSearchBody = BodyOf<'payoutBatchSearch'>;
+export type BatchCreateBody = BodyOf<'payoutBatchCreate'>;
+
+/** Rows per page of the batch list. */
+export const BATCH_PAGE_SIZE = 10;
+
+const BATCH_TAG = 'PayoutBatch' as const;
+
+const batchApi = api.enhanceEndpoints({ addTagTypes: [BATCH_TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    payoutBatchSearch: build.query<ResponseOf<'payoutBatchSearch'>, BatchSearchBody>({
+      queryFn: async (body, { signal }) => {
+        try {
+          return { data: await apiClient().post('payoutBatchSearch', body, { signal }) };
+        } catch {
+          return { error: { handled: true } as HandledError };
+        }
+      },
+      providesTags: [BATCH_TAG],
+    }),
+  }),
+});
+
+export const { usePayoutBatchSearchQuery } = batchApi;
+
+/** Asks the batch list again (after a new batch or a recorded result). */
+export const invalidateBatches = () => batchApi.util.invalidateTags([BATCH_TAG]);
+
+/** The key of an attempt still unanswered: its body and key. */
+export interface PendingAttempt {
+  body: string;
+  key: string;
+}
+
+/**
+ * The Idempotency-Key of a confirmed attempt to send `body`: the pending one's when the previous
+ * attempt of the same body got no answer (network error, timeout: the server may have made the
+ * batch, and a replay answers it once), else a fresh one.
+ */
+export function attemptKey(pending: PendingAttempt | null, body: string, fresh: () => string = () => crypto.randomUUID()): string {
+  return pending && pending.body === body ? pending.key : fresh();
+}
+
+/** Whether a failed call's outcome is unknown: no error answer from the server (its work may have been done). */
+export const outcomeUnknown = (verdict: Verdict): boolean => verdict.code === null;
+
+/** Creates a batch; `onFailure` hears the verdict before the promise rejects. */
+export function createBatch(body: BatchCreateBody, idempotencyKey: string, onFailure: (verdict: Verdict) => void): Promise<ResponseOf<'payoutBatchCreate'>> {
+  return apiClient().post('payoutBatchCreate', body, { idempotencyKey, onFailure });
+}
+
+/** Saves a batch's bulk-credit file; resolves with its name. */
+export const downloadBatchFile = (id: number): Promise<string> => apiClient().getFile('payoutBatchFile', { params: { Id: id } });
+
+/** Records the bank's result file of a batch; resolves with the batch and its paid / failed counts. */
+export function recordBatchResult(id: number, file: File): Promise<PayoutBatch> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiClient().postMultipart('payoutBatchResult', form, { params: { Id: id } });
+}
