@@ -1380,8 +1380,13 @@ export const reconItems = pgTable(
     // so a file's lines need not be joined with transactions a second time to find them.
     index('recon_items_portal_only_idx').on(t.provider, t.kind, t.reference).where(sql`${t.matchedResult} = 4`),
     uniqueIndex('recon_items_txn_uq').on(t.provider, t.kind, t.txnType, t.transactionId).where(sql`${t.transactionId} IS NOT NULL AND ${t.matchedResult} <> 7`),
-    uniqueIndex('recon_items_row_uq').on(t.settlementRowId).where(sql`${t.settlementRowId} IS NOT NULL`),
-    index('recon_items_file_idx').on(t.fileId, t.result),
+    // One index per file's items serves both the "one item per line" guarantee and the lookups by
+    // file (status counts, a failed file's delete): an item's file is its line's file (match.ts
+    // copies it), so (file_id, settlement_row_id) is unique exactly when settlement_row_id is. It
+    // replaced recon_items_row_uq (settlement_row_id) and recon_items_file_idx (file_id, result):
+    // every index is written once per item, and each of the two cost 3-6 s of a 1 M-line file's
+    // matching (bench/settlement-import.bench.ts, docs/ARCHITECTURE.md "Throughput").
+    uniqueIndex('recon_items_file_row_uq').on(t.fileId, t.settlementRowId),
     check('recon_items_result_ck', sql`${t.result} BETWEEN 1 AND 7 AND ${t.matchedResult} BETWEEN 1 AND 7`),
   ],
 );

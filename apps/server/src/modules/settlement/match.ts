@@ -108,7 +108,7 @@ export async function reconcileFile(
   }
   lap('repeats');
   // Lines of this file that are not repeats (only repeats have items yet: without any, no line
-  // needs the probe), with the portal's side.
+  // needs the probe, by recon_items_file_row_uq), with the portal's side.
   const lines = `
     SELECT r.*, t.id AS t_id, t.provider AS t_provider, t.status AS t_status, t.currency AS t_currency, t.created_at AS t_created_at,
            CASE WHEN r.txn_type = 'REFUND' THEN t.refunded_amount ELSE t.amount END AS t_amount,
@@ -116,7 +116,7 @@ export async function reconcileFile(
            (${PORTAL_PAYMENT}) AS t_payment,
            t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
     FROM settlement_rows r LEFT JOIN transactions t ON t.txn_ref_no = r.reference
-    WHERE r.file_id = $1${repeats.length ? ' AND NOT EXISTS (SELECT 1 FROM recon_items d WHERE d.settlement_row_id = r.id)' : ''}`;
+    WHERE r.file_id = $1${repeats.length ? ' AND NOT EXISTS (SELECT 1 FROM recon_items d WHERE d.file_id = r.file_id AND d.settlement_row_id = r.id)' : ''}`;
   // EXIST IN portal items this file settles become its match: found from the (few) portal-only
   // items by reference (recon_items_portal_only_idx; an item's reference is its transaction's
   // unique txn_ref_no, of this provider), not by joining every line with transactions again.
