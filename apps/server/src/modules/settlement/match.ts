@@ -41,20 +41,30 @@ export type ResultCounts = Partial<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, number>>;
 /** Milliseconds of each matching step (filled by reconcileFile; the bench prints them). */
 export type MatchSteps = Partial<Record<'repeats' | 'settled' | 'lines' | 'portalOnly' | 'days', number>>;
 
-/** The repeats of step 1 as (line, first line, first file) of this file's rows. */
+/**
+ * The repeats of step 1 as (line, first line, first file) of this file's rows. The keys repeated
+ * in the file are found by hashing (work_mem set for it by reconcileFile) and only their lines go
+ * through the window: sorting all of a 1 M-line file's rows by reference took 2.7 of the step's
+ * 6.6 s (EXPLAIN ANALYZE, a loaded 2-core VM). Window partitions stay whole (the filter is per
+ * reference), so first_value is the key's first line as before.
+ */
 const REPEATS = `
-  WITH mine AS (
-    SELECT id, line_no, reference, txn_type, provider,
-           first_value(id) OVER w AS first_id, first_value(line_no) OVER w AS first_line
-    FROM settlement_rows WHERE file_id = $1
-    WINDOW w AS (PARTITION BY reference, txn_type ORDER BY line_no)
-  ),
-  earlier AS (
+  WITH earlier AS (
     SELECT DISTINCT ON (p.reference, p.txn_type) p.reference, p.txn_type, p.id, p.line_no, p.file_id
     FROM settlement_rows p JOIN settlement_files f ON f.id = p.file_id
     WHERE f.status = 'DONE' AND f.provider = $2 AND f.kind = $3 AND f.id <> $1
-      AND p.reference IN (SELECT reference FROM mine)
+      AND p.reference IN (SELECT reference FROM settlement_rows WHERE file_id = $1)
     ORDER BY p.reference, p.txn_type, p.file_id, p.line_no
+  ),
+  twice AS (
+    SELECT reference, txn_type FROM settlement_rows WHERE file_id = $1 GROUP BY reference, txn_type HAVING count(*) > 1
+  ),
+  mine AS (
+    SELECT id, line_no, reference, txn_type, provider,
+           first_value(id) OVER w AS first_id, first_value(line_no) OVER w AS first_line
+    FROM settlement_rows WHERE file_id = $1
+      AND ((reference, txn_type) IN (SELECT reference, txn_type FROM twice) OR reference IN (SELECT reference FROM earlier))
+    WINDOW w AS (PARTITION BY reference, txn_type ORDER BY line_no)
   )
   SELECT m.id, m.line_no, m.reference,
          coalesce(e.id, m.first_id) AS first_id, coalesce(e.line_no, m.first_line) AS first_line, coalesce(e.file_id, $1) AS first_file
@@ -81,6 +91,22 @@ export async function reconcileFile(
   // many; with stale ones the planner took recon_items for empty and probed it by a scan per
   // payment (a 1 M-row file's portal-only step ran past 12 minutes at 10 M transactions).
   await q(`ANALYZE settlement_rows`);
+  // For this transaction only: JIT compiled the million-row statements for ~1.3 s and saved less;
+  // the repeats' hash of every (reference, type) of a 1 M-line file and the day recount's
+  // aggregates spill at the default 4 MB.
+  await q(`SET LOCAL jit = off`);
+  await q(`SET LOCAL work_mem = '256MB'`);
+  // Items made per (result, settlement day), from each INSERT's RETURNING: the counts and the days
+  // to recount without reading the file's million items back.
+  const made = new Map<number, number>();
+  const madeDays = new Set<string>();
+  const tally = (rows: readonly { result: number; day: string; n: number }[]) => {
+    for (const r of rows) {
+      made.set(Number(r.result), (made.get(Number(r.result)) ?? 0) + Number(r.n));
+      madeDays.add(r.day);
+    }
+  };
+  const COUNTED = `SELECT result, settlement_date::text AS day, count(*)::int AS n FROM made GROUP BY result, settlement_date`;
   const repeats = await q<{ id: number; line_no: number; reference: string; first_id: number; first_line: number; first_file: number }>(
     `${REPEATS} ORDER BY m.line_no`,
     [f.fileId, f.provider, f.kind],
@@ -92,8 +118,8 @@ export async function reconcileFile(
     throw new ImportFailure({ lineNo: Number(r.line_no), field: 'reference', message: `Reference ${r.reference} is also on ${where}; ${f.provider} files never repeat a reference` });
   }
   if (repeats.length) {
-    await q(
-      `INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
+    tally(await q<{ result: number; day: string; n: number }>(
+      `WITH made AS (INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
           differences, duplicate_of_row_id, txn_at, currency, provider_txn_id, provider_amount, provider_fee, portal_amount, portal_fee,
           master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
        SELECT r.provider, $2, r.txn_type, r.file_id, r.id, t.id, r.reference, r.settlement_date, (r.txn_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 7, 7,
@@ -102,9 +128,11 @@ export async function reconcileFile(
           t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $3, $3
        FROM unnest($4::bigint[], $5::bigint[], $6::int[], $7::int[]) AS d(id, first_id, first_line, first_file)
        JOIN settlement_rows r ON r.id = d.id
-       LEFT JOIN transactions t ON t.txn_ref_no = r.reference AND t.provider = r.provider`,
+       LEFT JOIN transactions t ON t.txn_ref_no = r.reference AND t.provider = r.provider
+       RETURNING result, settlement_date)
+       ${COUNTED}`,
       [f.fileId, f.kind, f.at, repeats.map((r) => r.id), repeats.map((r) => r.first_id), repeats.map((r) => r.first_line), repeats.map((r) => r.first_file)],
-    );
+    ));
   }
   lap('repeats');
   // Lines of this file that are not repeats (only repeats have items yet: without any, no line
@@ -136,7 +164,14 @@ export async function reconcileFile(
     `CASE WHEN ${prov} IS DISTINCT FROM ${portal} THEN '${label}: provider ' || ${prov} || ', portal ' || coalesce(${portal}::text, 'none')${
       money ? ` || ' (' || CASE WHEN ${prov} - ${portal} > 0 THEN '+' ELSE '' END || (${prov} - ${portal})::text || ')'` : ''
     } END`;
-  await q(
+  // Each line probes transactions_ref_uq (a nested loop): at 10 M transactions and 1 M lines the
+  // planner's choice, a hash join over a sequential scan of all of transactions (3.6 GB), took
+  // 33 s against 19 s for the probes (EXPLAIN ANALYZE on a loaded 2-core VM). The hash is cheaper
+  // only past a few million lines, above the sheet limit; for this statement only.
+  const [was] = await q<{ hash: string; merge: string }>(`SELECT current_setting('enable_hashjoin') AS hash, current_setting('enable_mergejoin') AS merge`);
+  await q(`SET LOCAL enable_hashjoin = off`);
+  await q(`SET LOCAL enable_mergejoin = off`);
+  tally(await q<{ result: number; day: string; n: number }>(
     `WITH l AS (${lines}),
      judged AS (
        SELECT l.*, l.t_id IS NOT NULL AND l.t_provider = l.provider AS found,
@@ -146,8 +181,8 @@ export async function reconcileFile(
                 ${diff('Currency', 'l.currency::text', 'l.t_currency::text', false)},
                 CASE WHEN l.txn_type = 'PAYMENT' AND NOT l.t_payment THEN 'Status: portal ' || l.t_status END) AS differences
        FROM l
-     )
-     INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
+     ),
+     made AS (INSERT INTO recon_items (provider, kind, txn_type, file_id, settlement_row_id, transaction_id, reference, settlement_date, txn_day, result, matched_result,
         differences, amount_diff, fee_diff, txn_at, currency, provider_txn_id, provider_amount, provider_fee, portal_amount, portal_fee,
         master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
      SELECT j.provider, $2, j.txn_type, j.file_id, j.id, CASE WHEN j.found THEN j.t_id END, j.reference, j.settlement_date,
@@ -161,28 +196,31 @@ export async function reconcileFile(
         CASE WHEN j.found THEN j.t_amount END, CASE WHEN j.found THEN j.t_fee END,
         CASE WHEN j.found THEN j.master_merchant_id END, CASE WHEN j.found THEN j.agency_id END, CASE WHEN j.found THEN j.agent_id END,
         CASE WHEN j.found THEN j.merchant_id END, CASE WHEN j.found THEN j.branch_id END, $3, $3
-     FROM judged j CROSS JOIN LATERAL (SELECT CASE WHEN NOT j.found THEN 3 WHEN j.differences = '' THEN 1 ELSE 2 END::smallint AS code) r`,
+     FROM judged j CROSS JOIN LATERAL (SELECT CASE WHEN NOT j.found THEN 3 WHEN j.differences = '' THEN 1 ELSE 2 END::smallint AS code) r
+     RETURNING result, settlement_date)
+     ${COUNTED}`,
     [f.fileId, f.kind, f.at],
-  );
+  ));
+  await q(`SELECT set_config('enable_hashjoin', $1, true), set_config('enable_mergejoin', $2, true)`, [was!.hash, was!.merge]);
   await q(`ANALYZE recon_items`);
   lap('lines');
   // Portal-only: the MYT days the file's payments cover, as UTC instants [from 00:00 MYT, to + 1 day).
-  await q(
-    `INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,
+  tally(await q<{ result: number; day: string; n: number }>(
+    `WITH made AS (INSERT INTO recon_items (provider, kind, txn_type, file_id, transaction_id, reference, settlement_date, txn_day, result, matched_result, differences,
         txn_at, currency, portal_amount, portal_fee, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
      SELECT $2, $3, 'PAYMENT', $1, t.id, t.txn_ref_no, $6::date, (t.created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, 4, 4,
         'Not in ' || $2 || '''s settlement files', t.created_at, t.currency, t.amount, t.mdr_fee, t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, $7, $7
      FROM transactions t
      WHERE t.provider = $2 AND ${PORTAL_PAYMENT}
        AND t.created_at >= ($4::date::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND t.created_at < (($5::date + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')
-       AND NOT EXISTS (SELECT 1 FROM recon_items i WHERE i.provider = $2 AND i.kind = $3 AND i.txn_type = 'PAYMENT' AND i.transaction_id = t.id AND i.matched_result <> 7)`,
+       AND NOT EXISTS (SELECT 1 FROM recon_items i WHERE i.provider = $2 AND i.kind = $3 AND i.txn_type = 'PAYMENT' AND i.transaction_id = t.id AND i.matched_result <> 7)
+     RETURNING result, settlement_date)
+     ${COUNTED}`,
     [f.fileId, f.provider, f.kind, f.txnDayFrom, f.txnDayTo, f.settlementTo, f.at],
-  );
+  ));
   lap('portalOnly');
-  const counts = await q<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [f.fileId]);
   // The settlement summary of every day this file's items are on, and of the days whose portal-only items it settled.
-  const fileDays = await q<{ day: string }>(`SELECT DISTINCT settlement_date::text AS day FROM recon_items WHERE file_id = $1`, [f.fileId]);
-  await refreshReconDays(q, f.provider, f.kind, [...new Set([...fileDays, ...settledDays].map((d) => d.day))], f.at);
+  await refreshReconDays(q, f.provider, f.kind, [...new Set([...madeDays, ...settledDays.map((d) => d.day)])], f.at);
   lap('days');
-  return Object.fromEntries(counts.map((c) => [Number(c.result), Number(c.n)])) as ResultCounts;
+  return Object.fromEntries([...made].sort(([a], [b]) => a - b)) as ResultCounts;
 }
