@@ -6,7 +6,7 @@
  * provider 3), and, for the one provider whose files repeat references (RAZERPAY, match.ts
  * DUPLICATING_PROVIDERS), one line repeated (DUPLICATE 7). An acquirer file states the acquirer's
  * MDR to the platform, not the merchant's: 70 % of the merchant's MDR (rounded to the sen), and on
- * every 50th payment 5 sen above the merchant's (a negative margin to find in the acquirer
+ * the 2nd payment and every 50th after it 5 sen above the merchant's (a negative margin to find in the acquirer
  * report). Per format: one file for the payments of MYT days D−8…D−2 (imported at the first
  * start, so every report has data) and one for day D−1, written to `samples` but not imported,
  * for a user to try the import. Files are CSV in the format's own `headersOut` layout. Razer
@@ -61,8 +61,10 @@ export async function demoProviderRows(database: Database, provider: SettlementP
     if (k % 45 === 44) return; // left out: EXIST IN portal
     const at = new Date(p.created_at);
     const amount = money(sen(p.amount) + (k % 40 === 39 ? (k % 7) + 1 : 0)); // a few sen off: NOT TALLY
-    // The acquirer's MDR to the platform: below the merchant's, above it on every 50th payment.
-    const fee = kind === 'RECON' ? p.fee : money(k % 50 === 49 ? sen(p.fee) + 5 : Math.round(sen(p.fee) * 0.7));
+    // The acquirer's MDR to the platform: below the merchant's, above it on the 2nd payment and every
+    // 50th after it — a tally line (k ≡ 1 mod 50 is never a left-out or an amount-off line), so
+    // even a small file of a few payments has a negative margin to show.
+    const fee = kind === 'RECON' ? p.fee : money(k % 50 === 1 ? sen(p.fee) + 5 : Math.round(sen(p.fee) * 0.7));
     rows.push({
       lineNo: 0, reference: p.ref, providerTxnId: `${provider}${p.id}`, txnType: 'PAYMENT', txnAt: at, settlementDate: mytDay(new Date(at.getTime() + DAY_MS)),
       amount, fee, net: money(sen(amount) - sen(fee)), currency: p.currency, method: p.payment_method, mid: p.mid,
