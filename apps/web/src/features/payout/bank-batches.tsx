@@ -59,7 +59,7 @@ export function BankBatchesButton({ def }: { def: ListReportDef }) {
       <Drawer
         open={open}
         title={t('payoutBatch.title')}
-        size={narrow ? '100%' : 1180}
+        size={narrow ? '100%' : '92%'}
         onClose={() => setOpen(false)}
         afterOpenChange={(isOpen) => {
           if (!isOpen) focusMainIfLost();

@@ -68,14 +68,16 @@ export function BatchList(props: BatchListProps) {
   const data = query.currentData ?? (query.isError ? undefined : query.data);
   const count = (n: number) => formatCount(n, i18n.language);
 
+  // Key columns first: on a phone the table scrolls inside the drawer and these stay in view.
   const columns: TableColumnsType<PayoutBatch> = [
     { key: 'Reference', title: t('payoutBatch.reference'), dataIndex: 'Reference', width: 130 },
+    { key: 'State', title: t('payoutBatch.state'), width: 170, render: (_, b) => <Tag color={STATE_COLORS[b.State]}>{t(enumLabelKey('payoutBatchState', b.State))}</Tag> },
+    { key: 'Total', title: t('payoutBatch.total'), width: 140, align: 'right', render: (_, b) => formatMoney(b.Total, b.Currency) },
+    { key: 'Actions', title: t('payoutBatch.actions'), width: 300, render: (_, b) => <RowActions batch={b} {...props} /> },
     { key: 'PayoutDate', title: t('payoutBatch.payoutDate'), width: 110, render: (_, b) => dayText(b.PayoutDate) },
     { key: 'Channel', title: t('payoutBatch.channel'), width: 150, render: (_, b) => t(enumLabelKey('payoutChannel', b.Channel)) },
-    { key: 'Currency', title: t('payoutBatch.currency'), dataIndex: 'Currency', width: 80 },
-    { key: 'State', title: t('payoutBatch.state'), width: 170, render: (_, b) => <Tag color={STATE_COLORS[b.State]}>{t(enumLabelKey('payoutBatchState', b.State))}</Tag> },
+    { key: 'Currency', title: t('payoutBatch.currency'), dataIndex: 'Currency', width: 90 },
     { key: 'Lines', title: t('payoutBatch.lines'), width: 70, align: 'right', render: (_, b) => count(b.LineCount) },
-    { key: 'Total', title: t('payoutBatch.total'), width: 140, align: 'right', render: (_, b) => formatMoney(b.Total, b.Currency) },
     { key: 'PaidFailed', title: t('payoutBatch.paidFailed'), width: 110, align: 'right', render: (_, b) => (b.State === 'COMPLETED' ? `${count(b.PaidCount)} / ${count(b.FailedCount)}` : '-') },
     {
       key: 'Created',
@@ -88,7 +90,6 @@ export function BatchList(props: BatchListProps) {
         </Flex>
       ),
     },
-    { key: 'Actions', title: t('payoutBatch.actions'), width: 220, render: (_, b) => <RowActions batch={b} {...props} /> },
   ];
 
   return (
@@ -117,7 +118,7 @@ export function BatchList(props: BatchListProps) {
             rowKey="Id"
             size="small"
             tableLayout="fixed"
-            style={{ minWidth: 1100 }}
+            style={{ minWidth: 1460 }}
             loading={query.isFetching}
             dataSource={data?.Rows ?? []}
             columns={columns}
