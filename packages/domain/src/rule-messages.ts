@@ -74,6 +74,7 @@ export const RULE_MESSAGES = Object.freeze({
   batchNo: 'enter the batch number: 6 digits',
   approvalCode: 'enter the approval code: 6 letters or digits',
   payoutBatchId: 'enter the bank batch number: digits only',
+  payoutDate: 'enter a payout date that exists, as YYYY-MM-DD',
   // The refund form (issue 11).
   refundServiceType: 'choose a service type other than terminal',
   refundReferenceTwice: 'enter each transaction reference once',

@@ -5,7 +5,7 @@
  * due, download its bulk-credit file (docs/payout-bulk-credit.md), record the bank's result file.
  */
 import { z } from 'zod';
-import { PAYOUT_BATCH_STATES, PAYOUT_CHANNELS, PAYOUT_STATES, RISK_ALERT_RULES, VALIDATION_MESSAGES } from '@paydesk/domain';
+import { PAYOUT_BATCH_STATES, PAYOUT_CHANNELS, PAYOUT_STATES, RISK_ALERT_RULES, RULE_MESSAGES, VALIDATION_MESSAGES } from '@paydesk/domain';
 import { DbId, IsoDateTime, MoneyString } from '../common.ts';
 
 const Note = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(500);
@@ -22,8 +22,8 @@ export const PayoutDecisionResponse = z.object({ Id: DbId, State: z.enum(PAYOUT_
 /** A calendar day 'YYYY-MM-DD' that exists (MYT). */
 const Day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'enter a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'enter a date that exists');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, RULE_MESSAGES.payoutDate)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), RULE_MESSAGES.payoutDate);
 
 /**
  * Create a bank batch: every payout of `Channel` and `Currency` due on or before `PayoutDate`
@@ -32,7 +32,7 @@ const Day = z
 export const PayoutBatchCreateRequest = z.object({
   PayoutDate: Day,
   Channel: z.enum(PAYOUT_CHANNELS),
-  Currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'enter a 3-letter currency code'),
+  Currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, RULE_MESSAGES.currencyCode),
 });
 
 /** A bank batch and what its lines came to. Amounts in ringgit (2 places). */

@@ -330,6 +330,7 @@ const en = {
   'enter the batch number: 6 digits': 'Enter the batch number: 6 digits',
   'enter the approval code: 6 letters or digits': 'Enter the approval code: 6 letters or digits',
   'enter the bank batch number: digits only': 'Enter the bank batch number: digits only',
+  'enter a payout date that exists, as YYYY-MM-DD': 'Enter a payout date that exists, as YYYY-MM-DD',
 } as const;
 
 /** Every key ENUM_LABELS carries. */
@@ -638,6 +639,7 @@ const ms: Record<EnumLabelKey, string> = {
   'enter the batch number: 6 digits': 'Masukkan nombor kelompok: 6 digit',
   'enter the approval code: 6 letters or digits': 'Masukkan kod kelulusan: 6 huruf atau digit',
   'enter the bank batch number: digits only': 'Masukkan nombor kelompok bank: digit sahaja',
+  'enter a payout date that exists, as YYYY-MM-DD': 'Masukkan tarikh pembayaran keluar yang wujud, sebagai YYYY-MM-DD',
 };
 
 const zh: Record<EnumLabelKey, string> = {
@@ -943,6 +945,7 @@ const zh: Record<EnumLabelKey, string> = {
   'enter the batch number: 6 digits': '请输入批次号：6 位数字',
   'enter the approval code: 6 letters or digits': '请输入授权码：6 位字母或数字',
   'enter the bank batch number: digits only': '请输入银行批次号：仅限数字',
+  'enter a payout date that exists, as YYYY-MM-DD': '请输入存在的付款日期，格式为 YYYY-MM-DD',
 };
 
 /**
