@@ -8,11 +8,8 @@
  */
 import './setup-dom.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
 import { memoryChannelStore } from '../src/api/channel-store.ts';
 import { createApiClient, type ApiClient } from '../src/api/client.ts';
@@ -20,7 +17,7 @@ import { setApiClient } from '../src/api/index.ts';
 import { attemptKey } from '../src/features/payout/batch-api.ts';
 import { BankBatchesButton, payoutPageActions } from '../src/features/payout/bank-batches.tsx';
 import { malaysianToday } from '../src/features/reports/date-presets.ts';
-import { i18n } from '../src/i18n/index.ts';
+import { renderApp } from './render-app.tsx';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
 import { createStore } from '../src/store/index.ts';
@@ -60,15 +57,7 @@ function mount(permissions: string[], onCreate: Handler = () => ({ body: { ...ba
   store.dispatch(profileLoaded({ UserId: 1, Current: { GroupType: 'SUPERADMIN' }, Permissions: permissions } as unknown as Profile));
   store.dispatch(currencySelected('MYR'));
   const router = createMemoryRouter([{ path: def.path, element: <BankBatchesButton def={def} /> }], { initialEntries: [def.path] });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderApp(store, router);
   const creates = () => server.seen.filter((r) => r.path === CREATE);
   return { server, router, store, notify, postMultipart, creates };
 }

@@ -7,17 +7,15 @@
  */
 import './setup-dom.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { REPORT_LABELS, defineReport, type ListReportDef, type ReportRelated } from '@paydesk/contract';
 import { memoryChannelStore } from '../src/api/channel-store.ts';
 import { createApiClient } from '../src/api/client.ts';
 import { setApiClient } from '../src/api/index.ts';
 import { ReportPage } from '../src/features/reports/report-page.tsx';
 import { i18n } from '../src/i18n/index.ts';
+import { renderApp } from './render-app.tsx';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
 import { createStore } from '../src/store/index.ts';
@@ -100,15 +98,7 @@ function mount(url: string) {
   store.dispatch(profileLoaded({ UserId: 1, Current: { GroupType: 'SUPERADMIN' }, Permissions: ['test:view'] } as unknown as Profile));
   store.dispatch(currencySelected('MYR'));
   const router = createMemoryRouter([{ path: def.path, element: <ReportPage def={def} />, children: [{ path: ':id', element: null }] }], { initialEntries: [url] });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderApp(store, router);
   return { server, router };
 }
 

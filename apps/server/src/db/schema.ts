@@ -1513,6 +1513,8 @@ export const payoutBatches = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     failedTotal: numeric('failed_total', { precision: 18, scale: 2 }).notNull().default('0'),
     fileSha256: text('file_sha256').notNull(),
+    /** The originator name written in the file's header (PRODUCT_NAME at creation), so a later rename keeps the file's bytes. */
+    originator: text('originator').notNull().default(''),
     createdByUserId: integer('created_by_user_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     resultByUserId: integer('result_by_user_id'),

@@ -106,9 +106,9 @@ export async function createPayoutBatch(q: Query, input: BatchInput): Promise<{ 
   const file = bulkCreditFile({ reference: batchReference(id), originator: input.originator, payoutDate: input.payoutDate, currency: input.currency }, lines);
   const total = lines.reduce((s, l) => s + l.amountSen, 0n);
   await q(
-    `INSERT INTO payout_batches (id, channel, currency, payout_date, state, line_count, total, file_sha256, created_by_user_id, created_at)
-     VALUES ($1, $2, $3, $4, 'AWAITING_RESULT', $5, $6, $7, $8, $9)`,
-    [id, input.channel, input.currency, input.payoutDate, lines.length, senText(total), sha256(file), input.userId, input.at],
+    `INSERT INTO payout_batches (id, channel, currency, payout_date, state, line_count, total, file_sha256, originator, created_by_user_id, created_at)
+     VALUES ($1, $2, $3, $4, 'AWAITING_RESULT', $5, $6, $7, $8, $9, $10)`,
+    [id, input.channel, input.currency, input.payoutDate, lines.length, senText(total), sha256(file), input.originator, input.userId, input.at],
   );
   await q(
     `INSERT INTO payout_batch_lines (batch_id, line_no, payout_id, reference, amount, bank_code, account_name, account_no_sealed, account_last4, description)
@@ -128,13 +128,13 @@ export async function createPayoutBatch(q: Query, input: BatchInput): Promise<{ 
 }
 
 /**
- * The bulk-credit file of batch `id`, remade from its lines: `{fileName, content}`. Throws NF404,
+ * The bulk-credit file of batch `id`, remade from its lines and the originator stored with it: `{fileName, content}`. Throws NF404,
  * or CF409 when an account number no longer opens or the bytes differ from those made at
  * creation (the server key changed, or a line was altered).
  */
-export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array, originator: string): Promise<{ fileName: string; content: string }> {
-  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string }>(
-    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256 FROM payout_batches WHERE id = $1`,
+export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array): Promise<{ fileName: string; content: string }> {
+  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string; originator: string }>(
+    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256, originator FROM payout_batches WHERE id = $1`,
     [id],
   );
   if (!b) throw notFound('Payout batch');
@@ -148,7 +148,7 @@ export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array
     return { lineNo: Number(r.line_no), reference: r.reference, name: r.account_name, bankCode: r.bank_code, accountNo, amountSen: senOf(r.amount)!, description: r.description };
   });
   const batch = { id: Number(b.id), payoutDate: b.payout_date, channel: b.channel, currency: b.currency.trim() };
-  const content = bulkCreditFile({ reference: batchReference(batch.id), originator, payoutDate: batch.payoutDate, currency: batch.currency }, lines);
+  const content = bulkCreditFile({ reference: batchReference(batch.id), originator: b.originator, payoutDate: batch.payoutDate, currency: batch.currency }, lines);
   if (sha256(content) !== b.file_sha256) throw new AppError(409, ERROR_CODES.CONFLICT, `The file of batch ${batchReference(batch.id)} no longer matches the one made at its creation: make a new batch`);
   return { fileName: batchFileName(batch), content };
 }

@@ -69,7 +69,7 @@ export function payoutRoutes(app: FastifyInstance): void {
   registerRoute(app, 'payoutBatchFile', async (req, reply) => {
     const scope = scopeOf(req);
     const { Id } = req.params as { Id: number };
-    const file = await payoutBatchFile(database.query, Id, app.ctx.keys.fieldKey, app.ctx.config.productName);
+    const file = await payoutBatchFile(database.query, Id, app.ctx.keys.fieldKey);
     await writeAudit(database.query, req, {
       action: 'DOWNLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'PayoutBatch', targetId: String(Id),
       detail: `${file.fileName} (sha256 ${createHash('sha256').update(file.content).digest('hex')})`,

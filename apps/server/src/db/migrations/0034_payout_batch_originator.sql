@@ -1,0 +1,1 @@
+ALTER TABLE "payout_batches" ADD COLUMN "originator" text DEFAULT '' NOT NULL;
