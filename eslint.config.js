@@ -27,4 +27,12 @@ export default tseslint.config(
   },
   { files: ['apps/server/**'], rules: restrict(['@paydesk/web', '**/apps/web/**'], 'the server never imports the web app') },
   { files: ['apps/web/src/**'], rules: restrict(['@paydesk/server', '**/apps/server/**', ...nodeBuiltins.filter((n) => n !== 'path')], 'the web app never imports the server') },
+  {
+    // RTK Query's `util.invalidateTags` answers an action: called as a statement it does nothing
+    // (the /rm-application list was never asked again after a save). Dispatch it.
+    files: ['apps/web/src/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ExpressionStatement > CallExpression[callee.name=/^invalidate[A-Z]/]', message: 'invalidate…() answers an action: dispatch(invalidate…())' }],
+    },
+  },
 );

@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node' } },
+      // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'integration',
@@ -15,7 +16,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // 30 s: a hang guard (as unit); 25 generated table shapes rendered in jsdom took 7.8 s on a loaded 2-core machine.
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false } },
     ],
   },

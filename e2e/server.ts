@@ -34,7 +34,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', MFA_ENFORCE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -39,8 +39,15 @@ import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
 import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
 import { installSettlementJobs } from './modules/settlement/jobs.ts';
 import { installPayoutJobs } from './modules/payout/jobs.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { installMailJobs } from './platform/mail.ts';
+import { installMerchantUploadJobs } from './modules/merchant-upload/run.ts';
+import { merchantUploadRoutes } from './modules/merchant-upload/routes.ts';
 import { payoutRoutes } from './modules/payout/routes.ts';
+import { rmApplicationRoutes } from './modules/rm-application/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
+import { zmkRoutes } from './modules/zmk/routes.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
@@ -107,9 +114,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   riskRoutes(app);
   settlementRoutes(app);
   payoutRoutes(app);
+  rmApplicationRoutes(app);
+  zmkRoutes(app);
+  merchantUploadRoutes(app);
+  profileRoutes(app);
   messageTemplateRoutes(app);
   systemSettingRoutes(app);
   bulkUpdateMdrRoutes(app);
+  userRoutes(app);
   await webPages(app);
   // Background work (platform/jobs.ts): each server works the queues; stopped (after the attempt
   // in progress) when the app closes, before the caller closes the database.
@@ -121,5 +133,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await installRiskJobs(jobs, ctx);
   await installSettlementJobs(jobs, ctx);
   await installPayoutJobs(jobs, ctx);
+  await installMailJobs(jobs, ctx);
+  await installMerchantUploadJobs(jobs, ctx);
   return app;
 }

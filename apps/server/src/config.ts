@@ -5,6 +5,7 @@
  * its fallback; afterwards the setting decides (platform/settings.ts).
  */
 import { resolve } from 'node:path';
+import type { S3Config } from './platform/object-storage.ts';
 
 export interface ServerConfig {
   port: number;
@@ -54,6 +55,27 @@ export interface ServerConfig {
   webDist: string;
   /** Mark cookies Secure: 'auto' = when the request arrived over HTTPS. */
   secureCookies: 'auto' | boolean;
+  /**
+   * The portal's public address (PUBLIC_URL, e.g. https://portal.example.my), the base of the
+   * links e-mailed to users (invitations, password resets); empty = the origin of the request
+   * that sent them.
+   */
+  publicUrl: string;
+  /** SMTP transport of the mail outbox (SMTP_URL, e.g. smtps://user:pass@mail.example.my:465); empty = mails stay PENDING in mail_outbox. */
+  smtpUrl: string;
+  /** The From address of e-mails (MAIL_FROM). */
+  mailFrom: string;
+  /**
+   * Two-factor authentication is enforced (MFA_ENFORCE, default true): a user whose selected group
+   * requires it (SUPERADMIN groups, or `mfa_required`) and who has not enrolled reaches nothing
+   * but enrolment, the profile, sign-out and the lookups (issue 13 Build 5).
+   */
+  mfaEnforce: boolean;
+  /**
+   * S3-compatible storage of uploaded documents (S3_ENDPOINT and S3_BUCKET; S3_REGION default
+   * us-east-1; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY required with them); unset = DATA_DIR.
+   */
+  s3?: S3Config;
 }
 
 const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
@@ -96,7 +118,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     countryServiceUrl: env.COUNTRY_SERVICE_URL ?? '/api/country',
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: env.SECURE_COOKIES === 'true' ? true : env.SECURE_COOKIES === 'false' ? false : 'auto',
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'Paydesk <no-reply@paydesk.invalid>',
+    mfaEnforce: env.MFA_ENFORCE !== 'false',
+    s3: s3Of(env),
   };
+}
+
+/** The S3 settings, when S3_ENDPOINT or S3_BUCKET is set; throws naming what is missing or invalid. */
+function s3Of(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT?.trim() ?? '';
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!endpoint && !bucket) return undefined;
+  const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]?.trim());
+  if (missing.length) throw new Error(`S3 storage: set ${missing.join(', ')} too (or unset S3_ENDPOINT and S3_BUCKET to keep documents under DATA_DIR)`);
+  if (!/^https?:\/\/[^/]+/.test(endpoint)) throw new Error('S3_ENDPOINT: an http(s) URL, e.g. https://s3.ap-southeast-1.amazonaws.com');
+  return { endpoint, bucket, region: env.S3_REGION?.trim() || 'us-east-1', accessKeyId: env.S3_ACCESS_KEY_ID!.trim(), secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim() };
 }
 
 export { REPO_ROOT };

@@ -17,6 +17,7 @@ import { replayDemoRisk } from './modules/risk/replay.ts';
 import { seedDemoSettlementFiles } from './modules/settlement/demo-files.ts';
 import { buildDuePayouts } from './modules/payout/jobs.ts';
 import { seedDemoPayoutAccounts, seedDemoPayoutBatches } from './modules/payout/demo-banking.ts';
+import { seedDemoOnboarding } from './seed/demo-onboarding.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -36,6 +37,8 @@ if (!config.databaseUrl) {
     const accounts = await seedDemoPayoutAccounts(database, keys.fieldKey);
     const batches = await seedDemoPayoutBatches(database, { fieldKey: keys.fieldKey, originator: config.productName, dataDir: config.dataDir, now: new Date() });
     console.log(`  payout accounts of ${accounts} merchant HQs; bank batches ${JSON.stringify(batches)}`);
+    const onboarding = await seedDemoOnboarding(database, keys.fieldKey, new Date());
+    console.log(`  onboarding: ${onboarding.persons} persons, ${onboarding.bankAccounts} bank accounts, ${onboarding.histories} status changes, ${onboarding.applicants} applicants to review`);
   }
 }
 // Payout account numbers written before they were encrypted at rest are sealed once (idempotent).

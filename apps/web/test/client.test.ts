@@ -13,6 +13,8 @@ const profile: ResponseOf<'profile'> = {
   Current: { MembershipId: 1, CompanyId: null, CompanyName: 'Platform', GroupId: 1, GroupName: 'Admins', GroupType: 'SUPERADMIN' },
   Permissions: ['transaction:ecommerce'],
   IdleTimeoutMinutes: 30,
+  MfaEnabled: false,
+  MfaSetupRequired: false,
 };
 
 function setup(handle: (req: SeenRequest) => Answer | Promise<Answer>, overrides: Partial<ApiClientDeps> = {}) {

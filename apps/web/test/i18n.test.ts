@@ -19,7 +19,7 @@ import { CATALOGUES } from '../src/i18n/catalogues.ts';
 import { catalogueOf, i18n } from '../src/i18n/index.ts';
 import { ms } from '../src/i18n/ms.ts';
 import { zh } from '../src/i18n/zh.ts';
-import { moduleLabelKey, permissionLabelKey } from '../src/features/resources/permission-labels.ts';
+import { moduleLabelKey, permissionLabel, permissionLabelKey } from '../src/features/resources/permission-labels.ts';
 import { settingDescription, settingDescriptionKey } from '../src/features/resources/overrides/system-setting-text.tsx';
 import { settingTypeText } from '../src/features/resources/overrides/system-setting-value.tsx';
 
@@ -71,12 +71,15 @@ const CODES = [
   // Industry codes and file formats written the same everywhere (MID, TID, MCC, FPX, CSV, XLSX, T+X, SMS).
   'detail.mid', 'detail.tid', 'res.natureBusiness.mcc', 'common.exportXlsx', 'common.exportCsv', 'enum.paymentMethod.FPX_B2C',
   'enum.paymentMethod.FPX_B2B', 'enum.settlementTiming.T_PLUS_X', 'res.messageTemplate.channel.SMS', 'res.orgConfig.orgMid',
+  // Issue 14: terminal and device identifiers.
+  'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei',
 ];
 const SAME_IN_MALAY = [
   // Malay uses the English word itself (Dewan Bahasa dan Pustaka spelling).
   'txn.status', 'detail.status', 'resource.status', 'nav.group.terminal', 'enum.serviceType.2', 'enum.cardType.DEBIT', 'enum.processingMode.MANUAL',
   'enum.country.MALAYSIA', 'nav.sales-report/terminal', 'enum.cardScheme.MASTER', 'enum.cardScheme.UNIONPAY', 'enum.cardScheme.AMEX',
   'res.acquirer.service.2:3', 'res.orgConfig.riskProfile.STANDARD', 'res.system.id', 'res.system.isActive',
+  'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model',
   // Malaysian state names are the same in Malay and English.
   ...Object.keys(ENUM_LABELS.en).filter((k) => k.startsWith('state.')),
 ];
@@ -172,6 +175,9 @@ describe('i18n catalogues', () => {
     expect(label('usergroup:setstatus')).toBe('Set status');
     expect(label('currency:bulkupload')).toBe('Bulk upload');
     expect(label('salesreport:ecommerce')).toBe('E-commerce');
+    // An action of a screen whose route permission names the screen (issue 14): the screen and the action.
+    expect(permissionLabel(t, 'tpaconfig:m1update', 'perm.tpaconfig.m1update', has)).toBe('M1 · Edit');
+    expect(permissionLabel(t, 'contentmanagement:nfcreceiptbannerdelete', 'perm.contentmanagement.nfcreceiptbannerdelete', has)).toMatch(/ · Delete$/);
   });
 
   it('describes every system setting and its value type in words, in every language', async () => {
@@ -233,7 +239,7 @@ describe('i18n catalogues', () => {
 describe('resource texts loaded with the resource screen', () => {
   it('say the same words as the app catalogue where both hold a key', () => {
     for (const lang of ['en', 'ms', 'zh'] as const) {
-      const app = catalogueOf(lang, { en, ms, zh }[lang]);
+      const app = catalogueOf(ENUM_LABELS[lang], { en, ms, zh }[lang]);
       const differ = Object.entries(RESOURCE_LABELS[lang]).filter(([k, v]) => k in app && app[k] !== v);
       expect(differ).toEqual([]);
     }

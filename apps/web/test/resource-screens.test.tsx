@@ -214,7 +214,7 @@ describe('resource list and form on the real server (Currency)', () => {
     await waitFor(() => expect(dialog()?.textContent).toContain('Are you sure to delete MYR?'));
     fireEvent.click(within(dialog()).getByRole('button', { name: /Delete/ }));
     const refused = await within(dialog()).findByRole('alert');
-    expect(refused.textContent).toMatch(/^Cannot delete MYR: \d+ transactions still use it$/);
+    expect(refused.textContent).toMatch(/^Cannot delete MYR: transactions still use it$/);
     expect(await currency('MYR')).toBeTruthy();
     fireEvent.click(within(dialog()).getByText('Cancel'));
 

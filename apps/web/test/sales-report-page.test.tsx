@@ -12,14 +12,15 @@
  */
 import './support/dom-on-node.ts';
 import './setup-dom.ts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { REPORTS, ecommerceTransactions, type PortalClient, type SummaryReportDef, type SummaryResponse } from '@paydesk/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REPORTS, ecommerceTransactions, type SummaryReportDef, type SummaryResponse } from '@paydesk/contract';
 import { formatCount, formatMoney } from '../src/shared/format.ts';
 import { parseReportQuery, toReportSearchData } from '../src/features/reports/report-query.ts';
 import { parseSummaryQuery, toSummaryBody } from '../src/features/reports/summary-query.ts';
 import { periodText } from '../src/features/reports/summary-columns.tsx';
-import { countFetches, startTestServer, type TestServer, type Traffic } from './support/real-server.ts';
+import { bodyRows, cellOf, headers } from './support/main-table.ts';
+import { pageSession } from './support/page-session.ts';
 import { renderSignedIn } from './support/signed-in-app.tsx';
 
 vi.mock('../src/features/reports/sales-chart.tsx', () => ({
@@ -29,44 +30,21 @@ vi.mock('../src/features/reports/sales-chart.tsx', () => ({
 const def = REPORTS.find((r): r is SummaryReportDef => r.kind === 'summary' && r.path === '/sales-report/ecommerce')!;
 const SUMMARY = `/api/portal/${def.api}/Summary`;
 
-let server: TestServer;
-let direct: PortalClient;
-let traffic: Traffic;
-
-beforeAll(async () => {
-  server = await startTestServer({ transactions: 600 });
-  direct = await server.signIn('admin@paydesk.my');
-  await import('../src/features/reports/sales-report-page.tsx');
-}, 120_000);
-afterAll(async () => server?.close());
-
-beforeEach(() => {
-  localStorage.clear();
-  traffic = countFetches();
-});
-afterEach(async () => {
-  await waitFor(() => expect(traffic.pending()).toBe(0));
-  cleanup();
-  traffic.restore();
-});
-
-const bodyRows = () => Array.from(document.querySelectorAll<HTMLElement>('main .ant-table-tbody tr.ant-table-row'));
-const headers = () => Array.from(document.querySelectorAll<HTMLElement>('main .ant-table-thead th')).map((th) => th.textContent ?? '');
-const cellOf = (row: HTMLElement, header: string) => row.querySelectorAll('td')[headers().indexOf(header)]?.textContent ?? '';
+const session = pageSession({ transactions: 600, load: () => import('../src/features/reports/sales-report-page.tsx') });
 
 /** What the server answers for the page's URL query (`search`), in MYR, asked directly. */
 async function serverSummary(search: string): Promise<SummaryResponse> {
   const body = toSummaryBody(def, parseSummaryQuery(def, new URLSearchParams(search)));
-  return direct.callPath<SummaryResponse>('POST', SUMMARY, { ...body, SearchData: { ...body.SearchData, Currency: 'MYR' } });
+  return session.direct.callPath<SummaryResponse>('POST', SUMMARY, { ...body, SearchData: { ...body.SearchData, Currency: 'MYR' } });
 }
 
 describe('sales report page on the real server (e-commerce, grouped by status)', () => {
   it("shows the server's rows and totals, and each row drills down to the live list of its transactions", async () => {
-    await renderSignedIn(server, `${def.path}?group=Status`);
+    await renderSignedIn(session.server, `${def.path}?group=Status`);
     await screen.findByRole('heading', { name: 'E-commerce sales report' });
     await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0));
     // One request from the page (the direct calls below go through the same counted fetch).
-    expect(traffic.count(SUMMARY)).toBe(1);
+    expect(session.traffic.count(SUMMARY)).toBe(1);
     const expected = await serverSummary('group=Status');
     expect(bodyRows()).toHaveLength(expected.Rows.length);
 
@@ -96,13 +74,13 @@ describe('sales report page on the real server (e-commerce, grouped by status)',
       expect(url.searchParams.get('to')).toBe(row.Period);
       expect(url.searchParams.get('status')).toBe(String(row.Group));
       const searchData = toReportSearchData(ecommerceTransactions, parseReportQuery(ecommerceTransactions, url.searchParams));
-      const list = await direct.callPath<{ Count: number }>('POST', `/api/portal/${ecommerceTransactions.api}/Totals`, { SearchData: { ...searchData, Currency: 'MYR' } });
+      const list = await session.direct.callPath<{ Count: number }>('POST', `/api/portal/${ecommerceTransactions.api}/Totals`, { SearchData: { ...searchData, Currency: 'MYR' } });
       expect(list.Count, href).toBe(row.TxnCount);
     }
   }, 120_000);
 
   it('names a drill-down that cannot narrow to its row: rows without a card scheme open a wider list', async () => {
-    await renderSignedIn(server, `${def.path}?group=CardScheme`);
+    await renderSignedIn(session.server, `${def.path}?group=CardScheme`);
     await screen.findByRole('heading', { name: 'E-commerce sales report' });
     const expected = await serverSummary('group=CardScheme');
     await waitFor(() => expect(bodyRows()).toHaveLength(expected.Rows.length));
@@ -121,14 +99,14 @@ describe('sales report page on the real server (e-commerce, grouped by status)',
   }, 120_000);
 
   it('asks again by week when the period changes, and the URL keeps it', async () => {
-    const { router } = await renderSignedIn(server, def.path);
+    const { router } = await renderSignedIn(session.server, def.path);
     await screen.findByRole('heading', { name: 'E-commerce sales report' });
     await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0));
     fireEvent.click(screen.getByText('Week'));
     // The default range (the last 30 days) stays out of the URL.
     await waitFor(() => expect(router.state.location.search).toBe('?period=week'));
     await waitFor(() => expect(headers()[0]).toBe('Week starting'));
-    await waitFor(() => expect(traffic.count(SUMMARY)).toBe(2));
+    await waitFor(() => expect(session.traffic.count(SUMMARY)).toBe(2));
     // The day rows stay on screen until the week answer replaces them (the spinner may not have
     // started yet when it is first checked), so wait for the week rows themselves.
     const expected = await serverSummary('period=week');

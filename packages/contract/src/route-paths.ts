@@ -11,6 +11,18 @@
 import type { Method, RouteName, Routes } from './routes.ts';
 import { REPORT_CATALOG } from './reports/catalog.ts';
 import { reportRoutePaths, type ReportRouteName } from './reports/paths.ts';
+import { PROFILE_MOVE, PROFILE_OPS, PROFILE_SEGMENT_KEYS, PROFILE_SEGMENTS, profilePath, type ProfileOp, type ProfileRouteName } from './profile-segments.ts';
+
+/** The profile screens' routes (profile-segments.ts): every segment's operations and the merchant move. */
+function profileRoutePaths(): Record<ProfileRouteName, RoutePath> {
+  const out: Record<string, RoutePath> = { [PROFILE_MOVE.name]: { method: PROFILE_MOVE.method, path: PROFILE_MOVE.path, encrypted: PROFILE_MOVE.encrypted } };
+  for (const s of PROFILE_SEGMENTS) {
+    for (const op of Object.keys(PROFILE_OPS) as ProfileOp[]) {
+      out[`${PROFILE_SEGMENT_KEYS[s]}Profile${op}`] = { method: PROFILE_OPS[op].method, path: profilePath(s, op), encrypted: PROFILE_OPS[op].encrypted };
+    }
+  }
+  return out as Record<ProfileRouteName, RoutePath>;
+}
 
 /** Where a route is called: method, path (with `:Name` segments) and encryption (§7). */
 export interface RoutePath<M extends Method = Method> {
@@ -29,6 +41,7 @@ export interface RoutePath<M extends Method = Method> {
 // One mapped type over both name sets (not an intersection), so indexing it with `never` stays `never`.
 export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N extends RouteName ? RoutePath<Routes[N]['method']> : RoutePath } = {
   ...reportRoutePaths(REPORT_CATALOG),
+  ...(profileRoutePaths() as { [N in ProfileRouteName]: RoutePath<Routes[N]['method']> }),
   config: { method: 'GET', path: '/api/portal/config', encrypted: false },
   healthz: { method: 'GET', path: '/healthz', encrypted: false },
   readyz: { method: 'GET', path: '/readyz', encrypted: false },
@@ -80,9 +93,42 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   reconUnverify: { method: 'POST', path: '/api/portal/Settlement/Unverify', encrypted: true },
   payoutHold: { method: 'POST', path: '/api/portal/Payout/Hold', encrypted: true },
   payoutRelease: { method: 'POST', path: '/api/portal/Payout/Release', encrypted: true },
+  merchantUploadTemplate: { method: 'GET', path: '/api/portal/MerchantUpload/Template', encrypted: true },
+  merchantUploadSubmit: { method: 'POST', path: '/api/portal/MerchantUpload', encrypted: false },
+  merchantUploadGet: { method: 'GET', path: '/api/portal/MerchantUpload/:Id', encrypted: true },
+  merchantUploadSearch: { method: 'POST', path: '/api/portal/MerchantUpload/Search', encrypted: true },
   payoutBatchCreate: { method: 'POST', path: '/api/portal/Payout/Batch/Create', encrypted: true, idempotent: true },
   payoutBatchSearch: { method: 'POST', path: '/api/portal/Payout/Batch/Search', encrypted: true },
   payoutBatch: { method: 'GET', path: '/api/portal/Payout/Batch/:Id', encrypted: true },
   payoutBatchFile: { method: 'GET', path: '/api/portal/Payout/Batch/:Id/File', encrypted: true },
   payoutBatchResult: { method: 'POST', path: '/api/portal/Payout/Batch/:Id/Result', encrypted: false },
+  rmApplicationSearch: { method: 'POST', path: '/api/portal/TPA/RmApplication/Search', encrypted: true },
+  rmApplicationPrefill: { method: 'GET', path: '/api/portal/TPA/RmApplication/Prefill/:MerchantId', encrypted: true },
+  rmApplication: { method: 'GET', path: '/api/portal/TPA/RmApplication/:Id', encrypted: true },
+  rmApplicationSave: { method: 'POST', path: '/api/portal/TPA/RmApplication/Save', encrypted: true },
+  rmApplicationSubmit: { method: 'POST', path: '/api/portal/TPA/RmApplication/Submit', encrypted: true },
+  rmApplicationDecide: { method: 'POST', path: '/api/portal/TPA/RmApplication/Decide', encrypted: true },
+  userSearch: { method: 'POST', path: '/api/portal/UserManagement/Search', encrypted: true },
+  userGet: { method: 'GET', path: '/api/portal/UserManagement/:Id', encrypted: true },
+  userInvite: { method: 'POST', path: '/api/portal/UserManagement/Invite', encrypted: true },
+  userUpdate: { method: 'POST', path: '/api/portal/UserManagement/Update', encrypted: true },
+  userLock: { method: 'POST', path: '/api/portal/UserManagement/Lock', encrypted: true },
+  userUnlock: { method: 'POST', path: '/api/portal/UserManagement/Unlock', encrypted: true },
+  userDeactivate: { method: 'POST', path: '/api/portal/UserManagement/Deactivate', encrypted: true },
+  userReactivate: { method: 'POST', path: '/api/portal/UserManagement/Reactivate', encrypted: true },
+  userResetPassword: { method: 'POST', path: '/api/portal/UserManagement/ResetPassword', encrypted: true },
+  userResendInvite: { method: 'POST', path: '/api/portal/UserManagement/ResendInvite', encrypted: true },
+  userResetMfa: { method: 'POST', path: '/api/portal/UserManagement/ResetMfa', encrypted: true },
+  tokenCheck: { method: 'POST', path: '/api/portal/auth/Token/Check', encrypted: true },
+  tokenSetPassword: { method: 'POST', path: '/api/portal/auth/Token/SetPassword', encrypted: true },
+  mfaStart: { method: 'POST', path: '/api/portal/auth/Mfa/Start', encrypted: true },
+  mfaConfirm: { method: 'POST', path: '/api/portal/auth/Mfa/Confirm', encrypted: true },
+  zmkSearch: { method: 'POST', path: '/api/portal/Zmk/Search', encrypted: true },
+  zmkGet: { method: 'GET', path: '/api/portal/Zmk/:Id', encrypted: true },
+  zmkCreate: { method: 'POST', path: '/api/portal/Zmk/Create', encrypted: true },
+  zmkComponent1: { method: 'POST', path: '/api/portal/Zmk/Component1', encrypted: true },
+  zmkComponent2: { method: 'POST', path: '/api/portal/Zmk/Component2', encrypted: true },
+  zmkComponent3: { method: 'POST', path: '/api/portal/Zmk/Component3', encrypted: true },
+  zmkCancel: { method: 'POST', path: '/api/portal/Zmk/Cancel', encrypted: true },
+  zmkRetire: { method: 'POST', path: '/api/portal/Zmk/Retire', encrypted: true },
 };

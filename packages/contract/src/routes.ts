@@ -12,9 +12,15 @@ import * as lk from './endpoints/lookups.ts';
 import * as rf from './endpoints/refunds.ts';
 import * as rk from './endpoints/risk.ts';
 import * as po from './endpoints/payout.ts';
+import * as rm from './endpoints/rm-application.ts';
+import * as pf from './endpoints/profiles.ts';
+import * as mu from './endpoints/merchant-upload.ts';
+import { PROFILE_MOVE, PROFILE_SEGMENT_KEYS, PROFILE_SEGMENT_LEVELS, PROFILE_SEGMENT_MODULES, profilePath, type ProfileSegment } from './profile-segments.ts';
 import * as st from './endpoints/settlement.ts';
 import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
+import * as um from './endpoints/users.ts';
+import * as zk from './endpoints/zmk.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,6 +60,36 @@ export interface RouteDef {
 }
 
 const def = <T extends RouteDef>(d: T) => d;
+
+/**
+ * The routes of one profile screen (issue 13 Build 1–3; profile-segments.ts): the same ten for
+ * each segment, with its permission module and its record kinds for the cross-tenant suite
+ * (`{key}Profile` an organization of the segment's levels, `{key}Document` one of its documents).
+ */
+function profileOps<S extends ProfileSegment>(s: S) {
+  const m = PROFILE_SEGMENT_MODULES[s];
+  const k = PROFILE_SEGMENT_KEYS[s];
+  const who = PROFILE_SEGMENT_LEVELS[s].join(' or ');
+  return {
+    Search: def({ method: 'POST', path: profilePath(s, 'Search'), summary: `Profiles (${who}) of the caller's subtree, by page`, body: pf.ProfileSearchRequest, response: pf.ProfileSearchResponse, permission: `${m}:view`, auth: true, encrypted: true }),
+    Get: def({ method: 'GET', path: profilePath(s, 'Get'), summary: `A ${who} profile: company, persons, bank accounts (masked), documents, configuration, KYC status and the caller's allowed actions`, params: pf.ProfileIdParams, response: pf.ProfileDetail, permission: `${m}:view`, auth: true, encrypted: true, idOf: `${k}Profile` }),
+    Create: def({ method: 'POST', path: profilePath(s, 'Create'), summary: `Create a ${who} profile under a parent of the caller's subtree (PENDING, submitted by the caller)`, body: pf.ProfileCreateRequest, response: pf.ProfileCreateResponse, permission: `${m}:create`, auth: true, encrypted: true }),
+    Update: def({ method: 'POST', path: profilePath(s, 'Update'), summary: `Update a ${who} profile with its Version; a key-data change of a VERIFIED profile makes it UNVERIFY`, body: pf.ProfileUpdateRequest, response: pf.ProfileDetail, permission: `${m}:update`, auth: true, encrypted: true, idOf: `${k}Profile` }),
+    Review: def({ method: 'POST', path: profilePath(s, 'Review'), summary: `KYC decision on a ${who} profile (START_REVIEW, VERIFY, REJECT, SUSPEND, REINSTATE); never by its maker`, body: pf.ProfileReviewRequest, response: pf.ProfileDetail, permission: `${m}:review`, auth: true, encrypted: true, idOf: `${k}Profile` }),
+    Submit: def({ method: 'POST', path: profilePath(s, 'Submit'), summary: `Resubmit a REJECTED ${who} profile for review (PENDING)`, body: pf.ProfileSubmitRequest, response: pf.ProfileDetail, permission: `${m}:update`, auth: true, encrypted: true, idOf: `${k}Profile` }),
+    History: def({ method: 'GET', path: profilePath(s, 'History'), summary: `A ${who} profile's onboarding status history (actor, time, reason)`, params: pf.ProfileIdParams, response: pf.ProfileHistoryResponse, permission: `${m}:view`, auth: true, encrypted: true, idOf: `${k}Profile` }),
+    DocumentUpload: def({ method: 'POST', path: profilePath(s, 'DocumentUpload'), summary: `Add a KYC document to a ${who} profile (multipart: DocType, then file; PDF, JPEG or PNG by magic bytes, at most 5 MB)`, params: pf.ProfileIdParams, response: pf.ProfileDocument, permission: `${m}:update`, auth: true, encrypted: false, upload: true, idOf: `${k}Profile` }),
+    Document: def({ method: 'GET', path: profilePath(s, 'Document'), summary: `Download a KYC document of a ${who} profile (audited)`, params: pf.ProfileIdParams, permission: `${m}:view`, auth: true, encrypted: true, file: true, idOf: `${k}Document` }),
+    DocumentDelete: def({ method: 'POST', path: profilePath(s, 'DocumentDelete'), summary: `Remove a KYC document of a ${who} profile (kept for the audit)`, body: pf.ProfileDocumentDeleteRequest, response: pf.ProfileDocumentDeleteResponse, permission: `${m}:update`, auth: true, encrypted: true, idOf: `${k}Document` }),
+  };
+}
+type ProfileOpsOf<S extends ProfileSegment> = ReturnType<typeof profileOps<S>>;
+type ProfileRoutesOf<S extends ProfileSegment> = { [O in keyof ProfileOpsOf<S> as `${(typeof PROFILE_SEGMENT_KEYS)[S]}Profile${O & string}`]: ProfileOpsOf<S>[O] };
+
+/** One segment's profile routes keyed by route name (`merchantProfileSearch` …). */
+function profileRoutes<S extends ProfileSegment>(s: S): ProfileRoutesOf<S> {
+  return Object.fromEntries(Object.entries(profileOps(s)).map(([op, d]) => [`${PROFILE_SEGMENT_KEYS[s]}Profile${op}`, d])) as ProfileRoutesOf<S>;
+}
 
 export const routes = {
   config: def({ method: 'GET', path: '/api/portal/config', summary: 'Runtime configuration', response: sys.RuntimeConfig, permission: null, auth: false, encrypted: false }),
@@ -114,7 +150,49 @@ export const routes = {
   payoutBatch: def({ method: 'GET', path: '/api/portal/Payout/Batch/:Id', summary: 'A bank payout batch and its totals', params: po.PayoutBatchParams, response: po.PayoutBatch, permission: 'payoutreport:batch', auth: true, encrypted: true, idOf: 'payoutBatch' }),
   payoutBatchFile: def({ method: 'GET', path: '/api/portal/Payout/Batch/:Id/File', summary: 'The bulk-credit file of a bank payout batch (CSV, docs/payout-bulk-credit.md; audited)', params: po.PayoutBatchParams, permission: 'payoutreport:batch', auth: true, encrypted: true, file: true, idOf: 'payoutBatch' }),
   payoutBatchResult: def({ method: 'POST', path: '/api/portal/Payout/Batch/:Id/Result', summary: "Record the bank's result file of a batch (multipart file): every line PAID or FAILED, once", params: po.PayoutBatchParams, response: po.PayoutBatch, permission: 'payoutreport:batchresult', auth: true, encrypted: false, upload: true, idOf: 'payoutBatch' }),
+  // Profiles (issue 13 Build 1–3): /master-merchant, /agency, /agent, /merchant.
+  ...profileRoutes('MasterMerchant'),
+  ...profileRoutes('Agency'),
+  ...profileRoutes('Agent'),
+  ...profileRoutes('Merchant'),
+  merchantProfileMove: def({ method: PROFILE_MOVE.method, path: PROFILE_MOVE.path, summary: 'Move a merchant HQ (with its branches) to another agent; its transactions and summaries re-keyed, audited', body: pf.ProfileMoveRequest, response: pf.ProfileDetail, permission: 'merchant:move', auth: true, encrypted: true, idOf: 'merchantProfile' }),
+  // /merchant-bulk-upload (issue 13 Build 4).
+  merchantUploadTemplate: def({ method: 'GET', path: '/api/portal/MerchantUpload/Template', summary: "The merchant bulk upload template (XLSX: list validations, help, the caller's agents and codes)", permission: 'merchant:bulkupload', auth: true, encrypted: true, file: true }),
+  merchantUploadSubmit: def({ method: 'POST', path: '/api/portal/MerchantUpload', summary: 'Upload a merchant file (multipart XLSX or CSV, at most 5,000 rows); queued, then every merchant created or none', response: mu.MerchantUpload, permission: 'merchant:bulkupload', auth: true, encrypted: false, upload: true }),
+  merchantUploadGet: def({ method: 'GET', path: '/api/portal/MerchantUpload/:Id', summary: 'A merchant upload: status, progress, every row error, the merchants created', params: mu.MerchantUploadParams, response: mu.MerchantUploadDetail, permission: 'merchant:bulkupload', auth: true, encrypted: true, idOf: 'merchantUpload' }),
+  merchantUploadSearch: def({ method: 'POST', path: '/api/portal/MerchantUpload/Search', summary: "The merchant uploads of the caller's subtree, newest first", body: mu.MerchantUploadSearchRequest, response: mu.MerchantUploadSearchResponse, permission: 'merchant:bulkupload', auth: true, encrypted: true }),
   payoutRelease: def({ method: 'POST', path: '/api/portal/Payout/Release', summary: 'Release a held payout with a note (not by the user who held it)', body: po.PayoutReleaseRequest, response: po.PayoutDecisionResponse, permission: 'tpapayoutreportv2:release', auth: true, encrypted: true, idOf: 'payout' }),
+  rmApplicationSearch: def({ method: 'POST', path: '/api/portal/TPA/RmApplication/Search', summary: 'Revenue Monster applications of merchants', body: rm.RmApplicationSearchRequest, response: rm.RmApplicationSearchResponse, permission: 'tpaapplication:rmview', auth: true, encrypted: true }),
+  rmApplicationPrefill: def({ method: 'GET', path: '/api/portal/TPA/RmApplication/Prefill/:MerchantId', summary: "A new Revenue Monster application's form, prefilled from the merchant's profile, with its bank accounts and documents", params: rm.RmApplicationMerchantParams, response: rm.RmApplicationPrefill, permission: 'tpaapplication:rmview', auth: true, encrypted: true }),
+  rmApplication: def({ method: 'GET', path: '/api/portal/TPA/RmApplication/:Id', summary: 'A Revenue Monster application with its merchant\'s file', params: rm.RmApplicationParams, response: rm.RmApplication, permission: 'tpaapplication:rmview', auth: true, encrypted: true, idOf: 'rmApplication' }),
+  rmApplicationSave: def({ method: 'POST', path: '/api/portal/TPA/RmApplication/Save', summary: 'Save a Revenue Monster application as a draft (a rejected one becomes a draft again)', body: rm.RmApplicationSaveRequest, response: rm.RmApplication, permission: 'tpaapplication:rmedit', auth: true, encrypted: true, idOf: 'rmApplication' }),
+  rmApplicationSubmit: def({ method: 'POST', path: '/api/portal/TPA/RmApplication/Submit', summary: 'Record that a draft application went to Revenue Monster (a VERIFIED merchant with its documents on file)', body: rm.RmApplicationSubmitRequest, response: rm.RmApplication, permission: 'tpaapplication:rmedit', auth: true, encrypted: true, idOf: 'rmApplication' }),
+  rmApplicationDecide: def({ method: 'POST', path: '/api/portal/TPA/RmApplication/Decide', summary: "Record Revenue Monster's answer (not by the sender); approval creates the merchant's RM configuration", body: rm.RmApplicationDecideRequest, response: rm.RmApplication, permission: 'tpaapplication:rmdecide', auth: true, encrypted: true, idOf: 'rmApplication' }),
+  // User management, invitations and two-factor sign-in (issue 13 Build 5, /user-management).
+  userSearch: def({ method: 'POST', path: '/api/portal/UserManagement/Search', summary: "Users with a membership in the caller's subtree (only those memberships shown)", body: um.UserSearchRequest, response: um.UserSearchResponse, permission: 'usermanagement:view', auth: true, encrypted: true }),
+  userGet: def({ method: 'GET', path: '/api/portal/UserManagement/:Id', summary: "A user with its memberships in the caller's subtree", params: um.UserParams, response: um.UserResponse, permission: 'usermanagement:view', auth: true, encrypted: true, idOf: 'user' }),
+  userInvite: def({ method: 'POST', path: '/api/portal/UserManagement/Invite', summary: 'Invite a user by e-mail (a single-use link, 72 h) with memberships in scope, granting no permission the caller lacks', body: um.InviteUserRequest, response: um.InviteUserResponse, permission: 'usermanagement:invite', auth: true, encrypted: true }),
+  userUpdate: def({ method: 'POST', path: '/api/portal/UserManagement/Update', summary: "Change a user's name, phone and its memberships in the caller's subtree (with its Version)", body: um.UpdateUserRequest, response: um.UserResponse, permission: 'usermanagement:update', auth: true, encrypted: true, idOf: 'user' }),
+  userLock: def({ method: 'POST', path: '/api/portal/UserManagement/Lock', summary: 'Lock a user: its sessions end at once', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:lock', auth: true, encrypted: true, idOf: 'user' }),
+  userUnlock: def({ method: 'POST', path: '/api/portal/UserManagement/Unlock', summary: 'Unlock a user (a manual lock or a sign-in lockout)', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:lock', auth: true, encrypted: true, idOf: 'user' }),
+  userDeactivate: def({ method: 'POST', path: '/api/portal/UserManagement/Deactivate', summary: 'Deactivate a user: its sessions end at once', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:deactivate', auth: true, encrypted: true, idOf: 'user' }),
+  userReactivate: def({ method: 'POST', path: '/api/portal/UserManagement/Reactivate', summary: 'Reactivate a deactivated user', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:deactivate', auth: true, encrypted: true, idOf: 'user' }),
+  userResetPassword: def({ method: 'POST', path: '/api/portal/UserManagement/ResetPassword', summary: 'E-mail a password reset link (single use, 1 h)', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:reset', auth: true, encrypted: true, idOf: 'user' }),
+  userResendInvite: def({ method: 'POST', path: '/api/portal/UserManagement/ResendInvite', summary: 'E-mail a new invitation link to a user who has not set a password (earlier links stop working)', body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:invite', auth: true, encrypted: true, idOf: 'user' }),
+  userResetMfa: def({ method: 'POST', path: '/api/portal/UserManagement/ResetMfa', summary: "Remove a user's two-factor enrolment and recovery codes (it enrols again)", body: um.UserActionRequest, response: um.UserResponse, permission: 'usermanagement:reset', auth: true, encrypted: true, idOf: 'user' }),
+  tokenCheck: def({ method: 'POST', path: '/api/portal/auth/Token/Check', summary: 'Check an invitation or reset link: whose it is and the password policy', body: um.TokenCheckRequest, response: um.TokenCheckResponse, permission: null, auth: false, encrypted: true }),
+  tokenSetPassword: def({ method: 'POST', path: '/api/portal/auth/Token/SetPassword', summary: 'Set the password with an invitation or reset link (once; the password policy applies)', body: um.SetPasswordRequest, response: um.SetPasswordResponse, permission: null, auth: false, encrypted: true }),
+  mfaStart: def({ method: 'POST', path: '/api/portal/auth/Mfa/Start', summary: 'Start TOTP enrolment: a new secret, its otpauth URI and QR code', response: um.MfaStartResponse, permission: null, auth: true, encrypted: true }),
+  mfaConfirm: def({ method: 'POST', path: '/api/portal/auth/Mfa/Confirm', summary: 'Confirm TOTP enrolment with a first code; answers ten recovery codes, once', body: um.MfaConfirmRequest, response: um.MfaConfirmResponse, permission: null, auth: true, encrypted: true }),
+  // Zone master keys under dual control (issue 14 Build 2, /zmk-config): only check values ever leave the server.
+  zmkSearch: def({ method: 'POST', path: '/api/portal/Zmk/Search', summary: 'Zone master keys with their status, components entered and KCV', body: zk.ZmkSearchRequest, response: zk.ZmkSearchResponse, permission: 'zmk:view', auth: true, encrypted: true }),
+  zmkGet: def({ method: 'GET', path: '/api/portal/Zmk/:Id', summary: "A zone master key: its component slots (who entered each, its KCV), history and the caller's allowed actions", params: zk.ZmkParams, response: zk.ZmkDetail, permission: 'zmk:view', auth: true, encrypted: true, idOf: 'zmk' }),
+  zmkCreate: def({ method: 'POST', path: '/api/portal/Zmk/Create', summary: 'Define a zone master key (name, purpose, acquirer, scheme, 2 or 3 components) and start its key ceremony', body: zk.ZmkCreateRequest, response: zk.ZmkDetail, permission: 'zmk:create', auth: true, encrypted: true }),
+  zmkComponent1: def({ method: 'POST', path: '/api/portal/Zmk/Component1', summary: 'Enter component 1 of a key with its KCV (the server checks the KCV; never a second component by the same user); the last component activates the key', body: zk.ZmkComponentRequest, response: zk.ZmkDetail, permission: 'zmk:custodian1', auth: true, encrypted: true, idOf: 'zmk' }),
+  zmkComponent2: def({ method: 'POST', path: '/api/portal/Zmk/Component2', summary: 'Enter component 2 of a key with its KCV (the server checks the KCV; never a second component by the same user); the last component activates the key', body: zk.ZmkComponentRequest, response: zk.ZmkDetail, permission: 'zmk:custodian2', auth: true, encrypted: true, idOf: 'zmk' }),
+  zmkComponent3: def({ method: 'POST', path: '/api/portal/Zmk/Component3', summary: 'Enter component 3 of a key with its KCV (the server checks the KCV; never a second component by the same user); the last component activates the key', body: zk.ZmkComponentRequest, response: zk.ZmkDetail, permission: 'zmk:custodian3', auth: true, encrypted: true, idOf: 'zmk' }),
+  zmkCancel: def({ method: 'POST', path: '/api/portal/Zmk/Cancel', summary: 'Cancel a key ceremony in progress with a reason; the components entered are wiped', body: zk.ZmkCloseRequest, response: zk.ZmkDetail, permission: 'zmk:cancel', auth: true, encrypted: true, idOf: 'zmk' }),
+  zmkRetire: def({ method: 'POST', path: '/api/portal/Zmk/Retire', summary: 'Retire an active key with a reason; the key is wiped, its KCV kept', body: zk.ZmkCloseRequest, response: zk.ZmkDetail, permission: 'zmk:retire', auth: true, encrypted: true, idOf: 'zmk' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { ENUM_LABELS, MESSAGE_TEMPLATE_KEYS, RULE_MESSAGES, RULE_MESSAGE_KEYS, readFieldMessage } from '@paydesk/domain';
-import { RESOURCES, ROUTE_TABLE, resourceSchemas, type FieldDef, type ResourceDef } from '../src/index.ts';
+import { declaredResourceTexts, ProfileCreateRequest, ProfileReviewRequest, RESOURCES, ROUTE_TABLE, resourceSchemas, type FieldDef, type ResourceDef } from '../src/index.ts';
 
 const LANGUAGES = ['en', 'ms', 'zh'] as const;
 
@@ -35,18 +35,21 @@ const placeholdersOf = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].ma
 /** Every key seen, by the message that carried it (for the failure report). */
 const seen = new Map<string, string>();
 
+/** A message key's text: the shared catalogue's, or the declaring resource's own (engine v2 `texts`). */
+const textOf = (lang: (typeof LANGUAGES)[number], key: string): string | undefined => ENUM_LABELS[lang][key] ?? declaredResourceTexts()[lang][key];
+
 /** Asserts `message` is a catalogue key (filled or plain) with real texts in every language. */
 function expectCatalogued(message: string, where: string) {
   const { key } = readFieldMessage(message);
   seen.set(key, message);
   for (const lang of LANGUAGES) {
-    const text = ENUM_LABELS[lang][key];
+    const text = textOf(lang, key);
     expect(text, `${where}: '${message}' has no ${lang} text (key '${key}')`).toBeTypeOf('string');
     expect(placeholdersOf(text!), `${where}: ${lang} placeholders of '${key}'`).toEqual(placeholdersOf(key));
-    if (lang !== 'en' && !(key in SAME_AS_ENGLISH)) expect(text, `${where}: ${lang} text of '${key}' is the English`).not.toBe(ENUM_LABELS.en[key]);
+    if (lang !== 'en' && !(key in SAME_AS_ENGLISH)) expect(text, `${where}: ${lang} text of '${key}' is the English`).not.toBe(textOf('en', key));
   }
   // One style: the English is the key sentence-cased, no trailing period.
-  expect(ENUM_LABELS.en[key]!.endsWith('.'), `${where}: '${key}' ends with a period`).toBe(false);
+  expect(textOf('en', key)!.endsWith('.'), `${where}: '${key}' ends with a period`).toBe(false);
 }
 
 /** Issues a user can cause through a form or a file (not unknown keys of a hand-written request). */
@@ -67,8 +70,10 @@ const INTERESTING: unknown[] = [
   'x'.repeat(5000), 'MYS', 'CHN', 'mys', '52000001', '41000001', '99999999', '4111', 'VISA', 'MASTER', 'CUSTOM', 'T_PLUS_X', 'EMAIL', 'SMS', 'PUSH', 'CASHIER',
   'MERCHANT_HQ', 'AMOUNT', '1999-01-01', '2101-05-05', '2026-02-30', '2026/01/01', '2026-05-01', 'mbb', 'MBB0228', 'MBBEMYKL', 'MBB-MY', 'ec fpx', 'EC-FPX-B2C',
   'Payment:Accept', 'payment:accept', 'payment', 'http://x.test', 'https://x.test/cb', 'Hi {{ UserName }}', 'Hi {{Nope}}', 'Hi {{', 'Hi {{UserName}}',
-  ['A', 'A'], ['JHR', 'JHR'], ['refund:request', 'user:manage'], ['bad code'], Array.from({ length: 300 }, (_, i) => `P${i}`),
+  ['A', 'A'], ['JHR', 'JHR'], ['TNG', 'TNG'], ['refund:request', 'user:manage'], ['bad code'], Array.from({ length: 300 }, (_, i) => `P${i}`),
   ...MESSAGE_TEMPLATE_KEYS.slice(0, 3).map((k) => k.key),
+  // User memberships: the same company and group twice.
+  [{ CompanyId: 4, GroupId: 2 }, { CompanyId: 4, GroupId: 2 }],
 ];
 
 /** Near misses of one field, from its declaration: option values, limits ± 1, too-long text, duplicates. */
@@ -197,6 +202,38 @@ describe('messages of the hand-declared routes', () => {
       }
     };
     walk(shape, name);
+  });
+});
+
+describe('messages of the profile requests (issue 13)', () => {
+  const person = { Name: 'Tan Ah Kow', Role: 'DIRECTOR', IdType: 'NRIC', IdNo: '900101-14-5678' };
+  const account = { BankId: 1, AccountType: 'CORPORATE', AccountName: 'Kedai Tan', AccountNo: '1234567890', IsPrimary: true };
+  const company = {
+    Name: 'Kedai Tan Sdn Bhd', RegNo: '201901000005', CompanyType: 'SDN_BHD', BusinessCategory: '5411', Address1: '1 Jalan Ampang', Postcode: '50450',
+    State: 'Wilayah Persekutuan Kuala Lumpur', City: 'Kuala Lumpur', Phone: '0123456789', Email: 'tan@kedai.test', Persons: [person], BankAccounts: [account],
+  };
+  // Each body breaks one rule of a profile (the bodies' other fields are valid).
+  const broken: Record<string, unknown>[] = [
+    { ...company, Persons: [{ ...person, IdNo: '900230-14-5678' }] },
+    { ...company, Persons: [{ ...person, IdType: 'PASSPORT_NO', IdNo: 'A1' }] },
+    { ...company, Persons: [{ ...person, IdType: 'COMPANY_REG_NO', IdNo: '12' }] },
+    { ...company, RegNo: '201999000005' },
+    { ...company, RegNoOld: '123456' },
+    { ...company, Postcode: '5045' },
+    { ...company, State: 'Atlantis' },
+    { ...company, City: 'Kota Kinabalu' },
+    { ...company, BankAccounts: [{ ...account, IsPrimary: false }] },
+    { ...company, BankAccounts: [{ ...account, AccountNo: '••••7890' }] },
+    { ...company, Config: { SettlementTiming: 'CUSTOM' } },
+  ];
+  it.each(broken.map((b, i) => [i, b] as const))('create body %i: its issue is a translated catalogue key', (i, body) => {
+    const result = ProfileCreateRequest.safeParse(body);
+    expect(result.success, `body ${i} is refused`).toBe(false);
+    checkIssues(result, `ProfileCreateRequest #${i}`);
+  });
+  it('a valid body passes, and a REJECT or SUSPEND without a reason is refused with a catalogue key', () => {
+    expect(ProfileCreateRequest.safeParse(company).success).toBe(true);
+    for (const Action of ['REJECT', 'SUSPEND']) checkIssues(ProfileReviewRequest.safeParse({ Id: 1, Version: 1, Action }), `ProfileReviewRequest ${Action}`);
   });
 });
 

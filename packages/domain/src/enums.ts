@@ -213,6 +213,19 @@ export const ONBOARDING_STATUSES = ['PENDING', 'REJECTED', 'REVIEWING', 'SUSPEND
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 export const ONBOARDING_STATUS_ENTRIES = entriesOf('onboardingStatus', ONBOARDING_STATUSES);
 
+/**
+ * A portal user's state on /user-management (issue 13 Build 5), derived, not stored: INVITED (no
+ * password set yet), INACTIVE (deactivated), LOCKED (locked by an administrator or by failed
+ * sign-ins, until `locked_until`), ACTIVE otherwise.
+ */
+export const USER_STATUSES = ['INVITED', 'ACTIVE', 'LOCKED', 'INACTIVE'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_ENTRIES = entriesOf('userStatus', USER_STATUSES);
+
+/** Why a single-use link was e-mailed to a user (issue 13 Build 5): an invitation (72 h) or a password reset (1 h). */
+export const USER_TOKEN_PURPOSES = ['INVITE', 'RESET'] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
+
 /** Campaign status (§4), for numbered draws and cashback events. */
 export const CAMPAIGN_STATUSES = ['INACTIVE', 'UPCOMING', 'COMPLETED', 'ONGOING', 'COMPLETED_INACTIVE', 'UPCOMING_INACTIVE'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -273,6 +286,35 @@ export const PAYOUT_STATE_ENTRIES = entriesOf('payoutState', PAYOUT_STATES);
 export const PAYOUT_BATCH_STATES = ['AWAITING_RESULT', 'COMPLETED'] as const;
 export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
 export const PAYOUT_BATCH_STATE_ENTRIES = entriesOf('payoutBatchState', PAYOUT_BATCH_STATES);
+
+/** A merchant's TPA application to Revenue Monster (issue 13 Build 6, /rm-application). */
+export const RM_APPLICATION_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'] as const;
+export type RmApplicationStatus = (typeof RM_APPLICATION_STATUSES)[number];
+export const RM_APPLICATION_STATUS_ENTRIES = entriesOf('rmApplicationStatus', RM_APPLICATION_STATUSES);
+
+/**
+ * Zone master keys (issue 14 Build 2, /zmk-config; the facts of each scheme are zmk.ts's). The
+ * algorithm and length of a key: TDES double length (16 bytes), TDES triple length (24 bytes), AES
+ * 128, 192 or 256 bits.
+ */
+export const ZMK_SCHEMES = ['TDES_2KEY', 'TDES_3KEY', 'AES_128', 'AES_192', 'AES_256'] as const;
+export type ZmkScheme = (typeof ZMK_SCHEMES)[number];
+export const ZMK_SCHEME_ENTRIES = entriesOf('zmkScheme', ZMK_SCHEMES);
+/**
+ * What a ZMK protects in transit: the PIN keys (ZPK), MAC keys (ZAK) or data keys (ZEK) exchanged
+ * with the host under it, or a DUKPT base derivation key (BDK) sent to a key-injection facility.
+ */
+export const ZMK_PURPOSES = ['ZPK_EXCHANGE', 'ZAK_EXCHANGE', 'ZEK_EXCHANGE', 'BDK_TRANSPORT'] as const;
+export type ZmkPurpose = (typeof ZMK_PURPOSES)[number];
+export const ZMK_PURPOSE_ENTRIES = entriesOf('zmkPurpose', ZMK_PURPOSES);
+/**
+ * A ZMK's life: AWAITING_COMPONENTS from its creation (the key ceremony) until its last component
+ * makes it ACTIVE; CANCELLED when the ceremony is abandoned (the components entered are wiped);
+ * RETIRED when an active key is taken out of use (the key itself is wiped, its KCV kept).
+ */
+export const ZMK_STATUSES = ['AWAITING_COMPONENTS', 'ACTIVE', 'CANCELLED', 'RETIRED'] as const;
+export type ZmkStatus = (typeof ZMK_STATUSES)[number];
+export const ZMK_STATUS_ENTRIES = entriesOf('zmkStatus', ZMK_STATUSES);
 
 /**
  * Payout channels: the acquirer whose settlement to the platform funds the payout (TPA: RM,

@@ -29,6 +29,18 @@ export const ERROR_CODES = {
    * service type, nothing left to refund, a request already pending, or the amount shown is stale.
    */
   NOT_REFUNDABLE: 'RF422',
+  /**
+   * The password was right but the account has two-factor authentication (HTTP 401, issue 13):
+   * sign in again with the password and the 6-digit code (OtpCode) or a recovery code.
+   */
+  MFA_CODE_REQUIRED: 'MFA401',
+  /**
+   * The selected group requires two-factor authentication and the user has not enrolled (HTTP
+   * 403): only the profile, sign-out, enrolment (Mfa/Start, Mfa/Confirm) and the lookups answer.
+   */
+  MFA_SETUP_REQUIRED: 'MFA403',
+  /** An invitation or reset link that is unknown, used or expired (HTTP 410): one answer for all three. */
+  TOKEN_INVALID: 'TOK410',
   BAD_SIGNATURE: 'SEC401',
   STALE_TIMESTAMP: 'SEC408',
   REPLAYED_NONCE: 'SEC409',

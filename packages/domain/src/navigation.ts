@@ -1,3 +1,5 @@
+import { RESOURCE_ACTIONS, type ResourceActionName } from './resource-actions.ts';
+
 /**
  * The navigation tree of §2 as data: every group and route with its label key, icon name
  * (an @ant-design/icons component name) and the `module:action` permission that shows it (§6).
@@ -12,6 +14,21 @@ export interface NavRoute {
   /** Opens an external site in a new tab instead of a screen. */
   external?: boolean;
   beta?: boolean;
+  /** A screen of the resource engine: its declaration and the actions it allows (see NavResource). */
+  resource?: NavResource;
+}
+
+/**
+ * What the rest of the portal derives from a resource screen's entry (issue 14, engine v2): the
+ * declaration's name (its file in the contract's `resources/defs/` is the name in kebab case
+ * unless `file` says otherwise; the web app loads it with the screen), and the write actions it
+ * allows — the permission catalogue holds `{module}:{action}` for each, the module being the
+ * route permission's. The contract's declaration must agree (a test checks it).
+ */
+export interface NavResource {
+  name: string;
+  actions: readonly ResourceActionName[];
+  file?: string;
 }
 export interface NavGroup {
   kind: 'group';
@@ -30,12 +47,20 @@ const r = (path: string, permission: string, icon = 'FileTextOutlined', extra: P
   labelKey: `nav.${path.replace(/^\//, '') || 'dashboard'}`,
   ...extra,
 });
+/** The `resource` of a resource screen's entry (all write actions unless `actions` says otherwise). */
+const res = (name: string, actions: readonly ResourceActionName[] = RESOURCE_ACTIONS, file?: string): Partial<NavRoute> => ({ resource: { name, actions, ...(file ? { file } : {}) } });
 const g = (key: string, icon: string, children: NavNode[]): NavGroup => ({ kind: 'group', key, labelKey: `nav.group.${key}`, icon, children });
 
-const PROVIDERS = [
+/** The providers (TPAs) with a configuration page of their own (§2 TPA configuration: /{provider}-config). */
+export const TPA_CONFIG_PROVIDERS = [
   'm1', 'gobiz', 'ioupay', 'ipay88', 'revpay', 'revenue-monster', 'paydee', 'enmos', 'safepay168', 'razerpay', 'coin2pay',
   'paydibs', 'paydibsV3', 'paydollar', 'tazapay', 'bsn', 'bsn-cardzone', 'finexus', 'rhb', 'payex-gobiz', 'payex', 'fiserv', 'mcash',
 ] as const;
+
+/** The resource name of a provider's configuration page: 'revenue-monster' → 'TpaConfigRevenueMonster'. */
+export function tpaConfigResourceName(provider: string): string {
+  return `TpaConfig${provider.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+}
 
 /** The dashboard: always shown, no permission needed to see the entry (§2). */
 export const DASHBOARD_ROUTE: NavRoute = { kind: 'route', path: '/', labelKey: 'nav.dashboard', icon: 'DashboardOutlined', permission: 'dashboard:view' };
@@ -115,29 +140,29 @@ export const NAV_TREE: NavNode[] = [
     r('/tpa-payout-report-v2', 'tpapayoutreportv2:view', 'FundOutlined'),
   ]),
   g('configuration', 'SettingOutlined', [
-    r('/master-merchant-config', 'mastermerchantconfig:view', 'SettingOutlined'),
-    r('/agencyAgent-config', 'agencyagentconfig:view', 'SettingOutlined'),
-    r('/merchant-config', 'merchantconfig:view', 'SettingOutlined'),
+    r('/master-merchant-config', 'mastermerchantconfig:view', 'SettingOutlined', res('MasterMerchantConfig', RESOURCE_ACTIONS, 'organization-config')),
+    r('/agencyAgent-config', 'agencyagentconfig:view', 'SettingOutlined', res('AgencyAgentConfig', RESOURCE_ACTIONS, 'organization-config')),
+    r('/merchant-config', 'merchantconfig:view', 'SettingOutlined', res('MerchantConfig', RESOURCE_ACTIONS, 'organization-config')),
   ]),
   g('terminal', 'TabletOutlined', [
-    r('/terminal-management', 'terminal:view', 'TabletOutlined'),
-    r('/master-devices', 'masterdevice:view', 'HddOutlined'),
+    r('/terminal-management', 'terminal:view', 'TabletOutlined', res('Terminal')),
+    r('/master-devices', 'masterdevice:view', 'HddOutlined', res('MasterDevice')),
     r('/terminal-firmware-management', 'terminalfirmware:view', 'CloudDownloadOutlined'),
     r('/zmk-config', 'zmk:view', 'KeyOutlined'),
-    r('/terminal-advertisement', 'terminaladvertisement:view', 'PictureOutlined'),
+    r('/terminal-advertisement', 'terminaladvertisement:view', 'PictureOutlined', res('TerminalAdvertisement', ['create', 'update', 'setstatus', 'delete', 'export'])),
   ]),
   g('mobile', 'MobileOutlined', [
-    r('/mobile-advertisement', 'mobileadvertisement:view', 'PictureOutlined'),
-    r('/mobile-topic-management', 'mobiletopic:view', 'TagsOutlined'),
-    r('/mobile-notification-content', 'mobilenotification:view', 'NotificationOutlined'),
+    r('/mobile-advertisement', 'mobileadvertisement:view', 'PictureOutlined', res('MobileAdvertisement', ['create', 'update', 'setstatus', 'delete', 'export'])),
+    r('/mobile-topic-management', 'mobiletopic:view', 'TagsOutlined', res('MobileTopic')),
+    r('/mobile-notification-content', 'mobilenotification:view', 'NotificationOutlined', res('MobileNotificationContent')),
   ]),
   g('tpaConfiguration', 'ApiOutlined', [
-    r('/tpa-bulk-upload-terminal-config', 'tpaconfig:bulkupload', 'CloudUploadOutlined'),
-    ...PROVIDERS.map((p) => r(`/${p}-config`, `tpaconfig:${p.toLowerCase().replace(/-/g, '')}`, 'ApiOutlined')),
+    r('/tpa-bulk-upload-terminal-config', 'tpaconfig:bulkupload', 'CloudUploadOutlined', res('TpaTerminalConfig', ['update', 'bulkupload', 'export'], 'tpa-provider-config')),
+    ...TPA_CONFIG_PROVIDERS.map((p) => r(`/${p}-config`, `tpaconfig:${p.toLowerCase().replace(/-/g, '')}`, 'ApiOutlined', res(tpaConfigResourceName(p), ['create', 'update', 'setstatus', 'delete', 'export'], 'tpa-provider-config'))),
   ]),
   g('contentManagement', 'PictureOutlined', [
-    r('/content-management/nfc-receipt', 'contentmanagement:nfcreceipt'),
-    r('/content-management/nfc-receipt-banner', 'contentmanagement:nfcreceiptbanner'),
+    r('/content-management/nfc-receipt', 'contentmanagement:nfcreceipt', 'FileTextOutlined', res('NfcReceipt', ['create', 'update', 'setstatus', 'delete', 'export'])),
+    r('/content-management/nfc-receipt-banner', 'contentmanagement:nfcreceiptbanner', 'FileTextOutlined', res('NfcReceiptBanner', ['create', 'update', 'setstatus', 'delete', 'export'])),
   ]),
   g('unattendedTerminal', 'MoneyCollectOutlined', [
     r('/unattended-history/Denomination', 'unattended:history', 'HistoryOutlined'),
@@ -150,25 +175,25 @@ export const NAV_TREE: NavNode[] = [
     r('/cashback-void-transaction', 'cashbackvoid:view', 'StopOutlined'),
   ]),
   g('systemConfiguration', 'ToolOutlined', [
-    r('/user-group', 'usergroup:view', 'TeamOutlined'),
-    r('/mobile-user-group', 'usergroupmobile:view', 'MobileOutlined'),
-    r('/mobile-global', 'usergroupmobileglobal:view', 'GlobalOutlined'),
-    r('/payment-category', 'paymentcategory:view'),
-    r('/acquirer', 'acquirer:view', 'BankOutlined'),
-    r('/mdr-category', 'mdrcategory:view'),
-    r('/mdr-products', 'mdrproduct:view'),
-    r('/tpa-product-config', 'tpaproductconfig:view'),
-    r('/subscription-config', 'subscription:view'),
-    r('/nature-business', 'naturebusiness:view'),
-    r('/cardBIN-maintenance', 'cardbin:view', 'CreditCardOutlined'),
-    r('/currency-config', 'currency:view', 'DollarOutlined'),
-    r('/bank-config', 'bank:view', 'BankOutlined'),
-    r('/message-template', 'messagetemplate:view', 'MailOutlined'),
+    r('/user-group', 'usergroup:view', 'TeamOutlined', res('UserGroup')),
+    r('/mobile-user-group', 'usergroupmobile:view', 'MobileOutlined', res('MobileUserGroup')),
+    r('/mobile-global', 'usergroupmobileglobal:view', 'GlobalOutlined', res('MobileGlobal', ['create', 'update', 'setstatus', 'delete', 'export'])),
+    r('/payment-category', 'paymentcategory:view', 'FileTextOutlined', res('PaymentCategory')),
+    r('/acquirer', 'acquirer:view', 'BankOutlined', res('Acquirer')),
+    r('/mdr-category', 'mdrcategory:view', 'FileTextOutlined', res('MdrCategory')),
+    r('/mdr-products', 'mdrproduct:view', 'FileTextOutlined', res('MdrProduct')),
+    r('/tpa-product-config', 'tpaproductconfig:view', 'FileTextOutlined', res('TpaProductConfig')),
+    r('/subscription-config', 'subscription:view', 'FileTextOutlined', res('Subscription')),
+    r('/nature-business', 'naturebusiness:view', 'FileTextOutlined', res('NatureBusiness')),
+    r('/cardBIN-maintenance', 'cardbin:view', 'CreditCardOutlined', res('CardBin')),
+    r('/currency-config', 'currency:view', 'DollarOutlined', res('Currency')),
+    r('/bank-config', 'bank:view', 'BankOutlined', res('Bank')),
+    r('/message-template', 'messagetemplate:view', 'MailOutlined', res('MessageTemplate')),
     r('/master-terminal-log-files', 'logfiles:masterterminalview'),
     r('/bulk-update-mdr', 'bulkupdateconfiguration:mdr', 'CloudUploadOutlined'),
-    r('/risk-parameter', 'riskparameter:view', 'SlidersOutlined'),
-    r('/payout-holiday-setting', 'payoutholiday:view', 'CalendarOutlined'),
-    r('/system-setting', 'systemsetting:view', 'SettingOutlined'),
+    r('/risk-parameter', 'riskparameter:view', 'SlidersOutlined', res('RiskParameter')),
+    r('/payout-holiday-setting', 'payoutholiday:view', 'CalendarOutlined', res('PayoutHoliday')),
+    r('/system-setting', 'systemsetting:view', 'SettingOutlined', res('SystemSetting', ['update', 'export'])),
   ]),
   g('logFiles', 'ProfileOutlined', [
     r('/payment-log-files', 'logfiles:paymentview'),

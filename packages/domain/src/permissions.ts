@@ -1,5 +1,6 @@
 import type { GroupType } from './enums.ts';
 import { allRoutes } from './navigation.ts';
+import { resourceActionPermission, type ResourceActionName } from './resource-actions.ts';
 
 /**
  * The catalogue of every `module:action` permission the portal checks (§6): the permission of
@@ -16,39 +17,38 @@ const EXTRA_PERMISSIONS = [
   'usergroup:editpermission',
 ] as const;
 
-/** The write actions a configuration resource may allow besides `view` (issue 4 resource engine). */
-export const RESOURCE_ACTIONS = ['create', 'update', 'setstatus', 'delete', 'export', 'bulkupload'] as const;
-export type ResourceActionName = (typeof RESOURCE_ACTIONS)[number];
+export { RESOURCE_ACTIONS, resourceActionPermission, type ResourceActionName } from './resource-actions.ts';
 
 /**
- * Modules served by the resource engine (System configuration and Configuration, §2) with the
- * actions each allows; `{module}:view` is the route permission of its screen. The contract's
- * resource declarations must agree (a test checks it).
+ * The modules of the resource engine's first screens, in the order their permissions hold in the
+ * catalogue (issue 4). The catalogue is append-only (the permission cookie is a bitset over it), so
+ * this order is frozen; modules of later resource screens are appended after everything else.
  */
-export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionName[]>> = {
-  usergroup: RESOURCE_ACTIONS,
-  usergroupmobile: RESOURCE_ACTIONS,
-  usergroupmobileglobal: ['create', 'update', 'setstatus', 'delete', 'export'],
-  paymentcategory: RESOURCE_ACTIONS,
-  acquirer: RESOURCE_ACTIONS,
-  mdrcategory: RESOURCE_ACTIONS,
-  mdrproduct: RESOURCE_ACTIONS,
-  tpaproductconfig: RESOURCE_ACTIONS,
-  subscription: RESOURCE_ACTIONS,
-  naturebusiness: RESOURCE_ACTIONS,
-  cardbin: RESOURCE_ACTIONS,
-  currency: RESOURCE_ACTIONS,
-  bank: RESOURCE_ACTIONS,
-  messagetemplate: RESOURCE_ACTIONS,
-  riskparameter: RESOURCE_ACTIONS,
-  payoutholiday: RESOURCE_ACTIONS,
-  systemsetting: ['update', 'export'],
-  mastermerchantconfig: RESOURCE_ACTIONS,
-  agencyagentconfig: RESOURCE_ACTIONS,
-  merchantconfig: RESOURCE_ACTIONS,
-};
+const FIRST_RESOURCE_MODULES = [
+  'usergroup', 'usergroupmobile', 'usergroupmobileglobal', 'paymentcategory', 'acquirer', 'mdrcategory', 'mdrproduct', 'tpaproductconfig',
+  'subscription', 'naturebusiness', 'cardbin', 'currency', 'bank', 'messagetemplate', 'riskparameter', 'payoutholiday', 'systemsetting',
+  'mastermerchantconfig', 'agencyagentconfig', 'merchantconfig',
+] as const;
 
-const RESOURCE_PERMISSIONS = Object.entries(RESOURCE_MODULES).flatMap(([m, actions]) => actions.map((a) => `${m}:${a}`));
+/**
+ * Modules served by the resource engine with the write actions each allows, derived from the
+ * navigation tree's resource screens (NavRoute.resource, issue 14): `{module}:view` is the route
+ * permission of its screen. The contract's resource declarations must agree (a test checks it).
+ */
+export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionName[]>> = Object.fromEntries(
+  allRoutes()
+    .filter((r) => r.resource && r.permission.endsWith(':view'))
+    .map((r) => [r.permission.split(':')[0]!, r.resource!.actions]),
+);
+
+const RESOURCE_PERMISSIONS = FIRST_RESOURCE_MODULES.flatMap((m) => (RESOURCE_MODULES[m] ?? []).map((a) => `${m}:${a}`));
+/**
+ * The resource screens added after the first ones (issue 14 on), at the end of the catalogue: each
+ * screen's action permissions (resourceActionPermission; its route permission is already listed).
+ */
+const LATER_RESOURCE_PERMISSIONS = allRoutes()
+  .filter((r) => r.resource && !(FIRST_RESOURCE_MODULES as readonly string[]).includes(r.permission.split(':')[0]!))
+  .flatMap((r) => r.resource!.actions.map((a) => resourceActionPermission(r.permission, a)));
 
 /**
  * The refund desk's actions (issue 11 Build 8), appended after the resource permissions so the
@@ -85,13 +85,55 @@ const PAYOUT_PERMISSIONS = ['tpapayoutreportv2:hold', 'tpapayoutreportv2:release
  */
 const PAYOUT_BATCH_PERMISSIONS = ['payoutreport:batch', 'payoutreport:batchresult'];
 
-/** Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying out. */
-const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS]);
+/**
+ * The Revenue Monster application desk (issue 13 Build 6, /rm-application; module
+ * `tpaapplication`, the platform's): prepare and send an application (`rmedit`), record RM's
+ * answer (`rmdecide`). `tpaapplication:rmview` is the route's.
+ */
+const RM_APPLICATION_PERMISSIONS = ['tpaapplication:rmedit', 'tpaapplication:rmdecide'];
+
+/**
+ * The profile screens' actions (issue 13 Build 1–3) over /master-merchant, /agency, /agent and
+ * /merchant (`{module}:view` is the route's): create a profile under one's own scope, update it
+ * (and its documents, and resubmit it), review it (KYC: platform staff only), and move a merchant
+ * HQ to another agent (platform staff only).
+ */
+export const PROFILE_MODULES = ['mastermerchant', 'agency', 'agent', 'merchant'] as const;
+const PROFILE_PERMISSIONS = [...PROFILE_MODULES.flatMap((m) => [`${m}:create`, `${m}:update`, `${m}:review`]), 'merchant:move'];
+
+/**
+ * User management (issue 13 Build 5, /user-management; `usermanagement:view` is the route's):
+ * invite a user (and send the invitation again), change a user's name, phone and memberships,
+ * lock and unlock, deactivate and reactivate, and reset (a password reset link, or the removal of
+ * a user's two-factor enrolment). Held on the merchant side too: each level manages the users of
+ * its own subtree, and never grants a permission it does not hold.
+ */
+export const USER_MANAGEMENT_ACTIONS = ['invite', 'update', 'lock', 'deactivate', 'reset'] as const;
+const USER_MANAGEMENT_PERMISSIONS = USER_MANAGEMENT_ACTIONS.map((a) => `usermanagement:${a}`);
+
+/**
+ * Zone master keys under dual control (issue 14 Build 2, /zmk-config; `zmk:view` is the route's):
+ * define a key and start its ceremony (`create`), enter component 1, 2 or 3 (`custodian1` …, one
+ * key custodian role each: a user holding several still enters one component of a key), abandon a
+ * ceremony (`cancel`), take an active key out of use (`retire`). Module `zmk` is platform-only.
+ */
+export const ZMK_ACTIONS = ['create', 'custodian1', 'custodian2', 'custodian3', 'cancel', 'retire'] as const;
+const ZMK_PERMISSIONS = ZMK_ACTIONS.map((a) => `zmk:${a}`);
+
+/**
+ * Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying
+ * out, and deploying terminals (the merchant side views and exports its terminals, issue 14).
+ */
+const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS,
+  ...PROFILE_MODULES.map((m) => `${m}:review`), 'merchant:move', 'terminal:create', 'terminal:update', 'terminal:setstatus', 'terminal:delete', 'terminal:bulkupload',
+]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
   new Set([
     ...allRoutes().map((r) => r.permission), ...EXTRA_PERMISSIONS, ...RESOURCE_PERMISSIONS, ...PRECHARGEBACK_PERMISSIONS, ...RISK_PERMISSIONS, ...SETTLEMENT_PERMISSIONS,
-    ...PAYOUT_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS,
+    ...PAYOUT_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS, ...RM_APPLICATION_PERMISSIONS, ...PROFILE_PERMISSIONS, ...USER_MANAGEMENT_PERMISSIONS, ...ZMK_PERMISSIONS,
+    // Derived from the navigation tree, so it grows with each resource screen: it stays last.
+    ...LATER_RESOURCE_PERMISSIONS,
   ]),
 );
 
@@ -124,7 +166,7 @@ const PLATFORM_MODULES = new Set([
   'usergroup', 'usergroupmobile', 'usergroupmobileglobal', 'paymentcategory', 'acquirer', 'mdrcategory', 'mdrproduct', 'tpaproductconfig',
   'subscription', 'naturebusiness', 'cardbin', 'currency', 'bank', 'messagetemplate', 'logfiles', 'bulkupdateconfiguration', 'riskparameter',
   'payoutholiday', 'systemsetting', 'tpaconfig', 'zmk', 'masterdevice', 'terminalfirmware', 'settlementreport', 'tpasettlementreport',
-  'tpapayoutreport', 'tpapayoutreportv2', 'tpaapplication', 'mobileadvertisement', 'mobiletopic', 'mobilenotification', 'contentmanagement',
+  'tpapayoutreport', 'tpapayoutreportv2', 'tpaapplication', 'terminaladvertisement', 'mobileadvertisement', 'mobiletopic', 'mobilenotification', 'contentmanagement',
   'auditlog', 'mastermerchant',
 ]);
 

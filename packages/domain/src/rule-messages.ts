@@ -78,6 +78,28 @@ export const RULE_MESSAGES = Object.freeze({
   // The refund form (issue 11).
   refundServiceType: 'choose a service type other than terminal',
   refundReferenceTwice: 'enter each transaction reference once',
+  // The Revenue Monster application (issue 13 Build 6).
+  postcode: 'enter the 5-digit postcode',
+  rmMerchantId: "enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _",
+  walletTwice: 'choose each e-wallet only once',
+  // Profiles and their KYC review (issue 13).
+  nric: 'enter the NRIC as YYMMDD-PB-###G with a real birth date and place-of-birth code',
+  ssmRegNo: 'enter the 12-digit SSM number: year, entity type 01 to 06, running number',
+  ssmRegNoOld: 'enter the old SSM number as digits, a dash and its check letter, e.g. 1234567-X',
+  passportNo: 'enter the passport number: 5 to 20 letters or digits',
+  malaysianState: 'choose one of the 16 states',
+  cityOfState: 'choose a city of the chosen state',
+  primaryAccount: 'mark exactly one bank account as primary',
+  maskedAccountNo: 'enter the whole account number for a new bank account',
+  kycReason: 'give the reason for this decision',
+  // User management and sign-in with a second factor (issue 13 Build 5).
+  otpCode: 'enter the 6-digit code from your authenticator app',
+  recoveryCode: 'enter a recovery code as 4 letters or digits, a hyphen and 4 more, e.g. K7Q2-M9XD',
+  membershipTwice: 'choose each company and group only once',
+  inviteToken: 'open the link from your e-mail again: it is incomplete',
+  // Zone master keys (issue 14 Build 2): a component and its check value as a custodian types them.
+  zmkComponent: 'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)',
+  zmkKcv: 'enter the 6-digit hexadecimal key check value (KCV)',
 } as const);
 export type RuleMessageKey = (typeof RULE_MESSAGES)[keyof typeof RULE_MESSAGES];
 /** Every key of RULE_MESSAGES (each has en, ms and zh texts in ENUM_LABELS). */

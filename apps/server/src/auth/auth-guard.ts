@@ -27,7 +27,14 @@ const TOUCH_INTERVAL_MS = 15_000;
  * Permission modules whose writes change what a session is allowed (group active, group type,
  * permissions, user active): a successful non-GET call on one of them forgets the cached sessions.
  */
-export const SESSION_MODULES: ReadonlySet<string> = new Set(['usergroup', 'user']);
+export const SESSION_MODULES: ReadonlySet<string> = new Set(['usergroup', 'user', 'usermanagement']);
+
+/**
+ * MFA403 (issue 13 Build 5): the selected group requires two-factor authentication and the user
+ * has not enrolled. Only routes without a permission answer meanwhile — the profile, sign-out,
+ * the group switch, enrolment (Mfa/Start, Mfa/Confirm) and the lookups.
+ */
+export const mfaSetupRequired = () => new AppError(403, ERROR_CODES.MFA_SETUP_REQUIRED, 'Set up two-factor authentication to continue');
 
 /** Reads the token of a request: bearer header first, then the cookie. */
 export function tokenOf(req: FastifyRequest): { token: string; viaCookie: boolean } | null {
@@ -76,6 +83,7 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
     const cookie = req.cookies[COOKIE_XSRF];
     if (!cookie || req.headers[HEADER_XSRF] !== cookie) throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Missing or wrong anti-forgery header');
   }
+  if (cfg.permission && session.mfaSetupRequired && this.ctx.config.mfaEnforce) throw mfaSetupRequired();
   if (cfg.permission && !session.scope.permissions.has(cfg.permission)) throw forbidden(cfg.permission);
   const now = this.ctx.now();
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(this.ctx.database, session.id, now);

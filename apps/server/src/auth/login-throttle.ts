@@ -26,8 +26,9 @@
  * also forgets a failure count after a day without attempts.
  *
  * Times are the app clock (`ctx.now()`, UTC) passed as parameters, never SQL now(), so tests can
- * move them. `users.failed_logins` / `users.locked_until` (the columns the old sign-in used) are
- * no longer read or written: this table is the only source of lockouts.
+ * move them. `users.failed_logins` (the column the old sign-in used) is no longer read or
+ * written: this table is the only source of sign-in lockouts. `users.locked_until` now holds an
+ * administrator's lock (user management, issue 13), which Unlock lifts together with this row.
  */
 import type { Database } from '../db/client.ts';
 

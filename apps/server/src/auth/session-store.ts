@@ -27,6 +27,11 @@ export interface SessionRow {
   revokedAt: Date | null;
   userActive: boolean;
   groupActive: boolean;
+  /**
+   * The selected group requires two-factor authentication (a SUPERADMIN group, or
+   * `user_groups.mfa_required`) and the user has not enrolled (issue 13 Build 5).
+   */
+  mfaSetupRequired: boolean;
   scope: Scope;
 }
 
@@ -67,6 +72,7 @@ interface Raw {
   level: OrgLevel | null;
   path: string | null;
   perms: string[];
+  mfa_setup_required: boolean;
 }
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -76,6 +82,7 @@ export async function loadSession(database: Database, sid: string): Promise<Sess
   const rows = await database.query<Raw>(
     `SELECT s.id, s.user_id, s.membership_id, s.channel_id, s.last_seen_at, s.expires_at, s.revoked_at,
             u.email, u.is_active AS user_active, g.group_type, g.is_active AS group_active, m.org_id, o.level, o.path,
+            ((g.mfa_required = 1 OR g.group_type = 'SUPERADMIN') AND u.mfa_enabled_at IS NULL) AS mfa_setup_required,
             coalesce((SELECT array_agg(p.permission) FROM user_group_permissions p WHERE p.group_id = g.id), '{}') AS perms
        FROM sessions s
        JOIN users u ON u.id = s.user_id
@@ -96,6 +103,7 @@ export async function loadSession(database: Database, sid: string): Promise<Sess
     revokedAt: r.revoked_at === null ? null : toDate(r.revoked_at),
     userActive: Number(r.user_active) === 1,
     groupActive: Number(r.group_active) === 1,
+    mfaSetupRequired: r.mfa_setup_required === true,
     scope: {
       userId: r.user_id,
       email: r.email,

@@ -45,12 +45,29 @@ export const organizations = pgTable(
     email: text('email'),
     isActive: smallint('is_active').notNull().default(1),
     onboardingStatus: text('onboarding_status').notNull().default('VERIFIED'),
+    // Profile (issue 13): the old-format SSM number beside the 12-digit one in reg_no, company
+    // type (§3), second address line, country (§9: MALAYSIA only), the reason of the last KYC
+    // decision, who submitted the profile for review (maker-checker: never its reviewer), and an
+    // optimistic-lock version (a stale Update is refused).
+    regNoOld: text('reg_no_old'),
+    companyType: text('company_type'),
+    address2: text('address2'),
+    country: text('country').notNull().default('MALAYSIA'),
+    website: text('website'),
+    statusReason: text('status_reason'),
+    submittedByUserId: integer('submitted_by_user_id'),
+    submittedAt: ts('submitted_at'),
+    verifiedAt: ts('verified_at'),
+    createdByUserId: integer('created_by_user_id'),
+    version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('organizations_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
     index('organizations_parent_idx').on(t.parentId),
+    // A nature of business's delete probes the organizations of that category (resource engine dependents).
+    index('organizations_business_category_idx').on(t.businessCategory),
     index('organizations_level_idx').on(t.level, t.name),
     uniqueIndex('organizations_mid_uq').on(t.mid),
   ],
@@ -63,7 +80,19 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     nickName: text('nick_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // Null until an invited user sets a password through the invite link (issue 13).
+    passwordHash: text('password_hash'),
+    phone: text('phone'),
+    // TOTP (issue 13): the secret sealed under the field key (engine/secret-fields.ts), set when
+    // enrolment is confirmed with a first code; the pending secret waits for that code.
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: ts('mfa_enabled_at'),
+    // The last TOTP time step accepted, so a code is never accepted twice.
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
+    invitedByUserId: integer('invited_by_user_id'),
+    version: integer('version').notNull().default(1),
     isActive: smallint('is_active').notNull().default(1),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
@@ -81,6 +110,9 @@ export const userGroups = pgTable('user_groups', {
   description: text('description'),
   isActive: smallint('is_active').notNull().default(1),
   isDefault: boolean('is_default').notNull().default(false),
+  // Members must sign in with a TOTP code (issue 13); always on for SUPERADMIN groups.
+  /** 1: members must enrol two-factor sign-in (SUPERADMIN groups always do); a switch of /user-group. */
+  mfaRequired: smallint('mfa_required').notNull().default(0),
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -109,7 +141,8 @@ export const memberships = pgTable(
     groupId: integer('group_id').notNull().references(() => userGroups.id),
     isDefault: boolean('is_default').notNull().default(false),
   },
-  (t) => [uniqueIndex('memberships_uq').on(t.userId, t.orgId, t.groupId), index('memberships_user_idx').on(t.userId)],
+  // group_id: a user group's delete probes its memberships (resource engine dependents, issue 14).
+  (t) => [uniqueIndex('memberships_uq').on(t.userId, t.orgId, t.groupId), index('memberships_user_idx').on(t.userId), index('memberships_group_idx').on(t.groupId)],
 );
 
 /** Server-side sessions behind the JWTs; sign-out sets `revokedAt`. */
@@ -302,6 +335,12 @@ export const transactions = pgTable(
     // E-wallet and BNPL terminal views are minorities of service type 2: their own small keyset index.
     // service_type = 2 in the predicate lets the planner drop that condition instead of checking it
     // on the heap row by row (it did: a platform e-wallet count read 10,001 heap rows, p95 59 ms at 10 M).
+    // The resource engine's delete of a currency, bank or acquirer probes its transactions with one
+    // EXISTS (issue 14): without these it scanned the whole table under the record's row lock.
+    // Partial where the column is often empty (bank code: FPX rows only).
+    index('transactions_currency_idx').on(t.currency),
+    index('transactions_bank_code_idx').on(t.bankCode).where(sql`${t.bankCode} IS NOT NULL`),
+    index('transactions_acquirer_idx').on(t.acquirerId).where(sql`${t.acquirerId} IS NOT NULL`),
     index('transactions_term_kind_idx').on(t.terminalKind, t.createdAt, t.id).where(sql`${t.serviceType} = 2 AND ${t.terminalKind} IN ('EWALLET', 'BNPL')`),
     // The pre-auth detail: every operation of a chain from its PREAUTH.
     index('transactions_original_idx').on(t.originalTxnId).where(sql`${t.originalTxnId} IS NOT NULL`),
@@ -877,7 +916,7 @@ export const mdrRates = pgTable(
     isActive: smallint('is_active').notNull().default(1),
     ...managed(),
   },
-  (t) => [uniqueIndex('mdr_rates_uq').on(t.paymentProductId, t.mdrCategoryId, t.effectiveDate)],
+  (t) => [uniqueIndex('mdr_rates_uq').on(t.paymentProductId, t.mdrCategoryId, t.effectiveDate), index('mdr_rates_category_idx').on(t.mdrCategoryId)],
 );
 
 /** Which provider (TPA) serves which payment product, by priority (1 first). */
@@ -1010,7 +1049,11 @@ export const organizationConfigs = pgTable('organization_configs', {
   riskProfile: text('risk_profile').notNull().default('STANDARD'),
   isActive: smallint('is_active').notNull().default(1),
   ...managed(),
-});
+}, (t) => [
+  // A bank's or an MDR category's delete probes the configurations naming it (resource engine dependents).
+  index('organization_configs_bank_idx').on(t.payoutBankId),
+  index('organization_configs_category_idx').on(t.mdrCategoryId),
+]);
 
 /**
  * Sign-in failures and lockouts per account key (issue 8): the lower-cased e-mail, whether or not
@@ -1557,5 +1600,522 @@ export const payoutBatchLines = pgTable(
     // A payout is in at most one batch per attempt: never twice in the same batch.
     uniqueIndex('payout_batch_lines_payout_uq').on(t.batchId, t.payoutId),
     check('payout_batch_lines_result_ck', sql`${t.result} IS NULL OR ${t.result} = 'PAID' OR (${t.result} = 'FAILED' AND ${t.reason} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A person of an organization's profile (issue 13 Build 1): role (§3 PERSON_ROLES) and identity
+ * document (§3 ID_TYPES; an NRIC is checked as YYMMDD-PB-###G). Phone and e-mail follow §5.
+ */
+export const orgPersons = pgTable(
+  'org_persons',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    idType: text('id_type').notNull(),
+    idNo: text('id_no').notNull(),
+    gender: text('gender'),
+    nationality: text('nationality'),
+    phone: text('phone'),
+    email: text('email'),
+    ...managed(),
+  },
+  (t) => [index('org_persons_org_idx').on(t.orgId)],
+);
+
+/**
+ * A bank account of an organization's profile (issue 13 Build 1): the account number sealed
+ * (AES-256-GCM, engine/secret-fields.ts) and answered masked with its last 4 digits.
+ */
+export const orgBankAccounts = pgTable(
+  'org_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    bankId: integer('bank_id').notNull().references(() => banks.id),
+    accountType: text('account_type').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    ...managed(),
+  },
+  (t) => [index('org_bank_accounts_org_idx').on(t.orgId)],
+);
+
+/**
+ * A KYC document of an organization (issue 13 Build 1): PDF, JPEG or PNG as told by its magic
+ * bytes, stored under DATA_DIR or in S3-compatible storage (`storage`, `storageKey`); the SHA-256
+ * and size are of the stored bytes. A removed document keeps its row (`deletedAt`) for the audit.
+ */
+export const orgDocuments = pgTable(
+  'org_documents',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    docType: text('doc_type').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storage: text('storage').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id'),
+    uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('org_documents_org_idx').on(t.orgId)],
+);
+
+/** Every onboarding status change of an organization (issue 13 Build 2), with actor, time and reason. */
+export const orgStatusHistory = pgTable(
+  'org_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorEmail: text('actor_email'),
+    reason: text('reason'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('org_status_history_org_idx').on(t.orgId, t.at)],
+);
+
+/**
+ * Single-use links (issue 13 Build 5): an invitation or a password reset. Only the SHA-256 of the
+ * token is kept; the token itself travels in the e-mail alone.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdByUserId: integer('created_by_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** MFA recovery codes (issue 13 Build 5): hashed, each usable once. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Outgoing e-mail (issue 13 Build 5): written in the transaction of the change that sends it and
+ * delivered by the job queue (a real SMTP transport when configured). The body is sealed at rest:
+ * an invitation carries a live link.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    template: text('template').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * A merchant's TPA application to Revenue Monster (issue 13 Build 6): DRAFT → SUBMITTED →
+ * APPROVED or REJECTED; the form is kept as submitted (jsonb).
+ */
+export const rmApplications = pgTable(
+  'rm_applications',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('DRAFT'),
+    form: jsonb('form').notNull(),
+    submittedByUserId: integer('submitted_by_user_id'),
+    submittedAt: ts('submitted_at'),
+    decidedByUserId: integer('decided_by_user_id'),
+    decidedAt: ts('decided_at'),
+    reason: text('reason'),
+    // RM's answer on approval.
+    rmMerchantId: text('rm_merchant_id'),
+    rmStoreId: text('rm_store_id'),
+    ...managed(),
+  },
+  // One application per merchant: a rejected one is edited and sent again.
+  (t) => [uniqueIndex('rm_applications_org_uq').on(t.orgId)],
+);
+
+/**
+ * A merchant's configuration at a TPA provider (issue 13 Build 6: created when Revenue Monster
+ * approves the merchant's application): the provider's merchant and store ids, service mode and
+ * QR mode (§9), and the e-wallets enabled. One per provider and merchant.
+ */
+export const tpaMerchantConfigs = pgTable(
+  'tpa_merchant_configs',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    orgId: integer('org_id').notNull().references(() => organizations.id),
+    providerMerchantId: text('provider_merchant_id').notNull(),
+    providerStoreId: text('provider_store_id'),
+    serviceMode: text('service_mode').notNull(),
+    qrMode: text('qr_mode').notNull(),
+    walletProducts: text('wallet_products').array().notNull().default(sql`'{}'::text[]`),
+    applicationId: integer('application_id').references(() => rmApplications.id),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  (t) => [uniqueIndex('tpa_merchant_configs_uq').on(t.provider, t.orgId)],
+);
+
+/**
+ * A /merchant-bulk-upload run (issue 13 Build 4): the file is validated row by row and applied all
+ * or nothing by the job queue; progress and the error report are read from here.
+ */
+export const merchantUploads = pgTable(
+  'merchant_uploads',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').references(() => organizations.id),
+    uploadedByUserId: integer('uploaded_by_user_id').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull().default('QUEUED'),
+    totalRows: integer('total_rows').notNull().default(0),
+    doneRows: integer('done_rows').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    errors: jsonb('errors'),
+    createdCount: integer('created_count').notNull().default(0),
+    /** The organizations created, in row order (DONE). */
+    createdIds: jsonb('created_ids'),
+    uploadedByEmail: text('uploaded_by_email').notNull().default(''),
+    /** The stored file: SHA-256 (hex) under DATA_DIR/merchant-uploads, and 'xlsx' or 'csv'. */
+    fileSha256: text('file_sha256'),
+    fileFormat: text('file_format'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('merchant_uploads_user_idx').on(t.uploadedByUserId, t.createdAt)],
+);
+
+// ---- Issue 14: terminals and devices, mobile and content (resource engine v2 declarations). ----
+
+/** The terminal hardware inventory (/master-devices): one row per device, by its serial. */
+export const masterDevices = pgTable('master_devices', {
+  id: serial('id').primaryKey(),
+  serialNo: text('serial_no').notNull().unique(),
+  // A model of the terminal models list (GetTerminalModel): an unknown one is refused naming Model.
+  model: text('model').notNull().references(() => terminalModels.model),
+  imei: text('imei'),
+  simIccid: text('sim_iccid'),
+  simMsisdn: text('sim_msisdn'),
+  status: text('status').notNull().default('IN_STOCK'),
+  notes: text('notes'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/**
+ * Payment terminals at merchants (/terminal-management), owned by a merchant HQ or branch. The
+ * device serial refers to the inventory (a device carries one terminal at a time).
+ */
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id),
+    tid: text('tid').notNull().unique(),
+    serialNo: text('serial_no').unique().references(() => masterDevices.serialNo, { onUpdate: 'cascade' }),
+    model: text('model').notNull().references(() => terminalModels.model),
+    acquirerId: integer('acquirer_id').notNull().references(() => acquirers.id),
+    mid: text('mid').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    lastSeenAt: ts('last_seen_at'),
+    firmwareVersion: text('firmware_version'),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  // org_id: the owner scope of every read; acquirer_id: an acquirer's delete probes its terminals.
+  (t) => [index('terminals_org_idx').on(t.orgId), index('terminals_acquirer_idx').on(t.acquirerId)],
+);
+
+/** Pictures on terminals' idle screens (/terminal-advertisement), by target and MYT days. */
+export const terminalAdvertisements = pgTable('terminal_advertisements', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  target: text('target').notNull(),
+  model: text('model').references(() => terminalModels.model),
+  merchantId: integer('merchant_id').references(() => organizations.id),
+  imageUrl: text('image_url').notNull(),
+  displaySeconds: integer('display_seconds').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Merchant app banners (/mobile-advertisement), by placement and MYT days. */
+export const mobileAdvertisements = pgTable('mobile_advertisements', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  placement: text('placement').notNull(),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url'),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Push topics of the merchant app (/mobile-topic-management). */
+export const mobileTopics = pgTable('mobile_topics', {
+  id: serial('id').primaryKey(),
+  topicCode: text('topic_code').notNull().unique(),
+  topicName: text('topic_name').notNull(),
+  description: text('description'),
+  autoSubscribe: smallint('auto_subscribe').notNull().default(0),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Push notification texts per language (/mobile-notification-content). */
+export const mobileNotificationContents = pgTable('mobile_notification_contents', {
+  id: serial('id').primaryKey(),
+  contentCode: text('content_code').notNull().unique(),
+  target: text('target').notNull(),
+  titleEn: text('title_en').notNull(),
+  titleMs: text('title_ms'),
+  titleZh: text('title_zh'),
+  bodyEn: text('body_en').notNull(),
+  bodyMs: text('body_ms'),
+  bodyZh: text('body_zh'),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Zone master keys under dual control (issue 14 Build 2, /zmk-config; modules/zmk). Key material
+// is only ever stored sealed under the field key (engine/secret-fields.ts): a component while its
+// ceremony runs (wiped when the key is completed or the ceremony cancelled), the combined key
+// while it is ACTIVE (wiped when it is retired). Check values are kept for the record.
+// ---------------------------------------------------------------------------------------------
+
+/** A zone master key shared with an acquirer's host; `status` AWAITING_COMPONENTS → ACTIVE → RETIRED, or CANCELLED. */
+export const zmkKeys = pgTable(
+  'zmk_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    purpose: text('purpose').notNull(),
+    acquirerId: integer('acquirer_id').notNull().references(() => acquirers.id),
+    scheme: text('scheme').notNull(),
+    componentCount: smallint('component_count').notNull(),
+    status: text('status').notNull().default('AWAITING_COMPONENTS'),
+    /** The combined key, sealed; set on activation, wiped on retirement. */
+    keySealed: text('key_sealed'),
+    kcv: text('kcv'),
+    /** TDES only: every byte of the combined key has odd parity. */
+    oddParity: boolean('odd_parity'),
+    createdByUserId: integer('created_by_user_id').notNull(),
+    activatedAt: ts('activated_at'),
+    closedByUserId: integer('closed_by_user_id'),
+    closedAt: ts('closed_at'),
+    closeReason: text('close_reason'),
+    ...managed(),
+  },
+  (t) => [
+    uniqueIndex('zmk_keys_name_uq').on(t.name),
+    check('zmk_keys_component_count_ck', sql`${t.componentCount} IN (2, 3)`),
+    // An active key always has its sealed key and KCV; nothing else holds a key.
+    check('zmk_keys_active_ck', sql`(${t.status} = 'ACTIVE') = (${t.keySealed} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * One custodian's component of a key: who entered it and its KCV, and the component itself
+ * sealed until the ceremony ends. One row per slot, and one per user: a user never enters two
+ * components of the same key, whatever custodian permissions it holds.
+ */
+export const zmkComponents = pgTable(
+  'zmk_components',
+  {
+    id: serial('id').primaryKey(),
+    keyId: integer('key_id').notNull().references(() => zmkKeys.id),
+    seq: smallint('seq').notNull(),
+    userId: integer('user_id').notNull(),
+    /** The component, sealed; NULL once the ceremony has ended (wiped). */
+    componentSealed: text('component_sealed'),
+    kcv: text('kcv').notNull(),
+    enteredAt: ts('entered_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('zmk_components_slot_uq').on(t.keyId, t.seq),
+    uniqueIndex('zmk_components_user_uq').on(t.keyId, t.userId),
+    check('zmk_components_seq_ck', sql`${t.seq} BETWEEN 1 AND 3`),
+  ],
+);
+
+/** A key's history: CREATED, COMPONENT_ENTERED (slot, KCV), ACTIVATED (KCV), CANCELLED, RETIRED (reason). */
+export const zmkEvents = pgTable(
+  'zmk_events',
+  {
+    id: serial('id').primaryKey(),
+    keyId: integer('key_id').notNull().references(() => zmkKeys.id),
+    event: text('event').notNull(),
+    seq: smallint('seq'),
+    kcv: text('kcv'),
+    reason: text('reason'),
+    userId: integer('user_id'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('zmk_events_key_idx').on(t.keyId, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Unattended terminals' cash (issue 14 Build 5): /unattended-history/Denomination and
+// /unattended-report/Denomination. Self-contained: nothing above refers to it.
+
+/**
+ * The count columns' stems, largest first: notes RM100 … RM1, coins 50 … 5 sen (the domain's
+ * CASH_DENOMINATIONS; `unattended-cash-schema.test.ts` keeps the two equal), each with its face
+ * value in ringgit for the derived amounts.
+ */
+const CASH_STEMS = [
+  ['note_100', '100.00'], ['note_50', '50.00'], ['note_20', '20.00'], ['note_10', '10.00'], ['note_5', '5.00'], ['note_1', '1.00'],
+  ['coin_50', '0.50'], ['coin_20', '0.20'], ['coin_10', '0.10'], ['coin_5', '0.05'],
+] as const;
+
+/** `note_100_in integer NOT NULL DEFAULT 0` … for every stem and direction (a count of pieces). */
+const cashCounts = () =>
+  Object.fromEntries(
+    CASH_STEMS.flatMap(([stem]) => (['in', 'out'] as const).map((dir) => [`${stem}_${dir}`, integer(`${stem}_${dir}`).notNull().default(0)])),
+  ) as Record<`${(typeof CASH_STEMS)[number][0]}_${'in' | 'out'}`, ReturnType<typeof integer>>;
+
+/** Σ count × face value of one direction, exact numeric (the text of a generated column). */
+const cashSum = (dir: 'in' | 'out') => CASH_STEMS.map(([stem, face]) => `${stem}_${dir} * ${face}`).join(' + ');
+
+/**
+ * One movement of cash at an unattended terminal: the terminal (TID, MID), its outlet's owner
+ * columns (as `transactions`, so the caller's scope is one indexed equality), the event kind
+ * (domain CASH_EVENT_KINDS: CASH_IN, CASH_OUT, REFUND_OUT, REFILL, COLLECTION, ADJUSTMENT), the
+ * instant (UTC; the business day is its MYT date), the sale it belongs to where there is one
+ * (`transaction_id` and its reference; no foreign key, as for refund requests: the seed's bulk load drops and
+ * rebuilds the keys of `transactions`), and the pieces counted per denomination and direction.
+ * The amounts (ringgit, MYR) are generated from the counts, so an amount never disagrees with its
+ * pieces. Indexes: (scope column, occurred_at, id) per level and (occurred_at, id) for the
+ * platform serve the history's keyset pages and the report's day ranges; (tid, occurred_at, id)
+ * the TID filter at any scope.
+ */
+export const unattendedCashEvents = pgTable(
+  'unattended_cash_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...owner(),
+    tid: text('tid').notNull(),
+    mid: text('mid'),
+    eventKind: text('event_kind').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    /** The sale's reference, copied with its id (as refund requests do), so the list shows it without a join. */
+    txnRefNo: text('txn_ref_no'),
+    currency: char('currency', { length: 3 }).notNull().default('MYR'),
+    ...cashCounts(),
+    cashInAmount: numeric('cash_in_amount', { precision: 18, scale: 2 }).generatedAlwaysAs(sql.raw(cashSum('in'))),
+    cashOutAmount: numeric('cash_out_amount', { precision: 18, scale: 2 }).generatedAlwaysAs(sql.raw(cashSum('out'))),
+    netAmount: numeric('net_amount', { precision: 18, scale: 2 }).generatedAlwaysAs(sql.raw(`(${cashSum('in')}) - (${cashSum('out')})`)),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('uce_occurred_idx').on(t.occurredAt, t.id),
+    index('uce_mm_occurred_idx').on(t.masterMerchantId, t.occurredAt, t.id),
+    index('uce_agency_occurred_idx').on(t.agencyId, t.occurredAt, t.id),
+    index('uce_agent_occurred_idx').on(t.agentId, t.occurredAt, t.id),
+    index('uce_merchant_occurred_idx').on(t.merchantId, t.occurredAt, t.id),
+    index('uce_branch_occurred_idx').on(t.branchId, t.occurredAt, t.id),
+    index('uce_tid_occurred_idx').on(t.tid, t.occurredAt, t.id),
+    index('uce_transaction_idx').on(t.transactionId).where(sql`${t.transactionId} IS NOT NULL`),
+    check('uce_event_kind_ck', sql`${t.eventKind} IN ('CASH_IN', 'CASH_OUT', 'REFUND_OUT', 'REFILL', 'COLLECTION', 'ADJUSTMENT')`),
+    check('uce_counts_ck', sql.raw(CASH_STEMS.flatMap(([stem]) => [`${stem}_in >= 0`, `${stem}_out >= 0`]).join(' AND '))),
+    // Only a sale's legs name a transaction; float, collections and corrections never do.
+    check('uce_link_ck', sql`${t.transactionId} IS NULL OR ${t.eventKind} IN ('CASH_IN', 'CASH_OUT', 'REFUND_OUT')`),
+  ],
+);
+
+/** Receipt templates of tap payments (/content-management/nfc-receipt, §9 receipt types). */
+export const nfcReceiptTemplates = pgTable('nfc_receipt_templates', {
+  id: serial('id').primaryKey(),
+  templateName: text('template_name').notNull(),
+  receiptType: text('receipt_type').notNull(),
+  masterMerchantId: integer('master_merchant_id').references(() => organizations.id),
+  headerText: text('header_text'),
+  footerText: text('footer_text'),
+  logoUrl: text('logo_url'),
+  showMerchantAddress: smallint('show_merchant_address').notNull().default(1),
+  showQr: smallint('show_qr').notNull().default(0),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/** Banners on tap-payment receipts (/content-management/nfc-receipt-banner), by receipt type and MYT days. */
+export const nfcReceiptBanners = pgTable('nfc_receipt_banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  receiptType: text('receipt_type').notNull(),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url'),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: smallint('is_active').notNull().default(1),
+  ...managed(),
+});
+
+/**
+ * Provider (TPA) configurations (the 23 /{provider}-config pages and the bulk terminal mapping):
+ * one row per provider and merchant HQ or branch, or per provider and terminal. Credentials are
+ * sealed under the field key (the engine's secret fields). A terminal maps to a provider once.
+ */
+export const tpaProviderConfigs = pgTable(
+  'tpa_provider_configs',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    orgId: integer('org_id').notNull().references(() => organizations.id),
+    terminalTid: text('terminal_tid').references(() => terminals.tid, { onUpdate: 'cascade' }),
+    providerMid: text('provider_mid').notNull(),
+    providerTid: text('provider_tid'),
+    serviceMode: text('service_mode').notNull(),
+    qrMode: text('qr_mode'),
+    products: text('products').array(),
+    endpointUrl: text('endpoint_url'),
+    apiKey: text('api_key'),
+    secretKey: text('secret_key'),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
+  },
+  // A provider's page reads its rows in an owner's subtree; a terminal's delete probes its mappings.
+  (t) => [
+    uniqueIndex('tpa_provider_configs_terminal_uq').on(t.provider, t.terminalTid),
+    index('tpa_provider_configs_provider_org_idx').on(t.provider, t.orgId),
+    index('tpa_provider_configs_tid_idx').on(t.terminalTid),
   ],
 );

@@ -8,8 +8,7 @@
  * transaction like a single change (CREATE with after, UPDATE with before and after, secrets
  * masked; detail names the file and row), then one BULK_UPLOAD summary record (issue 8 item 7).
  */
-import type { ResourceDef } from '@paydesk/contract';
-import { resourceSchemas } from '@paydesk/contract';
+import { kindOf, resourceSchemas, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from '../platform/errors.ts';
 import { readSheet } from '../platform/spreadsheet.ts';
@@ -18,7 +17,7 @@ import { auditIn, insertRow, loadRow, updateRow, type EngineContext } from './cr
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { ident, Params, scopeSql } from './sql.ts';
 import { toItem } from './rows.ts';
-import { headerKeys, optionCode, switchValue } from './sheet-columns.ts';
+import { headerKeys } from './sheet-columns.ts';
 
 export const MAX_BULK_ROWS = 5000;
 
@@ -35,34 +34,34 @@ export class BulkUploadError extends AppError {
   }
 }
 
-/**
- * Turns cell text into the value the field's schema expects: numbers, Yes/No (any language) for
- * switches, an option's code or label (any language) for selects, '|'-separated multiselects.
- */
+/** Turns cell text into the value the field's schema expects, as the field's kind reads a cell (`kinds/`). */
 function coerce(def: ResourceDef, key: string, text: string): unknown {
   const f = def.fields[key];
   if (text === '') return f?.optional || f?.secret ? undefined : text;
   if (!f) return key === 'OrgId' ? Number(text) : text;
-  if (f.input === 'select' && f.options?.length) {
-    const code = optionCode(f, text);
-    return typeof code === 'string' && f.options.every((o) => typeof o.value === 'number') && /^-?\d+$/.test(code) ? Number(code) : code;
-  }
-  if (f.input === 'number' || f.input === 'percent') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-  if (f.input === 'switch') return switchValue(text);
-  if (f.input === 'multiselect') return text.split('|').map((s) => s.trim()).filter(Boolean).map((s) => (f.options?.length ? String(optionCode(f, s)) : s));
-  return text;
+  return kindOf(f).parseCell(f, text);
 }
 
 /** Whether a column of the file is written by an upload (a writable field, or the owner of an owned record). */
 const writes = (def: ResourceDef, key: string) => (key === 'OrgId' ? def.scope === 'owned' : !!def.fields[key] && !def.fields[key].readOnly);
 
-/** The natural key's column and a parsed row's value of it (the caller's organization when an owner key is left out). */
-function naturalKeyOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>): { column: string; value: string } | null {
+/**
+ * The natural key's columns and a parsed row's values of them (the caller's organization when an
+ * owner key is left out); a key of several fields (e.g. Provider and TerminalTid) matches on all.
+ */
+function naturalKeyOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>): { column: string; value: string }[] | null {
   const k = def.naturalKey;
   if (!k) return null;
-  if (k === 'OrgId') return { column: 'org_id', value: String(data.OrgId ?? scope.orgId) };
-  return { column: def.fields[k]!.column, value: String(data[k]) };
+  return (typeof k === 'string' ? [k] : k).map((name: string) =>
+    name === 'OrgId' ? { column: 'org_id', value: String(data.OrgId ?? scope.orgId) } : { column: def.fields[name]!.column, value: String(data[name]) },
+  );
 }
+
+/** The field a repeated natural key is reported on: its last part (the one that varies within the others). */
+const naturalField = (def: ResourceDef): string => {
+  const k = def.naturalKey!;
+  return typeof k === 'string' ? k : k[k.length - 1]!;
+};
 
 export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Scope, file: Buffer, filename: string) {
   const { rows } = await readSheet(file, filename, { limits: { rows: MAX_BULK_ROWS } });
@@ -94,9 +93,9 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
   if (def.naturalKey) {
     const seen = new Map<string, number>();
     for (const { row, data } of parsed) {
-      const k = naturalKeyOf(def, scope, data)!.value;
+      const k = JSON.stringify(naturalKeyOf(def, scope, data)!.map((n) => n.value));
       const first = seen.get(k);
-      if (first !== undefined) errors.push({ Row: row, Field: def.naturalKey, Message: `repeats row ${first}` });
+      if (first !== undefined) errors.push({ Row: row, Field: naturalField(def), Message: `repeats row ${first}` });
       else seen.set(k, row);
     }
   }
@@ -111,7 +110,8 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
         const natural = naturalKeyOf(def, scope, data);
         if (natural) {
           const p = new Params();
-          const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE r.${ident(natural.column)}::text = ${p.add(natural.value)} AND ${scopeSql(def, scope, p)}`, p.values);
+          const match = natural.map((n) => `r.${ident(n.column)} = ${p.add(n.value)}`).join(' AND ');
+          const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE ${match} AND ${scopeSql(def, scope, p)}`, p.values);
           existing = found[0] ? Number(found[0].id) : undefined;
         }
         const via = { bulkUpload: filename, row };

@@ -4,7 +4,7 @@
  * writes an audit record with before and after values in the same transaction as the change.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ResourceDef } from '@paydesk/contract';
+import { kindOf, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Database, Query } from '../db/client.ts';
 import { AppError, badInput, notFound } from '../platform/errors.ts';
@@ -40,14 +40,21 @@ export function whereOf(def: ResourceDef, scope: Scope, data: Record<string, unk
     const v = data[k];
     if (v === undefined || v === null || v === '' || !f.filter || f.secret) continue;
     const col = fieldSql(f);
+    const kind = kindOf(f);
+    // Parameters are untyped: PostgreSQL types them as the column, so the column's index serves
+    // the filter (a `col::text = $n` would not); the filter schemas made sure each value parses.
     if (f.filter === 'contains') parts.push(`${col}::text ILIKE ${p.add(`%${escapeLike(String(v))}%`)}`);
-    else if (f.filter === 'in' && Array.isArray(v)) parts.push(v.length ? `${col}::text = ANY(${p.add(v.map(String))}::text[])` : 'false');
-    else parts.push(`${col}::text = ${p.add(String(v))}`);
+    else if (f.filter === 'in' && Array.isArray(v)) parts.push(v.length ? kind.inSql(col, p.add(v)) : 'false');
+    else if (f.filter === 'range' && typeof v === 'object') {
+      const { From, To } = v as { From?: unknown; To?: unknown };
+      if (From !== undefined && From !== null && From !== '') parts.push(`${col} >= ${p.add(From)}`);
+      if (To !== undefined && To !== null && To !== '') parts.push(`${col} <= ${p.add(To)}`);
+    } else parts.push(kind.eqSql(col, p.add(v)));
   }
   if (def.scope === 'owned' && typeof data.OrgId === 'number') parts.push(`${listsOwners(def) ? 'ow.id' : 'r.org_id'} = ${p.add(data.OrgId)}`);
   if (data.IsActive === 0 || data.IsActive === 1) parts.push(`r.is_active = ${p.add(data.IsActive)}`);
   if (typeof data.Keyword === 'string' && data.Keyword) {
-    const text = Object.values(def.fields).filter((f) => f.list && !f.secret && (f.input === 'text' || f.input === 'textarea' || f.input === 'select') && (!listsOwners(def) || f.owner));
+    const text = Object.values(def.fields).filter((f) => f.list && !f.secret && kindOf(f).keyword && (!listsOwners(def) || f.owner));
     if (text.length) {
       const k = p.add(`%${escapeLike(data.Keyword)}%`);
       parts.push(`(${text.map((f) => `${fieldSql(f)}::text ILIKE ${k}`).join(' OR ')})`);
@@ -162,6 +169,7 @@ async function ownerOf(q: Query, def: ResourceDef, scope: Scope, requested: unkn
 /** Inserts one record inside `q`'s transaction; returns its id. */
 export async function insertRow(q: Query, ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown>): Promise<number> {
   const cols = valuesOf(def, input, ctx.fieldKey, false);
+  for (const [c, v] of Object.entries(def.fixed ?? {})) cols.push([c, v]);
   if (def.scope === 'owned') cols.push(['org_id', await ownerOf(q, def, scope, input.OrgId)]);
   const p = new Params();
   const sql = `INSERT INTO ${ident(def.table)} (${cols.map(([c]) => ident(c)).join(', ')}) VALUES (${cols.map(([, v]) => p.add(v)).join(', ')}) RETURNING id`;
@@ -223,16 +231,18 @@ export async function setResourceStatus(ctx: EngineContext, def: ResourceDef, sc
   });
 }
 
-/** Deletes a record unless other records depend on it (CF409 naming them). */
+/** Deletes a record unless other records depend on it (CF409 naming them: 'Cannot delete MYR: transactions still use it'). */
 export async function deleteResource(ctx: EngineContext, def: ResourceDef, scope: Scope, id: number) {
   return ctx.database.transaction(async (q) => {
     const before = await loadRow(q, def, scope, id, true);
     if (!before) throw notFound(def.name);
     for (const d of def.dependents ?? []) {
       const value = d.key ? before[d.key] : id;
-      const [row] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(d.table)} WHERE ${ident(d.column)}::text = $1::text`, [value]);
-      const n = Number(row?.n ?? 0);
-      if (n > 0) throw new AppError(409, ERROR_CODES.CONFLICT, `Cannot delete ${String(before[def.titleField] ?? def.name)}: ${n} ${d.labelKey} still use it`);
+      // One indexed probe, not a count: the parameter is typed as the column, so the dependent
+      // column's index answers it (test: every declared dependent has one) — the row lock above is
+      // held for one index lookup, even against the 10 M rows of transactions.
+      const [row] = await q<{ used: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${ident(d.table)} WHERE ${ident(d.column)} = $1) AS used`, [value]);
+      if (row?.used) throw new AppError(409, ERROR_CODES.CONFLICT, `Cannot delete ${String(before[def.titleField] ?? def.name)}: ${d.labelKey} still use it`);
     }
     try {
       await q(`DELETE FROM ${ident(def.table)} WHERE id = $1`, [id]);

@@ -7,7 +7,8 @@ export function toItem(def: ResourceDef, row: Record<string, unknown>, fieldKey:
   for (const [k, v] of Object.entries(row)) {
     const f = def.fields[k];
     if (f?.secret) out[k] = maskSecret(fieldKey, (v as string | null) ?? null);
-    else if (v instanceof Date) out[k] = f?.input === 'date' ? v.toISOString().slice(0, 10) : v.toISOString();
+    // Dates arrive as text (kinds/date.ts selects them so); a Date is an instant.
+    else if (v instanceof Date) out[k] = v.toISOString();
     else if (typeof v === 'bigint') out[k] = Number(v);
     else out[k] = v;
   }

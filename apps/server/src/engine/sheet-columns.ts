@@ -9,11 +9,8 @@
  * Texts come from the contract's RESOURCE_LABELS (and the domain's ENUM_LABELS), so the file says
  * what the screen says.
  */
-import { resourceLabel, type FieldDef, type ResourceDef } from '@paydesk/contract';
-import { ENUM_LABEL_LANGUAGES, formatMytDateTime, type EnumLabelLanguage } from '@paydesk/domain';
-
-/** Separator of a multiselect cell (labels or codes); BulkUpload splits on '|' and trims. */
-const MULTI_SEPARATOR = ' | ';
+import { kindOf, MULTI_SEPARATOR, mytTime, resourceLabel, textsOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
+import type { EnumLabelLanguage } from '@paydesk/domain';
 
 /** One column of a resource sheet: its API name, label key and (for declared fields) its field. */
 export interface SheetColumn {
@@ -44,7 +41,7 @@ const system = (key: string): SheetColumn => ({ key, labelKey: SYSTEM_LABELS[key
 export function sheetColumns(def: ResourceDef): SheetColumn[] {
   const owned = def.scope === 'owned' ? [system('OrgId'), ...(def.fields.OrgName ? [] : [system('OrgName')])] : [];
   const fields = Object.entries(def.fields)
-    .filter(([, f]) => !f.secret || f.input !== 'secret')
+    .filter(([, f]) => kindOf(f).exported)
     .map(([key, field]): SheetColumn => ({ key, labelKey: field.labelKey, field }));
   return [system('Id'), ...owned, ...fields, ...(def.listOwners ? [system('Configured')] : []), system('IsActive'), system('UpdatedAt')];
 }
@@ -55,19 +52,8 @@ export const exportColumns = (def: ResourceDef): string[] => sheetColumns(def).m
 /** A column's header in `lang`. */
 export const headerOf = (c: SheetColumn, lang: EnumLabelLanguage): string => resourceLabel(lang, c.labelKey);
 
-const optionText = (f: FieldDef, value: unknown, lang: EnumLabelLanguage): string => {
-  const o = f.options?.find((x) => String(x.value) === String(value));
-  return o ? resourceLabel(lang, o.labelKey) : String(value);
-};
-
-/**
- * A UTC instant (ISO text or Date) as the screen shows it: Malaysian time in the §9 format
- * 'DD-MM-YYYY HH:mm:ss' (the transaction export writes the same); other text unchanged.
- */
-export function mytTime(value: unknown): string {
-  const d = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(d.getTime()) ? String(value) : formatMytDateTime(d);
-}
+/** Record times as the screens show them (the datetime kind's: MYT, §9 format). */
+export { mytTime };
 
 /** The text of one cell of column `c` (value as the API answers it) in `lang`. */
 export function cellOf(c: SheetColumn, value: unknown, lang: EnumLabelLanguage): string {
@@ -76,18 +62,12 @@ export function cellOf(c: SheetColumn, value: unknown, lang: EnumLabelLanguage):
   if (c.key === 'IsActive' && !f) return resourceLabel(lang, Number(value) === 1 ? 'res.system.active' : 'res.system.inactive');
   if (c.key === 'Configured' && !f) return resourceLabel(lang, value === true ? 'res.system.yes' : 'res.system.no');
   if ((c.key === 'UpdatedAt' || c.key === 'CreatedAt') && !f) return mytTime(value);
-  if (f?.input === 'switch') return resourceLabel(lang, Number(value) === 1 ? 'res.system.yes' : 'res.system.no');
-  if (f?.options?.length && (f.input === 'select' || f.input === 'multiselect')) {
-    return Array.isArray(value) ? value.map((v) => optionText(f, v, lang)).join(MULTI_SEPARATOR) : optionText(f, value, lang);
-  }
+  if (f) return kindOf(f).cellText(f, value, lang);
   if (Array.isArray(value)) return value.join(MULTI_SEPARATOR);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 const norm = (s: string) => s.trim().toLocaleLowerCase('en');
-
-/** Every text a label key reads as, in any language (normalised). */
-const textsOf = (labelKey: string): string[] => ENUM_LABEL_LANGUAGES.map((l) => norm(resourceLabel(l, labelKey)));
 
 /**
  * Reads an uploaded header row: each header's API field name, found by the name itself or by the
@@ -101,24 +81,4 @@ export function headerKeys(def: ResourceDef, headers: readonly string[]): Map<st
   for (const c of columns) byText.set(norm(c.key), c.key);
   for (const c of columns) for (const t of textsOf(c.labelKey)) if (!byText.has(t)) byText.set(t, c.key);
   return new Map(headers.map((h) => [h, byText.get(norm(h)) ?? h]));
-}
-
-/**
- * An option cell back to its code: the code itself, or its label in any language (case and
- * surrounding spaces ignored). Text that is neither is returned as is (the field's schema then
- * names it).
- */
-export function optionCode(f: FieldDef, text: string): string | number {
-  const n = norm(text);
-  for (const o of f.options ?? []) if (norm(String(o.value)) === n || textsOf(o.labelKey).includes(n)) return o.value;
-  return text;
-}
-
-const YES = new Set(['1', 'true', 'y', ...textsOf('res.system.yes'), ...textsOf('res.system.active')]);
-const NO = new Set(['0', 'false', 'n', ...textsOf('res.system.no'), ...textsOf('res.system.inactive')]);
-
-/** A switch cell: 1, true, yes (or Yes / Active in any language) → 1; the opposites → 0; else the text. */
-export function switchValue(text: string): 0 | 1 | string {
-  const n = norm(text);
-  return YES.has(n) ? 1 : NO.has(n) ? 0 : text;
 }

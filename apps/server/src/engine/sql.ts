@@ -2,7 +2,7 @@
  * SQL pieces of the resource engine. Identifiers come only from resource declarations (static
  * code), never from requests; values always travel as parameters.
  */
-import type { FieldDef, ResourceDef } from '@paydesk/contract';
+import { kindOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
 import type { Scope } from '../platform/scope.ts';
 
 /** Quotes a declared identifier; refuses anything that is not a plain snake_case name. */
@@ -69,6 +69,14 @@ export function fromSql(def: ResourceDef, listing: boolean): string {
  * platform SUPERADMIN).
  */
 export function scopeSql(def: ResourceDef, scope: Scope, p: Params, listing = false): string {
+  // A declaration's fixed column values (one provider's rows of a shared table) bound every read.
+  const fixed = Object.entries(def.fixed ?? {}).map(([c, v]) => `r.${ident(c)} = ${p.add(v)}`);
+  const own = ownerScopeSql(def, scope, p, listing);
+  return fixed.length ? [...fixed, own].join(' AND ') : own;
+}
+
+/** The owner part of scopeSql. */
+function ownerScopeSql(def: ResourceDef, scope: Scope, p: Params, listing: boolean): string {
   if (def.scope === 'platform') return 'true';
   if (listing && listsOwners(def)) {
     const levels = `ow.level = ANY(${p.add(def.ownerLevels ?? [])}::text[])`;
@@ -89,11 +97,8 @@ export function scopeSql(def: ResourceDef, scope: Scope, p: Params, listing = fa
  */
 export function selectList(def: ResourceDef, listing = false): string {
   const sys = Object.entries(SYSTEM_COLUMNS).map(([k, c]) => `r.${ident(c)} AS "${k}"`);
-  // Calendar dates travel as 'YYYY-MM-DD' text: node-postgres would turn a date into local
-  // midnight, which shifts the day when the server's time zone is east of UTC (e.g. MYT).
-  const fields = Object.entries(def.fields).map(([k, f]: [string, FieldDef]) =>
-    f.input === 'date' ? `to_char(${fieldSql(f)}, 'YYYY-MM-DD') AS "${k}"` : `${fieldSql(f)} AS "${k}"`,
-  );
+  // Each kind reads its column as the API answers it (a date as 'YYYY-MM-DD' text, kinds/date.ts).
+  const fields = Object.entries(def.fields).map(([k, f]: [string, FieldDef]) => `${kindOf(f).select(fieldSql(f))} AS "${k}"`);
   const owner: string[] = [];
   if (def.scope === 'owned') {
     owner.push(listing && listsOwners(def) ? 'ow.id AS "OrgId"' : 'r.org_id AS "OrgId"');

@@ -1,7 +1,7 @@
 /**
  * Serves the built web app (apps/web/dist) with an SPA fallback. A page request (HTML) without a
  * valid session gets its cookies cleared through response headers and a non-permanent redirect
- * to /auth (§4); /auth itself and static assets are always served.
+ * to /auth (§4); /auth, /auth/invite and static assets are always served.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +12,12 @@ import { resolveSession, tokenOf } from '../auth/auth-guard.ts';
 import { clearSessionCookies } from '../auth/cookies.ts';
 import { connectSources, withConnectSrc } from './csp.ts';
 
-const PUBLIC_PAGES = new Set(['/auth']);
+/**
+ * Pages served without a session: sign-in, and the page of an e-mailed invitation or password
+ * reset link (issue 13 Build 5), opened by someone who has no session yet; its token travels in the
+ * query and is checked by the page's own call (Token/Check).
+ */
+const PUBLIC_PAGES = new Set(['/auth', '/auth/invite']);
 
 /** A year: a content-hashed file never changes under its name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions } from '../db/schema.ts';
+import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions, unattendedCashEvents } from '../db/schema.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
@@ -106,6 +106,14 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     orgJoins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, payouts),
+  },
+  // Unattended terminals' cash events (issue 14 Build 5): the outlet's owner columns, as its terminal's transactions.
+  unattended_cash_events: {
+    table: 'unattended_cash_events',
+    columns: columnsOf(unattendedCashEvents),
+    orgJoins: OWNER_JOINS,
+    id: 'id',
+    scope: (s) => scopeCondition(s, unattendedCashEvents),
   },
 };
 

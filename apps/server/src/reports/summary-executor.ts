@@ -54,10 +54,13 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
   const dim = req.GroupBy === null ? undefined : def.dimensions.find((d) => d.key === req.GroupBy);
   if (req.GroupBy !== null && !dim) throw badInput('GroupBy', `must be one of ${def.dimensions.map((d) => d.key).join(', ')}`);
   const enums: Record<string, readonly (string | number)[]> = {};
+  const codes: Record<string, string> = {};
   for (const f of def.filters) {
-    if (f.kind !== 'enum') continue;
+    if (f.kind !== 'enum' && f.kind !== 'code') continue;
     const v = req.SearchData[f.key];
-    if (Array.isArray(v) && v.length) enums[f.source] = [...new Set(v as (string | number)[])];
+    if (f.kind === 'enum' && Array.isArray(v) && v.length) enums[f.source] = [...new Set(v as (string | number)[])];
+    // A code filter (e.g. the TID), as the list takes it: exact, an empty value meaning none.
+    if (f.kind === 'code' && typeof v === 'string' && v !== '') codes[f.source] = v;
   }
   return {
     from: days.from,
@@ -66,6 +69,7 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
     group: dim?.source ?? null,
     split: def.split?.source ?? null,
     enums,
+    codes,
     orgs: await scopedOrgFilter(database, scope, req.SearchData),
     currency: req.SearchData.Currency ?? SUMMARY_DEFAULT_CURRENCY,
     where: def.where,

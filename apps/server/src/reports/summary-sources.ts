@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import type { Scope } from '../platform/scope.ts';
 import { readSummaryWithTotals, SUMMARY_GROUPS, type OrgDimension, type SummaryGroup, type SummaryQuery, type SummaryRow } from '../summaries/query.ts';
 import { readSettlementSummary, SETTLEMENT_GROUPS } from './summary-settlement.ts';
+import { UNATTENDED_CASH_SOURCE } from './summary-unattended.ts';
 
 /** One question to a summary source (already validated and scoped by the executor). */
 export interface SummarySourceQuery {
@@ -25,6 +26,8 @@ export interface SummarySourceQuery {
   split: string | null;
   /** Enum filters by source column (status, payment_method, card_scheme, card_type, service_type): codes. */
   enums: Readonly<Record<string, readonly (string | number)[]>>;
+  /** Code filters by source column (e.g. tid): the exact value asked (only sources declaring `codeColumns` get any). */
+  codes: Readonly<Record<string, string>>;
   /** Org filters by level (ids inside the caller's scope). */
   orgs: Partial<Record<OrgDimension, readonly number[]>>;
   /** ISO 4217. */
@@ -48,6 +51,8 @@ export interface SummarySource {
   groups: readonly string[];
   /** The figure names it answers (measures' `source`, besides the derived successRate and avgTicket). */
   figures: readonly string[];
+  /** The columns a declared `code` filter may name (default none: the sales summaries keep no codes). */
+  codeColumns?: readonly string[];
   read: (database: Database, scope: Scope, q: SummarySourceQuery) => Promise<{ rows: SummarySourceRow[]; totals: Record<string, string | number> }>;
 }
 
@@ -105,6 +110,8 @@ export const SUMMARY_SOURCES: Readonly<Record<string, SummarySource>> = {
     figures: ['batchCount', 'saleCount', 'saleAmount', 'voidCount', 'voidAmount', 'netAmount'],
     read: readSettlementSummary,
   },
+  // Unattended terminals' cash events (issue 14 Build 5): a GROUP BY over their indexed table.
+  unattended_cash: UNATTENDED_CASH_SOURCE,
 };
 
 /** The source of a summary report; throws (a declaration defect) for an unknown one. */
@@ -126,6 +133,9 @@ export function checkSummaryReport(def: SummaryReportDef): void {
   }
   for (const m of def.measures) {
     if (!src.figures.includes(m.source) && !DERIVED.includes(m.source)) throw new Error(`summary report ${def.name}: measure ${m.key} has unknown figure ${m.source}`);
+  }
+  for (const f of def.filters) {
+    if (f.kind === 'code' && !src.codeColumns?.includes(f.source)) throw new Error(`summary report ${def.name}: source ${def.source} takes no code filter on ${f.source}`);
   }
   if (def.defaultGroupBy !== null && !def.dimensions.some((d) => d.key === def.defaultGroupBy)) throw new Error(`summary report ${def.name}: default GroupBy ${def.defaultGroupBy} is not a dimension`);
   if (!def.periods.includes(def.defaultPeriod)) throw new Error(`summary report ${def.name}: default period ${def.defaultPeriod} is not offered`);

@@ -51,10 +51,26 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
   { table: 'card_bins', fromDays: 260, toDays: 20, updatedShare: 0.1 },
   { table: 'organization_configs', fromDays: 240, toDays: 5, updatedShare: 0.4 },
   { table: 'payout_holidays', fromDays: 0, toDays: 0, updatedShare: 0.08, yearOf: 'holiday_date' },
+  // Issue 14: devices and terminals as the platform deploys them, then what the apps and terminals show.
+  { table: 'master_devices', fromDays: 450, toDays: 30, updatedShare: 0.3 },
+  { table: 'terminals', fromDays: 440, toDays: 20, updatedShare: 0.3 },
+  { table: 'mobile_topics', fromDays: 350, toDays: 300, updatedShare: 0.1 },
+  { table: 'mobile_notification_contents', fromDays: 340, toDays: 40, updatedShare: 0.3 },
+  { table: 'mobile_advertisements', fromDays: 120, toDays: 2, updatedShare: 0.2 },
+  { table: 'terminal_advertisements', fromDays: 120, toDays: 2, updatedShare: 0.2 },
+  { table: 'nfc_receipt_templates', fromDays: 300, toDays: 60, updatedShare: 0.3 },
+  { table: 'nfc_receipt_banners', fromDays: 90, toDays: 2, updatedShare: 0.2 },
+  { table: 'tpa_provider_configs', fromDays: 400, toDays: 10, updatedShare: 0.3 },
 ];
 
-/** Tables with those columns that are not configuration: the demo hierarchy dates its own rows (generate.ts). */
-export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations'];
+/**
+ * Tables with those columns that are not configuration: the demo hierarchy dates its own rows
+ * (generate.ts); an organization's persons and bank accounts are dated with it by the demo's
+ * onboarding records (demo-onboarding.ts, first start only); applications and provider
+ * configurations are written by users (issue 13); zone master keys are entered by their custodians
+ * (issue 14: the demo seeds none).
+ */
+export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys'];
 
 /** Runs raw SQL inside the seed's transaction. */
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

@@ -24,6 +24,7 @@ import { spreadConfigTimes } from './config-times.ts';
 import { Rng } from './random.ts';
 import { BULK_SOURCES, SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } from '../summaries/rebuild.ts';
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
+import { seedUnattendedCash } from './demo-unattended.ts';
 
 export interface SeedDemoOptions {
   /** How many transactions to create. */
@@ -65,12 +66,12 @@ type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => P
 const RESET_TABLES = [
   'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'refund_request_events', 'audit_log',
   'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
-  'risk_state', 'risk_alerts', 'risk_alert_transactions', 'risk_alert_events', 'idempotency_keys',
+  'risk_state', 'risk_alerts', 'risk_alert_transactions', 'risk_alert_events', 'idempotency_keys', 'unattended_cash_events',
 ];
 /** Tables the seed writes in bulk, vacuumed and analysed after it. */
 const SEEDED_TABLES = [
   'organizations', 'users', 'memberships', 'transactions', ...SUMMARY_TABLES, 'refund_requests',
-  'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
+  'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines', 'unattended_cash_events',
 ];
 
 /**
@@ -226,6 +227,13 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
 
     await insertRefunds(exec, refunds);
     log(`refund requests: ${refunds.length}`);
+    // Unattended terminals: the demo merchant, three more of the demo agent's and one of another tenant (demo-unattended.ts).
+    const cashMerchants = [
+      hierarchy.demo.hq.id,
+      ...hierarchy.hqs.filter((h) => h.parentId === hierarchy.demo.agent.id && h.id !== hierarchy.demo.hq.id).slice(0, 3).map((h) => h.id),
+      ...hierarchy.hqs.filter((h) => h.path.startsWith(hierarchy.masters.at(-1)!.path)).slice(0, 1).map((h) => h.id),
+    ];
+    log(`unattended cash events: ${await seedUnattendedCash(exec, cashMerchants, opts.seed ?? 1)}`);
     await spreadConfigTimes(exec, timesRng, now);
     log('configuration rows dated over the past months');
     return { organizations: hierarchy.all.length, users: users.length, transactions: written };

@@ -33,6 +33,9 @@ describe('server edge', () => {
     expect(signedIn.status).not.toBe(302);
     const auth = await fetch(`${s.url}/auth`, { redirect: 'manual' });
     expect(auth.status).not.toBe(302);
+    // An e-mailed invitation or reset link opens without a session, its token kept out of /auth's address.
+    const invite = await fetch(`${s.url}/auth/invite?token=abc`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(invite.status).not.toBe(302);
   });
 
   it('follows the live IP-lookup setting in the page content-security policy', async () => {

@@ -84,7 +84,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7 });
   // As at the portal's first start (main.ts): the risk rules over the last days and the demo scenarios.
   await replayDemoRisk(database, new Date(), () => undefined);
-  const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, ...opts.config };
+  // MFA_ENFORCE off: every suite signs in as a SUPERADMIN without an authenticator; the MFA tests turn it on.
+  const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, ...opts.config };
   const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
   const app = await buildApp({ database, config, keys, now });
   const url = await listen(app);

@@ -123,6 +123,23 @@ describe.each(DATABASES)('lookups on %s', (kind) => {
     expect(forMm.every((g) => g.IsActive === 1)).toBe(true);
     const forMerchant = await merchant.call('userGroupList');
     expect(new Set(forMerchant.map((g) => g.GroupType))).toEqual(new Set(['MERCHANT_HQ', 'MERCHANT_BRANCH']));
+
+    // Only groups the caller may grant (users/membership-rules.ts): none holding a permission it lacks.
+    await s.database.query(
+      `WITH g AS (INSERT INTO user_groups (name, group_type, is_active) VALUES ('Agents who pay out', 'AGENT', 1), ('Branches who pay out', 'MERCHANT_BRANCH', 1) RETURNING id)
+       INSERT INTO user_group_permissions (group_id, permission) SELECT id, 'payoutreport:batch' FROM g`,
+    );
+    for (const [client, email] of [[mm, 'mm@paydesk.my'], [merchant, 'merchant@paydesk.my']] as const) {
+      const listed = new Set((await client.call('userGroupList')).map((g) => g.Id));
+      const groups = await s.database.query<{ id: number; grantable: boolean }>(
+        `SELECT g.id, NOT EXISTS (SELECT 1 FROM user_group_permissions p WHERE p.group_id = g.id AND p.permission NOT IN (
+            SELECT cp.permission FROM user_group_permissions cp JOIN memberships m ON m.group_id = cp.group_id JOIN users u ON u.id = m.user_id WHERE u.email = $1 AND m.is_default)) AS grantable
+           FROM user_groups g WHERE g.is_active = 1 AND g.group_type = ANY($2::text[])`,
+        [email, GROUP_TYPES.slice(GROUP_TYPES.indexOf(email.startsWith('mm') ? 'MASTER_MERCHANT' : 'MERCHANT_HQ'))],
+      );
+      expect(groups.some((g) => !g.grantable)).toBe(true);
+      for (const g of groups) expect(listed.has(Number(g.id)), `group ${g.id} for ${email}`).toBe(g.grantable);
+    }
   });
 
   it('lists the §9 payment methods and service types with names', async () => {

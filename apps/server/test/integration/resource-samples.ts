@@ -5,6 +5,7 @@
  */
 import { SAMPLES_A } from './samples/group-a.ts';
 import { SAMPLES_B } from './samples/group-b.ts';
+import { SAMPLES_C } from './samples/group-c.ts';
 
 export interface ResourceSamples {
   create: (i: number) => Record<string, unknown>;
@@ -21,4 +22,4 @@ export interface ResourceSamples {
   existing?: Record<string, unknown>;
 }
 
-export const SAMPLES: Record<string, ResourceSamples> = { ...SAMPLES_A, ...SAMPLES_B };
+export const SAMPLES: Record<string, ResourceSamples> = { ...SAMPLES_A, ...SAMPLES_B, ...SAMPLES_C };

@@ -3,7 +3,7 @@
  * computed by plain GROUP BYs over `transactions` (sale rows), `refund_requests` and the settlement
  * tables, with nothing from the engine but the declaration. Rows keyed by [Period, Group, split].
  */
-import { SALE_TXN_TYPES } from '@paydesk/domain';
+import { CASH_DENOMINATIONS, SALE_TXN_TYPES, cashCountColumn } from '@paydesk/domain';
 import type { SummaryReportDef, SummaryRequest } from '@paydesk/contract';
 import type { Database } from '../../src/db/client.ts';
 
@@ -113,6 +113,38 @@ export async function settlementOracle(db: Database, def: SummaryReportDef, req:
   const rows = await db.query<Record<string, unknown>>(
     `SELECT ${periodExpr(req.Period, MYT_DAY('b.settled_at'))} AS k_p, ${dim ? expr[dim.source] : 'NULL'} AS k_g, NULL AS k_s, ${measures} ${base} GROUP BY 1, 2`,
   );
+  const [totals] = await db.query<Record<string, unknown>>(`SELECT ${measures} ${base}`);
+  return { rows: new Map(rows.map((r) => [rowKey(r.k_p, r.k_g, r.k_s), pick(def, r)])), totals: pick(def, totals!) };
+}
+
+/**
+ * The expected answer of the unattended cash report (source 'unattended_cash', issue 14 Build 5):
+ * a plain GROUP BY of the events whose amounts are computed here from the counts × the domain's
+ * face values (not read from the table's generated columns), with the TID code filter.
+ */
+export async function unattendedOracle(db: Database, def: SummaryReportDef, req: SummaryRequest, scope: OracleScope, from: string, to: string): Promise<OracleAnswer> {
+  const dim = def.dimensions.find((d) => d.key === req.GroupBy);
+  const expr: Record<string, string> = { tid: 'e.tid', merchant: 'e.merchant_id', branch: 'e.branch_id' };
+  const c = [
+    `e.occurred_at >= (${MYT_DATE(from)}::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur') AND e.occurred_at < ((${MYT_DATE(to)} + 1)::timestamp AT TIME ZONE 'Asia/Kuala_Lumpur')`,
+    `e.currency = ${lit(req.SearchData.Currency ?? 'MYR')}`,
+  ];
+  if (scope) c.push(`e.${scope.column} = ${scope.id}`);
+  if (typeof req.SearchData.TID === 'string' && req.SearchData.TID !== '') c.push(`e.tid = ${lit(req.SearchData.TID)}`);
+  for (const [field, col] of [['MerchantId', 'merchant_id'], ['BranchId', 'branch_id'], ['AgencyId', 'agency_id'], ['AgentId', 'agent_id'], ['MasterMerchantId', 'master_merchant_id']] as const) {
+    const v = req.SearchData[field];
+    if (typeof v === 'number') c.push(`e.${col} = ${v}`);
+  }
+  const ringgit = (dir: 'in' | 'out') => CASH_DENOMINATIONS.map((d) => `e.${cashCountColumn(d, dir)} * ${d.sen} / 100.0`).join(' + ');
+  const figure: Record<string, string> = {
+    eventCount: 'count(*)::int',
+    cashIn: `coalesce(sum(${ringgit('in')}), 0)::numeric(20,2)::text`,
+    cashOut: `coalesce(sum(${ringgit('out')}), 0)::numeric(20,2)::text`,
+    netAmount: `coalesce(sum((${ringgit('in')}) - (${ringgit('out')})), 0)::numeric(20,2)::text`,
+  };
+  const measures = def.measures.map((m) => `${figure[m.source] ?? `coalesce(sum(e.${m.source}), 0)::int`} AS "${m.key}"`).join(', ');
+  const base = `FROM unattended_cash_events e WHERE ${c.join(' AND ')}`;
+  const rows = await db.query<Record<string, unknown>>(`SELECT ${periodExpr(req.Period, MYT_DAY('e.occurred_at'))} AS k_p, ${dim ? expr[dim.source] : 'NULL'} AS k_g, NULL AS k_s, ${measures} ${base} GROUP BY 1, 2`);
   const [totals] = await db.query<Record<string, unknown>>(`SELECT ${measures} ${base}`);
   return { rows: new Map(rows.map((r) => [rowKey(r.k_p, r.k_g, r.k_s), pick(def, r)])), totals: pick(def, totals!) };
 }

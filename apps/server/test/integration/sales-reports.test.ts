@@ -30,7 +30,7 @@ import type { Database } from '../../src/db/client.ts';
 import type { Scope } from '../../src/platform/scope.ts';
 import { runSummary } from '../../src/reports/summary-executor.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
-import { norm, rowKey, salesOracle, settlementOracle, type OracleAnswer, type OracleScope } from './sales-oracle.ts';
+import { norm, rowKey, salesOracle, settlementOracle, unattendedOracle, type OracleAnswer, type OracleScope } from './sales-oracle.ts';
 
 const SCOPE_COLUMN: Record<OrgLevel, string> = {
   MASTER_MERCHANT: 'master_merchant_id', AGENCY: 'agency_id', AGENT: 'agent_id', MERCHANT_HQ: 'merchant_id', MERCHANT_BRANCH: 'branch_id',
@@ -58,8 +58,10 @@ function answerOf(def: SummaryReportDef, a: SummaryResponse): OracleAnswer {
   return { rows: new Map(a.Rows.map((r) => [rowKey(r.Period, r.Group, def.split ? r[def.split.key] : null), measures(r)])), totals: measures(a.Totals) };
 }
 
+/** The oracle of each summary source. */
+const ORACLES = { sales_summary: salesOracle, terminal_settlement: settlementOracle, unattended_cash: unattendedOracle } as const;
 const oracleOf = (db: Database, def: SummaryReportDef, req: SummaryRequest, org: Org | null) =>
-  (def.source === 'terminal_settlement' ? settlementOracle : salesOracle)(db, def, req, oracleScope(org), mytDay(req.SearchData.DateFrom), mytDay(req.SearchData.DateTo));
+  ORACLES[def.source as keyof typeof ORACLES](db, def, req, oracleScope(org), mytDay(req.SearchData.DateFrom), mytDay(req.SearchData.DateTo));
 
 describe.each(DATABASES)('sales reports on %s', (kind) => {
   let s: TestServer;

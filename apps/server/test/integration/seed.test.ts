@@ -254,6 +254,8 @@ function seedSuite(target: Target) {
           'transactions_agent_amount_idx', 'transactions_merchant_amount_idx', 'transactions_branch_amount_idx',
           // The Last4 filter (one index for every scope level: migration last4_index).
           'transactions_last4_idx',
+          // The resource engine's dependents probes (issue 14: deleting a currency, bank or acquirer).
+          'transactions_currency_idx', 'transactions_bank_code_idx', 'transactions_acquirer_idx',
         ].sort(),
       );
     });

@@ -2,11 +2,15 @@
  * Navigation paths whose screens are built (React-free, so Node tests can count them). A menu
  * entry shows only when its screen is built; everything else stays out of the menu until it is.
  */
-import { REPORT_CATALOG, RESOURCE_CATALOG } from '@paydesk/contract';
-import { POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
+import { REPORT_CATALOG } from '@paydesk/contract';
+import { allRoutes, POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/domain';
+import { PROFILE_PATHS } from '../features/profiles/profile-paths.ts';
 
-/** Screens written one by one (features/<area>/pages). */
-export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr'];
+/**
+ * Screens written one by one (features/<area>/pages), and the four profile screens (issue 13:
+ * one feature, features/profiles, parameterised by segment).
+ */
+export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr', ...PROFILE_PATHS, '/merchant-bulk-upload', '/user-management', '/rm-application', '/zmk-config'];
 
 /**
  * Every declared report is built (issue 10): a list report by the report engine's list page, a
@@ -18,10 +22,12 @@ export const REPORT_PATHS: readonly string[] = [...REPORT_CATALOG.filter((r) => 
 
 /**
  * Every declared resource is built: the resource engine's list and form render it at its path.
- * Read from the light catalogue (name, path, module), not RESOURCES, so the menu does not put
- * every declaration in the entry chunk (issue 9, first-load budgets).
+ * Read from the navigation tree's resource entries (issue 14), not RESOURCES, so the menu does not
+ * put every declaration in the entry chunk (issue 9, first-load budgets); a test keeps the two equal.
  */
-export const RESOURCE_PATHS: readonly string[] = RESOURCE_CATALOG.map((r) => r.path);
+export const RESOURCE_PATHS: readonly string[] = allRoutes()
+  .filter((r) => r.resource)
+  .map((r) => r.path);
 
 export const BUILT_ROUTE_PATHS: string[] = [...SCREEN_PATHS, ...REPORT_PATHS, ...RESOURCE_PATHS];
 

@@ -9,7 +9,9 @@
  * and that resource's declaration together, so neither is in the entry chunk (issue 9).
  */
 import { lazy, type ComponentType } from 'react';
-import { REPORT_CATALOG, RESOURCE_CATALOG, resourcePermission, type ListReportDef, type ReportEntry, type ResourceEntry, type SummaryReportDef } from '@paydesk/contract';
+import { PROFILE_SEGMENTS, REPORT_CATALOG, resourcePermission, type ListReportDef, type ProfileSegment, type ReportEntry, type SummaryReportDef } from '@paydesk/contract';
+import { RESOURCE_CATALOG, type ResourceEntry } from '../features/resources/catalog.ts';
+import { PROFILE_SEGMENT_PATHS } from '../features/profiles/profile-paths.ts';
 import { DASHBOARD_ROUTE, allRoutes } from '@paydesk/domain';
 
 export interface BuiltRoute {
@@ -73,6 +75,21 @@ function summaryRoute(entry: ReportEntry): BuiltRoute {
   return { path: entry.path, permission: entry.permission, Page, preload };
 }
 
+/**
+ * A profile screen (issue 13: /master-merchant, /agency, /agent, /merchant), the one profile
+ * feature given its segment, with the profile drawer at `{path}/:id`.
+ */
+function profileRoute(segment: ProfileSegment): BuiltRoute {
+  const path = PROFILE_SEGMENT_PATHS[segment];
+  const preload = () => Promise.all([import('../features/profiles/profile-page.tsx'), import('../features/profiles/segments.ts')]);
+  const Page = lazy(async () => {
+    const [{ ProfilePage }, { SEGMENT_VIEWS }] = await preload();
+    const view = SEGMENT_VIEWS[segment];
+    return { default: () => <ProfilePage key={segment} view={view} /> };
+  });
+  return { path, permission: permissionOf(path), Page, preload, children: [':id'] };
+}
+
 export const BUILT_ROUTES: BuiltRoute[] = [
   {
     path: DASHBOARD_ROUTE.path,
@@ -83,6 +100,27 @@ export const BUILT_ROUTES: BuiltRoute[] = [
     path: '/bulk-update-mdr',
     permission: permissionOf('/bulk-update-mdr'),
     ...screen(() => import('../features/bulk-update-mdr/pages/bulk-update-mdr-page.tsx')),
+  },
+  ...PROFILE_SEGMENTS.map(profileRoute),
+  {
+    path: '/merchant-bulk-upload',
+    permission: permissionOf('/merchant-bulk-upload'),
+    ...screen(() => import('../features/merchant-upload/pages/merchant-upload-page.tsx')),
+  },
+  {
+    path: '/rm-application',
+    permission: permissionOf('/rm-application'),
+    ...screen(() => import('../features/rm-application/pages/rm-application-page.tsx')),
+  },
+  {
+    path: '/zmk-config',
+    permission: permissionOf('/zmk-config'),
+    ...screen(() => import('../features/zmk/pages/zmk-page.tsx')),
+  },
+  {
+    path: '/user-management',
+    permission: permissionOf('/user-management'),
+    ...screen(() => import('../features/users/pages/user-management-page.tsx')),
   },
   ...REPORT_CATALOG.filter((r) => r.kind === 'list').map(reportRoute),
   ...REPORT_CATALOG.filter((r) => r.kind === 'summary').map(summaryRoute),

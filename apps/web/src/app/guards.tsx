@@ -13,11 +13,21 @@ export interface FromState {
   from?: string;
 }
 
-/** Everything but /auth: a session is required; while it is being restored, wait. */
+/** Where a session that must enrol a second factor is kept (router.tsx MFA_SETUP_PATH). */
+const MFA_SETUP = '/mfa-setup';
+
+/**
+ * Everything but /auth: a session is required; while it is being restored, wait. A session whose
+ * group requires two-factor authentication the user has not set up (issue 13: the profile's
+ * MfaSetupRequired; the server refuses everything else with MFA403 meanwhile) sees only the
+ * enrolment page until it is done.
+ */
 export function RequireSession() {
   const status = useAppSelector((s) => s.auth.status);
+  const mustEnrol = useAppSelector((s) => s.auth.profile?.MfaSetupRequired === true);
   const location = useLocation();
   if (status === 'restoring') return <FullPageSpin />;
+  if (status === 'signedIn' && mustEnrol && location.pathname !== MFA_SETUP) return <Navigate to={MFA_SETUP} replace />;
   if (status !== 'signedIn') {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/auth" replace state={from === '/' ? undefined : ({ from } satisfies FromState)} />;
@@ -31,10 +41,22 @@ export function safeReturnPath(from: string | null | undefined): string {
   return from;
 }
 
+/**
+ * A public page `from` names (the server's redirect of a page request without a session), to be
+ * shown instead of the sign-in form: /auth/invite with its query. The server serves /auth/invite
+ * without a session (platform/web-pages.ts PUBLIC_PAGES); a link redirected here all the same (a
+ * server from before that, behind a proxy that rewrites) still goes on to its page (issue 13 Build 5).
+ */
+export function publicPageFrom(from: string | null | undefined): string | null {
+  return from && /^\/auth\/invite(?:\?[^#]*)?$/.test(from) ? from : null;
+}
+
 /** /auth: a signed-in user goes to where they came from, else the dashboard. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const status = useAppSelector((s) => s.auth.status);
   const location = useLocation();
+  const publicPage = publicPageFrom(new URLSearchParams(location.search).get('from'));
+  if (publicPage) return <Navigate to={publicPage} replace />;
   if (status === 'restoring') return <FullPageSpin />;
   if (status === 'signedIn') {
     // From the guard's state, or `?from=` when the server redirected a page request here.

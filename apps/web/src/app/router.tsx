@@ -36,6 +36,13 @@ function SignInRoute() {
 const loadLayout = () => import('./antd-frame.tsx');
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AntdFrame })));
 const NotFoundPage = lazy(() => import('./result-pages.tsx').then((m) => ({ default: m.NotFoundPage })));
+// Issue 13 Build 5: the public set-password page of an invite or reset link (plain, like /auth),
+// and the signed-in two-factor enrolment (antd, inside the layout; no menu entry, so not a BUILT_ROUTE).
+const InvitePage = lazy(() => import('../features/auth/pages/invite-page.tsx'));
+const MfaSetupPage = lazy(() => import('../features/auth/pages/mfa-setup-page.tsx'));
+
+/** Where a session that must enrol a second factor first is sent (issue 13: ProfileResponse MfaSetupRequired). */
+export const MFA_SETUP_PATH = '/mfa-setup';
 
 /** The built screen at `pathname` (a screen's own path or one below it, e.g. a detail), if any. */
 export function builtRouteAt(pathname: string): BuiltRoute | undefined {
@@ -78,6 +85,15 @@ function toRoute({ path, permission, Page, children = [] }: BuiltRoute): RouteOb
 
 export const APP_ROUTES: RouteObject[] = [
   {
+    // Served whether or not someone is signed in on this browser: the link is the invitee's.
+    path: '/auth/invite',
+    element: (
+      <Suspense fallback={<FullPageSpin />}>
+        <InvitePage />
+      </Suspense>
+    ),
+  },
+  {
     path: '/auth',
     element: (
       <RedirectIfSignedIn>
@@ -95,7 +111,7 @@ export const APP_ROUTES: RouteObject[] = [
             <AppLayout />
           </Suspense>
         ),
-        children: [...BUILT_ROUTES.map(toRoute), { path: '*', element: <NotFoundPage /> }],
+        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

@@ -1,7 +1,8 @@
 /**
  * i18next with English bundled and the fallback of every missing key; Malay and Chinese load
  * when chosen (issue 9, first-load budgets: each is ~7 KB brotli the sign-in page need not
- * carry). `i18n.changeLanguage(lang)` resolves once that language's catalogue has arrived, so
+ * carry), each with the domain's enum labels of its language (issue 13: ENUM_LABELS_MS and _ZH,
+ * one module per language, so the entry carries English only). `i18n.changeLanguage(lang)` resolves once that language's catalogue has arrived, so
  * callers that await it (app start, tests) see its texts at once; a screen rendered meanwhile
  * shows English. Keys are flat: `.` and `:` are part of the key, not separators.
  *
@@ -11,13 +12,16 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ENUM_LABELS } from '@paydesk/domain';
+import { ENUM_LABELS_EN } from '@paydesk/domain';
 import type { Language } from '../store/ui-slice.ts';
 import { en } from './en.ts';
 
-/** A language's whole catalogue: its enum and validator labels, the app's texts over them. */
-export function catalogueOf(lang: Language, app: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  return { ...ENUM_LABELS[lang], ...app };
+/**
+ * A language's whole catalogue: its enum and validator labels (the domain's ENUM_LABELS_EN, _MS or
+ * _ZH), the app's texts over them.
+ */
+export function catalogueOf(labels: Readonly<Record<string, string>>, app: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return { ...labels, ...app };
 }
 
 /**
@@ -42,8 +46,8 @@ export function addScreenTexts(byLanguage: Readonly<Record<Language, Readonly<Re
 
 /** The catalogues not bundled, each its own chunk. */
 const LAZY: Record<Exclude<Language, 'en'>, () => Promise<Readonly<Record<string, string>>>> = {
-  ms: () => import('./ms.ts').then((m) => m.ms),
-  zh: () => import('./zh.ts').then((m) => m.zh),
+  ms: () => import('./lazy-ms.ts').then((m) => catalogueOf(m.labels, m.ms)),
+  zh: () => import('./lazy-zh.ts').then((m) => catalogueOf(m.labels, m.zh)),
 };
 
 /** i18next's backend interface over LAZY; English (bundled) answers at once. */
@@ -52,9 +56,9 @@ const lazyCatalogues: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     const load = language in LAZY ? LAZY[language as keyof typeof LAZY] : null;
-    if (!load) return callback(null, { ...catalogueOf('en', en), ...screenTexts.en } as ResourceKey);
+    if (!load) return callback(null, { ...catalogueOf(ENUM_LABELS_EN, en), ...screenTexts.en } as ResourceKey);
     load().then(
-      (app) => callback(null, { ...catalogueOf(language as Language, app), ...screenTexts[language as Language] } as ResourceKey),
+      (catalogue) => callback(null, { ...catalogue, ...screenTexts[language as Language] } as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -66,7 +70,7 @@ void i18n
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: catalogueOf('en', en) } },
+    resources: { en: { translation: catalogueOf(ENUM_LABELS_EN, en) } },
     // English is in `resources`; the other languages come from the backend when chosen.
     partialBundledLanguages: true,
     supportedLngs: ['en', 'ms', 'zh'],

@@ -13,9 +13,13 @@ interface Props {
   value?: number;
   onChange?: (value: number | undefined) => void;
   placeholder?: string;
+  /** The accessible name when no form label names the picker (a filter bar). */
+  ariaLabel?: string;
+  /** Told the chosen organization's name (undefined when cleared), e.g. for a confirmation. */
+  onChooseName?: (name: string | undefined) => void;
 }
 
-export function OrgPicker({ id, level, parentId, value, onChange, placeholder }: Props) {
+export function OrgPicker({ id, level, parentId, value, onChange, placeholder, ariaLabel, onChooseName }: Props) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -28,10 +32,14 @@ export function OrgPicker({ id, level, parentId, value, onChange, placeholder }:
   return (
     <Select<number>
       id={id}
+      aria-label={ariaLabel}
       allowClear
       showSearch={{ filterOption: false, onSearch: setTyped }}
       value={value}
-      onChange={(v) => onChange?.(v ?? undefined)}
+      onChange={(v) => {
+        onChange?.(v ?? undefined);
+        onChooseName?.(v === undefined || v === null ? undefined : data.find((o) => o.Id === v)?.Name);
+      }}
       onClear={() => setTyped('')}
       loading={isFetching}
       placeholder={placeholder}

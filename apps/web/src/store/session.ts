@@ -113,6 +113,21 @@ export function signIn(credentials: BodyOf<'login'>): Thunk<Verdict | null> {
   };
 }
 
+/**
+ * Asks for the profile again (issue 13: after enrolling a second factor the server no longer says
+ * MfaSetupRequired). Resolves whether it loaded; a failure has had its toast.
+ */
+export function refreshProfile(): Thunk<boolean> {
+  return async (dispatch) => {
+    try {
+      await loadProfile(dispatch);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 export function switchUserGroup(membershipId: number): Thunk<boolean> {
   return async (dispatch) => {
     try {

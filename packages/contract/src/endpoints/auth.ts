@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../common.ts';
-import { GROUP_TYPES, VALIDATION_MESSAGES, validateField } from '@paydesk/domain';
+import { GROUP_TYPES, RULE_MESSAGES, VALIDATION_MESSAGES, validateField } from '@paydesk/domain';
 
 /** One membership the user can switch to (user × company × group). */
 export const Company = z.object({
@@ -24,6 +24,12 @@ export const LoginRequest = z.object({
     .max(250)
     .refine((v) => validateField('email', v) === true, VALIDATION_MESSAGES.email),
   Password: z.string().min(1, VALIDATION_MESSAGES.required).max(250),
+  // Two-factor sign-in (issue 13 Build 5): an account with MFA answers 401 MFA401 after a right
+  // password without one of these; the form then sends the password again with the code.
+  /** The 6-digit code of the authenticator app. */
+  OtpCode: z.string().trim().regex(/^\d{6}$/, RULE_MESSAGES.otpCode).optional(),
+  /** A single-use recovery code (XXXX-XXXX), instead of OtpCode. */
+  RecoveryCode: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/, RULE_MESSAGES.recoveryCode).optional(),
 });
 /** The Login answer, exactly `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName` (§3, §7). */
 export const LoginResponse = z.object({
@@ -46,6 +52,13 @@ export const ProfileResponse = z.object({
   Current: Company,
   Permissions: z.array(z.string()),
   IdleTimeoutMinutes: z.number().int(),
+  /** The user has enrolled an authenticator (TOTP). */
+  MfaEnabled: z.boolean(),
+  /**
+   * The selected group requires two-factor authentication and the user has not enrolled: until
+   * enrolment (Mfa/Start, Mfa/Confirm) every other call answers 403 MFA403 (issue 13 Build 5).
+   */
+  MfaSetupRequired: z.boolean(),
 });
 
 export const LogoutResponse = z.object({ Success: z.literal(true) });

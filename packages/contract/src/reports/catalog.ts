@@ -49,6 +49,7 @@ export const REPORT_CATALOG: readonly ReportEntry[] = [
   { name: 'Payout', kind: 'list', path: '/payout-report', api: 'Payout/Report', permission: 'payoutreport:view', totals: true, load: () => import('./defs/payout.ts').then((m) => m.payoutReportDef) },
   { name: 'PayoutTpa', kind: 'list', path: '/tpa-payout-report', api: 'Payout/Tpa', permission: 'tpapayoutreport:view', totals: true, load: () => import('./defs/payout.ts').then((m) => m.tpaPayoutReport) },
   { name: 'PayoutRisk', kind: 'list', path: '/tpa-payout-report-v2', api: 'Payout/Risk', permission: 'tpapayoutreportv2:view', totals: true, load: () => import('./defs/payout.ts').then((m) => m.tpaPayoutRiskReport) },
+  { name: 'UnattendedHistory', kind: 'list', path: '/unattended-history/Denomination', api: 'Unattended/History', permission: 'unattended:history', totals: true, load: () => import('./defs/unattended.ts').then((m) => m.unattendedHistory) },
   { name: 'SalesEcommerce', kind: 'summary', path: '/sales-report/ecommerce', api: 'SalesReport/Ecommerce', permission: 'salesreport:ecommerce', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.ecommerceSales) },
   { name: 'SalesEcommercePreauth', kind: 'summary', path: '/sales-report/ecommerce-preauth', api: 'SalesReport/EcommercePreauth', permission: 'salesreport:ecommercepreauth', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.preauthSales) },
   { name: 'SalesPayByCard', kind: 'summary', path: '/sales-report/pay-by-card', api: 'SalesReport/PayByCard', permission: 'salesreport:paybycard', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.payByCardSales) },
@@ -59,4 +60,5 @@ export const REPORT_CATALOG: readonly ReportEntry[] = [
   { name: 'SalesAgency', kind: 'summary', path: '/agency-sales-report', api: 'SalesReport/Agency', permission: 'salesreport:agency', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agencySales) },
   { name: 'SalesAgent', kind: 'summary', path: '/agent-sales-report', api: 'SalesReport/Agent', permission: 'salesreport:agent', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agentSales) },
   { name: 'SalesMerchant', kind: 'summary', path: '/merchant-sales-report', api: 'SalesReport/Merchant', permission: 'salesreport:merchant', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.merchantSales) },
+  { name: 'UnattendedReport', kind: 'summary', path: '/unattended-report/Denomination', api: 'Unattended/Report', permission: 'unattended:report', totals: false, load: () => import('./defs/unattended.ts').then((m) => m.unattendedReport) },
 ];

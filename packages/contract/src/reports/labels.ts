@@ -7,6 +7,7 @@
  * ENUM_LABELS. `test/report-labels.test.ts` proves every declared labelKey has all three texts.
  */
 import type { EnumLabelLanguage } from '@paydesk/domain';
+import { UNATTENDED_LABELS } from './labels-unattended.ts';
 
 const en = {
   'txn.title': 'E-commerce transactions',
@@ -757,7 +758,11 @@ const zh: Record<ReportLabelKey, string> = {
 };
 
 /** Every report label by language, then key. */
-export const REPORT_LABELS: Readonly<Record<EnumLabelLanguage, Readonly<Record<string, string>>>> = Object.freeze({ en, ms, zh });
+export const REPORT_LABELS: Readonly<Record<EnumLabelLanguage, Readonly<Record<string, string>>>> = Object.freeze({
+  en: { ...en, ...UNATTENDED_LABELS.en },
+  ms: { ...ms, ...UNATTENDED_LABELS.ms },
+  zh: { ...zh, ...UNATTENDED_LABELS.zh },
+});
 
 /** A report label in a language; the key itself when none is declared (a defect the label test catches). */
 export const reportLabel = (language: EnumLabelLanguage, key: string): string => REPORT_LABELS[language][key] ?? REPORT_LABELS.en[key] ?? key;

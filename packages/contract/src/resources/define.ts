@@ -6,6 +6,8 @@
  * web app renders it with one ResourceList and one ResourceForm.
  */
 import { z } from 'zod';
+import { resourceActionPermission, type ResourceActionName } from '@paydesk/domain';
+import { registerResourceTexts, type ResourceTexts } from './texts.ts';
 
 /** §5 validator types a field may declare (checked by validateField of packages/domain). */
 export type ValidatorType = 'email' | 'phone' | 'decimal' | 'url' | 'number' | 'merchantOrder';
@@ -13,7 +15,7 @@ export type ValidatorType = 'email' | 'phone' | 'decimal' | 'url' | 'number' | '
 export type ResourceAction = 'create' | 'update' | 'setStatus' | 'delete' | 'export' | 'bulkUpload';
 
 /** How a field is edited in ResourceForm. */
-export type InputKind = 'text' | 'textarea' | 'number' | 'money' | 'percent' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'secret' | 'json';
+export type InputKind = 'text' | 'textarea' | 'number' | 'decimal' | 'money' | 'percent' | 'select' | 'multiselect' | 'switch' | 'date' | 'datetime' | 'secret' | 'json';
 
 /** A list column's priority: 1 key, 2 normal, 3 only on wide screens (FieldDef.priority). */
 export type ListPriority = 1 | 2 | 3;
@@ -44,8 +46,13 @@ export interface FieldDef {
   priority?: ListPriority;
   /** A number whose kind depends on its row (e.g. a risk threshold is money, a percentage or a count by its rule); lists format it so. */
   numberKind?: (row: Record<string, unknown>) => NumberKind;
-  /** Filter kind in Search's SearchData. */
-  filter?: 'eq' | 'contains' | 'in';
+  /**
+   * Filter kind in Search's SearchData: `eq` one value, `in` any of up to 50, `contains` a text
+   * part (case ignored), `range` `{From, To}` inclusive (ordered kinds: numbers, money, rates,
+   * dates and times). Equality, `in` and `range` compare the column with a parameter typed as
+   * the column (`kinds/`), so an index on it serves them.
+   */
+  filter?: 'eq' | 'contains' | 'in' | 'range';
   sortable?: boolean;
   /** Stored encrypted, answered masked (last 4), never sent back whole. */
   secret?: boolean;
@@ -99,7 +106,19 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   path: string;
   /** Permission module: `${module}:view|create|update|setstatus|delete|export|bulkupload`. */
   module: string;
+  /**
+   * The screen's route permission when it is not `{module}:view` (one module holding several
+   * screens, e.g. contentmanagement:nfcreceipt, tpaconfig:m1): its actions are that permission with
+   * the action appended (resourceActionPermission of the domain).
+   */
+  viewPermission?: string;
   table: string;
+  /**
+   * Column values every row of this declaration has (several declarations over one table, e.g. one
+   * per provider over `tpa_provider_configs`): every read, change and delete is limited to them and
+   * every insert writes them. Columns and values come from the declaration, never from a request.
+   */
+  fixed?: Readonly<Record<string, string>>;
   /** 'platform' rows are global; 'owned' rows carry org_id and are seen by that org's subtree. */
   scope: 'platform' | 'owned';
   /** Owned resources only: the organization levels whose rows this resource serves. */
@@ -122,7 +141,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * Natural key used by BulkUpload to update instead of insert (e.g. BankCode); 'OrgId' for an
    * owned resource with one record per organization.
    */
-  naturalKey?: (keyof F & string) | 'OrgId';
+  naturalKey?: (keyof F & string) | 'OrgId' | readonly (keyof F & string)[];
   dependents?: Dependent[];
   /**
    * A rule across fields (optional), e.g. "fee mode 1 needs a percent above 0". It gets a record
@@ -137,16 +156,27 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   refine?: (record: Record<string, unknown>) => RuleViolation | null;
   /** Why the fields are what they are where the spec is silent. */
   description: string;
+  /**
+   * The declaration's own texts (field, option and help labels, in en, ms and zh): registered when
+   * the declaration loads (resources/texts.ts), so a new resource needs no shared catalogue edit.
+   */
+  texts?: ResourceTexts;
 }
 
-/** Declares a resource (identity function that keeps the literal types). */
-export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
-  return def;
+/**
+ * Declares a resource: checked against its own field names (titleField, defaultSort, naturalKey
+ * must be fields of it), then answered as a plain ResourceDef that keeps its fields' types, so
+ * declarations list together (RESOURCES) without casts. (TypeScript measures ResourceDef<F> as
+ * invariant in F because of `keyof F`, though a narrower declaration is a sound ResourceDef.)
+ */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef & { fields: F } {
+  if (def.texts) registerResourceTexts(def.texts);
+  return def as ResourceDef & { fields: F };
 }
 
 /** The permission a resource operation checks. */
-export function resourcePermission(def: Pick<ResourceDef, 'module'>, op: 'view' | Lowercase<ResourceAction>): string {
-  return `${def.module}:${op.toLowerCase()}`;
+export function resourcePermission(def: Pick<ResourceDef, 'module' | 'viewPermission'>, op: 'view' | Lowercase<ResourceAction>): string {
+  return resourceActionPermission(def.viewPermission ?? `${def.module}:view`, op.toLowerCase() as 'view' | ResourceActionName);
 }
 
 /** System columns every resource row answers besides its fields. */

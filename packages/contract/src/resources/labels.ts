@@ -8,6 +8,7 @@
  * reads both.
  */
 import { ENUM_LABELS, type EnumLabelLanguage } from '@paydesk/domain';
+import { declaredResourceTexts } from './texts.ts';
 
 const en = {
   // The engine's system columns and cell words (exports, uploads).
@@ -143,6 +144,7 @@ const en = {
   'res.tpaProductConfig.priority': 'Priority',
   'res.tpaProductConfig.provider': 'Provider',
   'res.userGroup.description': 'Description',
+  'res.userGroup.mfaRequired': 'Two-factor required',
   'res.userGroup.groupType': 'Group type',
   'res.userGroup.name': 'Group name',
   // Help texts shown under a field of the form.
@@ -289,6 +291,7 @@ const ms: Record<ResourceLabelKey, string> = {
   'res.tpaProductConfig.priority': 'Keutamaan',
   'res.tpaProductConfig.provider': 'Penyedia',
   'res.userGroup.description': 'Keterangan',
+  'res.userGroup.mfaRequired': 'Dua faktor diwajibkan',
   'res.userGroup.groupType': 'Jenis kumpulan',
   'res.userGroup.name': 'Nama kumpulan',
   'res.bank.bankCode.help': 'Kod bank FPX PayNet (cth. MBB0228), atau SWIFT BIC bagi bank di luar FPX.',
@@ -432,6 +435,7 @@ const zh: Record<ResourceLabelKey, string> = {
   'res.tpaProductConfig.priority': '优先级',
   'res.tpaProductConfig.provider': '服务商',
   'res.userGroup.description': '描述',
+  'res.userGroup.mfaRequired': '必须双重验证',
   'res.userGroup.groupType': '用户组类型',
   'res.userGroup.name': '用户组名称',
   'res.bank.bankCode.help': 'PayNet FPX 银行代码（如 MBB0228），FPX 以外的银行则填 SWIFT BIC。',
@@ -457,5 +461,6 @@ export const RESOURCE_LABELS: Readonly<Record<EnumLabelLanguage, Readonly<Record
 export function resourceLabel(lang: EnumLabelLanguage, key: string): string {
   const own = RESOURCE_LABELS[lang] as Readonly<Record<string, string>>;
   const enums = ENUM_LABELS[lang];
-  return own[key] ?? enums[key] ?? (RESOURCE_LABELS.en as Readonly<Record<string, string>>)[key] ?? ENUM_LABELS.en[key] ?? key;
+  const declared = declaredResourceTexts();
+  return own[key] ?? declared[lang][key] ?? enums[key] ?? (RESOURCE_LABELS.en as Readonly<Record<string, string>>)[key] ?? declared.en[key] ?? ENUM_LABELS.en[key] ?? key;
 }

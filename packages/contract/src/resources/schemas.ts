@@ -6,15 +6,19 @@ import { z } from 'zod';
 import { ENUM_LABEL_LANGUAGES } from '@paydesk/domain';
 import { DbId, INT4_MAX, SortOrder } from '../common.ts';
 import type { FieldDef, ResourceDef } from './define.ts';
+import { kindOf } from './kinds/index.ts';
 
 const Id = DbId;
 const Version = z.coerce.number().int().positive().max(INT4_MAX);
 const Flag = z.union([z.literal(0), z.literal(1)]);
 
+/** The SearchData value of a field's filter, by its filter and kind (`kinds/`). */
 function filterSchema(f: FieldDef): z.ZodType {
-  if (f.filter === 'in') return z.array(z.union([z.string().max(100), z.number().int().min(-INT4_MAX).max(INT4_MAX)])).max(50);
+  const value = kindOf(f).filterValue(f);
+  if (f.filter === 'in') return z.array(value).max(50);
   if (f.filter === 'contains') return z.string().trim().max(100);
-  return f.input === 'number' || f.input === 'select' ? z.union([z.string().max(100), z.number().int().min(-INT4_MAX).max(INT4_MAX)]) : z.string().trim().max(100);
+  if (f.filter === 'range') return z.object({ From: value.optional(), To: value.optional() }).strict();
+  return value;
 }
 
 /**
@@ -24,20 +28,8 @@ function filterSchema(f: FieldDef): z.ZodType {
  * be null.
  */
 export function answerSchema(f: FieldDef): z.ZodType {
-  // A decimal 'number' (numeric column) is read as a decimal string; a lookup-backed select has no options to tell.
-  const numeric =
-    (f.input === 'number' && f.validator !== 'decimal') || f.input === 'switch' || (f.input === 'select' && !!f.options?.length && f.options.every((o) => typeof o.value === 'number'));
-  const base: z.ZodType = f.secret
-    ? z.string()
-    : f.input === 'multiselect'
-      ? z.array(z.string())
-      : f.input === 'json'
-        ? z.json()
-        : numeric
-          ? z.number()
-          : f.input === 'select' && !f.options?.length
-            ? z.union([z.number(), z.string()]) // a lookup's code or id
-            : z.string();
+  // A secret of any kind is answered as its mask.
+  const base: z.ZodType = f.secret ? z.string() : kindOf(f).answer(f);
   return f.optional || f.readOnly || f.secret ? base.nullable() : base;
 }
 

@@ -3,7 +3,8 @@
  * titles of report exports are the contract's REPORT_LABELS, issue 10).
  */
 import { enumLabelKey } from '../enums.ts';
-import { ENUM_LABELS, type EnumLabelLanguage } from './enum-labels.ts';
+import type { EnumLabelLanguage } from './enum-labels.ts';
+import { ENUM_LABELS } from './enum-labels-all.ts';
 
 /**
  * A labeller of enumeration codes in one language, as the screen shows them: the ENUM_LABELS text

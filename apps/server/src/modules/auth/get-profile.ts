@@ -1,9 +1,13 @@
-/** GET /api/portal/auth/GetProfile: the caller, its current group and company, and its permissions. */
+/**
+ * GET /api/portal/auth/GetProfile: the caller, its current group and company, its permissions, and
+ * its two-factor state (MfaEnabled; MfaSetupRequired while MFA_ENFORCE holds it to enrolment).
+ */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { invalidSession } from '../../platform/errors.ts';
 import { scopeOf } from '../../auth/auth-guard.ts';
+import { cachedSession } from '../../auth/session-store.ts';
 import { liveSettings } from '../../platform/settings.ts';
 import { companyList } from './company-list.ts';
 
@@ -24,6 +28,9 @@ export function getProfileHandler(app: FastifyInstance) {
       Current: current,
       Permissions: [...scope.permissions].sort(),
       IdleTimeoutMinutes: Math.round(settings.idleTimeoutMs / 60_000),
+      MfaEnabled: user.mfaEnabledAt !== null,
+      // Said only when enforced: the web then sends the user to enrolment (issue 13 Build 5).
+      MfaSetupRequired: app.ctx.config.mfaEnforce && (await cachedSession(database, scope.sessionId))?.mfaSetupRequired === true,
     };
   };
 }

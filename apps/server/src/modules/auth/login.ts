@@ -4,7 +4,9 @@
  * session bound to the secure channel, sets the cookies and answers exactly
  * `UserId, Email, JWT {toke_type, access_token}, CompanyList, NickName`.
  * Errors: RL429 too many attempts (per client address or per account, per minute), AUTH401 bad
- * credentials, AUTH423 locked, PERM403 no usable membership.
+ * credentials, AUTH423 locked (lockout, or an administrator's lock), PERM403 no usable membership,
+ * MFA401 a right password of an account with two-factor authentication but no code, or a wrong or
+ * reused code (issue 13 Build 5: OtpCode, a TOTP code accepted once; or RecoveryCode, single use).
  *
  * Hardening (issue 8): the rate limits and the lockout live in the database (platform/rate-limit.ts,
  * auth/login-throttle.ts), so every server on it enforces the same ones; the attempt is reserved
@@ -28,9 +30,13 @@ import { lockedUntil, recordFailure, recordSuccess, reserveAttempt, type Lockout
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { createSession, loadSession } from '../../auth/session-store.ts';
 import { issueToken } from '../../auth/tokens.ts';
+import { acceptTotp, useRecoveryCode } from '../../auth/totp.ts';
+import { openSecret } from '../../engine/secret-fields.ts';
 import { companyList } from './company-list.ts';
 
 const BAD_CREDENTIALS = 'Invalid email or password';
+/** MFA401's message: the web then shows the code field and sends the password again with the code. */
+const MFA_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 /** The rate-limit window of sign-in, ms (LOGIN_RATE_LIMIT_PER_MINUTE). */
 const MINUTE_MS = 60_000;
 
@@ -91,7 +97,8 @@ export function loginHandler(app: FastifyInstance) {
     }
 
     const [user] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
-    const usable = user !== undefined && user.isActive === 1;
+    // An invited user who has not set a password yet signs in like an unknown one.
+    const usable = user !== undefined && user.isActive === 1 && user.passwordHash !== null;
     const actor = { actorUserId: user?.id ?? null, actorEmail: email };
     const lockTarget = user ? { targetType: 'user', targetId: user.id } : { targetType: 'account', targetId: email };
 
@@ -103,7 +110,7 @@ export function loginHandler(app: FastifyInstance) {
     }
 
     // One verification of the same cost on every path: the user's hash, or the dummy one.
-    const matches = await passwordCheck.verify(usable ? user.passwordHash : await dummyPasswordHash(), body.Password);
+    const matches = await passwordCheck.verify(usable && user.passwordHash ? user.passwordHash : await dummyPasswordHash(), body.Password);
     if (!usable || !matches) {
       const verdict = await recordFailure(database, email, now(), policy);
       const reason = !user ? 'unknown user' : !usable ? 'inactive' : 'bad password';
@@ -113,6 +120,33 @@ export function loginHandler(app: FastifyInstance) {
         throw accountLocked(verdict.lockedUntil, policy.threshold);
       }
       throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, BAD_CREDENTIALS);
+    }
+    // An administrator's lock (user management) holds whatever the password: told only to who knows it.
+    if (user.lockedUntil && user.lockedUntil.getTime() > t.getTime()) {
+      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked by an administrator' } });
+      throw new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, 'Account is locked by an administrator');
+    }
+    // The second factor (issue 13 Build 5), checked only after a right password.
+    if (user.mfaEnabledAt && user.mfaSecret) {
+      if (!body.OtpCode && !body.RecoveryCode) {
+        // The reservation stays counted, so asking for the code cannot be used to reset the count.
+        await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'second factor required' } });
+        throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, MFA_CODE_MESSAGE);
+      }
+      const accepted = body.OtpCode
+        ? await acceptTotp(database.query, user.id, openSecret(keys.fieldKey, user.mfaSecret), body.OtpCode, t)
+        : await useRecoveryCode(database.query, keys.fieldKey, user.id, body.RecoveryCode!, t);
+      if (!accepted) {
+        // A wrong or reused code is a failed sign-in: it counts towards the lockout.
+        const verdict = await recordFailure(database, email, now(), policy);
+        await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: body.OtpCode ? 'wrong authentication code' : 'wrong recovery code', failures: reservation.failures } });
+        if (verdict.lockedNow) {
+          await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget });
+          throw accountLocked(verdict.lockedUntil, policy.threshold);
+        }
+        throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, body.OtpCode ? `The code is wrong or was already used: ${MFA_CODE_MESSAGE.toLowerCase()}` : 'The recovery code is wrong or was already used');
+      }
+      if (body.RecoveryCode) await writeAudit(database, req, { action: 'MFA_RECOVERY_CODE_USED', result: 'SUCCESS', ...actor, targetType: 'user', targetId: user.id });
     }
     if (!(await recordSuccess(database, email, now()))) {
       // The threshold was passed while this password was being checked: no session.
@@ -136,7 +170,7 @@ export function loginHandler(app: FastifyInstance) {
       userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
       now: t,
     });
-    // users.failed_logins / locked_until are left alone: login_throttle is the lockout's only source.
+    // users.failed_logins is left alone: login_throttle is the sign-in lockout's only source.
     await database.db.update(users).set({ lastLoginAt: t }).where(eq(users.id, user.id));
     const token = await issueToken(keys.jwtKey, sid, user.id, t.getTime());
     const session = await loadSession(database, sid);

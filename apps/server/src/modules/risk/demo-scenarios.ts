@@ -10,7 +10,8 @@
  *  - 11 orders from one IP address within an hour (SAME_IP_LAST_HOUR);
  *  - one RM 15,000.00 sale (SINGLE_LARGE_TXN).
  * With the seeded thresholds (/risk-parameter) each raises its alert with its evidence. Scenarios
- * go to up to 3 merchant HQs of the demo master merchant (mm@paydesk.my sees them) and one other.
+ * go to up to 3 VERIFIED merchant HQs of the demo master merchant (mm@paydesk.my sees them) and
+ * one other (ingest refuses a merchant not VERIFIED, issue 13).
  */
 import type { Database } from '../../db/client.ts';
 import type { GenTxn } from '../../seed/generate.ts';
@@ -26,8 +27,10 @@ export async function ingestDemoScenarios(database: Database, now: Date): Promis
      WHERE t.service_type = 1 AND t.status = 'SUCCESS' AND t.masked_pan IS NOT NULL AND t.txn_type = 'SALE'
        AND t.merchant_id IN (
          (SELECT o.id FROM organizations o JOIN users u ON lower(u.email) = 'mm@paydesk.my' JOIN memberships m ON m.user_id = u.id AND m.is_default
-          JOIN organizations mm ON mm.id = m.org_id WHERE o.level = 'MERCHANT_HQ' AND o.path LIKE mm.path || '%' ORDER BY o.id LIMIT 3)
-         UNION ALL (SELECT o.id FROM organizations o WHERE o.level = 'MERCHANT_HQ' ORDER BY o.id DESC LIMIT 1))
+          JOIN organizations mm ON mm.id = m.org_id WHERE o.level = 'MERCHANT_HQ' AND o.onboarding_status = 'VERIFIED' AND o.path LIKE mm.path || '%' ORDER BY o.id LIMIT 3)
+         UNION ALL (SELECT o.id FROM organizations o WHERE o.level = 'MERCHANT_HQ' AND o.onboarding_status = 'VERIFIED' ORDER BY o.id DESC LIMIT 1))
+       -- Ingest accepts only VERIFIED merchants (issue 13): a sale at a branch not VERIFIED is no model.
+       AND (t.branch_id IS NULL OR EXISTS (SELECT 1 FROM organizations b WHERE b.id = t.branch_id AND b.onboarding_status = 'VERIFIED'))
      ORDER BY t.merchant_id, t.id DESC`,
   );
   if (!models.length) return 0;

@@ -9,6 +9,12 @@
  *  4. the alerts go in with ON CONFLICT DO NOTHING on (rule, subject, window): a crossing raises
  *     exactly one alert even if a batch is replayed; each with its evidence transactions.
  * All or nothing: a failure leaves no row, no state change and no alert.
+ *
+ * Before anything is written, the batch's merchants are checked (issue 13 Build 2): a transaction
+ * of a merchant HQ or branch whose onboarding status is not VERIFIED (or of a branch whose HQ is
+ * not) refuses the whole batch (UnverifiedMerchantError). Only organizations on file are judged:
+ * an id with no organization row is not an onboarding question (the risk rule tests ingest
+ * synthetic merchant ids).
  */
 import type { RiskAlertRule } from '@paydesk/domain';
 import { RISK_THRESHOLD_KINDS } from '@paydesk/contract';
@@ -97,6 +103,27 @@ export async function insertAlerts(q: Query, alerts: readonly RaisedAlert[], at:
   return created.length;
 }
 
+/** A batch refused because it holds transactions of merchants not VERIFIED (issue 13 Build 2). */
+export class UnverifiedMerchantError extends Error {
+  constructor(
+    /** The merchant HQs and branches of the batch whose onboarding status is not VERIFIED, by id. */
+    readonly orgs: readonly { id: number; status: string }[],
+  ) {
+    super(`transactions refused: merchant ${orgs.map((o) => `${o.id} (${o.status})`).join(', ')} is not VERIFIED`);
+    this.name = 'UnverifiedMerchantError';
+  }
+}
+
+/** Throws UnverifiedMerchantError when a merchant HQ or branch of `rows` is on file but not VERIFIED. */
+async function refuseUnverifiedMerchants(q: Query, rows: readonly GenTxn[]): Promise<void> {
+  const ids = [...new Set(rows.flatMap((r) => (r.branchId === null ? [r.merchantId] : [r.merchantId, r.branchId])))];
+  const bad = await q<{ id: number; onboarding_status: string }>(
+    `SELECT id, onboarding_status FROM organizations WHERE id = ANY($1::int[]) AND onboarding_status <> 'VERIFIED' ORDER BY id`,
+    [ids],
+  );
+  if (bad.length) throw new UnverifiedMerchantError(bad.map((o) => ({ id: Number(o.id), status: o.onboarding_status })));
+}
+
 /** What one ingest did. */
 export interface IngestResult {
   inserted: number;
@@ -105,12 +132,13 @@ export interface IngestResult {
 
 /**
  * Writes `rows` (ids assigned by the caller, as the generator does) and, with `rules` on,
- * evaluates them (see the file comment). `at` stamps state and alert rows (UTC). Throws the
- * database error; nothing is written then.
+ * evaluates them (see the file comment). `at` stamps state and alert rows (UTC). Throws
+ * UnverifiedMerchantError (a merchant not VERIFIED) or the database error; nothing is written then.
  */
 export async function ingestTransactions(database: Database, rows: readonly GenTxn[], opts: { rules: boolean; at: Date }): Promise<IngestResult> {
   if (!rows.length) return { inserted: 0, alerts: 0 };
   return database.transaction(async (q) => {
+    await refuseUnverifiedMerchants(q, rows);
     if (opts.rules) await q(`SELECT pg_advisory_xact_lock(${RISK_LOCK})`);
     await insertTransactions(q, rows);
     // The ids came with the rows: the id sequence moves past them, so later inserts by default id never collide.

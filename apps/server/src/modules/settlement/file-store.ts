@@ -1,64 +1,19 @@
 /**
- * Where uploaded settlement files live while and after they are imported (issue 12 Build 1): on
- * disk under `<dataDir>/settlement-files/<sha256>.<csv|xlsx>`, named by content so the same file
- * is stored once, and kept after the import so a disputed result can be traced to the provider's
- * own bytes. The import job streams the file from here (never from the request).
+ * Where uploaded settlement files live while and after they are imported (issue 12 Build 1): the
+ * platform's file store (platform/file-store.ts) under `<dataDir>/settlement-files/`. The import
+ * job streams the file from there (never from the request).
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { sheetFormatOf, storeSheet, storeSheetFrom, storedSheetPath, type StoredFile } from '../../platform/file-store.ts';
 
-/** A stored file: its SHA-256 (hex), size in bytes, format by extension and path on disk. */
-export interface StoredFile {
-  sha256: string;
-  byteSize: number;
-  format: 'csv' | 'xlsx';
-  path: string;
-}
+export { sheetFormatOf, type StoredFile };
 
-/** The sheet format of a file name ('.csv' or '.xlsx', any case); null for anything else. */
-export function sheetFormatOf(fileName: string): 'csv' | 'xlsx' | null {
-  const m = /\.(csv|xlsx)$/i.exec(fileName);
-  return m ? (m[1]!.toLowerCase() as 'csv' | 'xlsx') : null;
-}
+const DIR = 'settlement-files';
 
-/** The path of a stored file in `dataDir`. */
-export function storedPath(dataDir: string, sha256: string, format: 'csv' | 'xlsx'): string {
-  return join(dataDir, 'settlement-files', `${sha256}.${format}`);
-}
+/** The path of a stored settlement file in `dataDir`. */
+export const storedPath = (dataDir: string, sha256: string, format: 'csv' | 'xlsx'): string => storedSheetPath(dataDir, DIR, sha256, format);
 
-/**
- * Stores `content` (the whole upload) under its hash; writing to a temporary name first and
- * renaming, so a reader never sees half a file. Throws the file system's error.
- */
-export async function storeSettlementFile(dataDir: string, content: Buffer, format: 'csv' | 'xlsx'): Promise<StoredFile> {
-  const sha256 = createHash('sha256').update(content).digest('hex');
-  const path = storedPath(dataDir, sha256, format);
-  await mkdir(join(dataDir, 'settlement-files'), { recursive: true });
-  const exists = await stat(path).then(() => true, () => false);
-  if (!exists) {
-    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, content);
-    await rename(tmp, path);
-  }
-  return { sha256, byteSize: content.length, format, path };
-}
+/** Stores an uploaded settlement file under its hash (platform/file-store.ts storeSheet). */
+export const storeSettlementFile = (dataDir: string, content: Buffer, format: 'csv' | 'xlsx'): Promise<StoredFile> => storeSheet(dataDir, DIR, content, format);
 
-/**
- * Stores the file at `source` (a generated or already-received file of any size: hashed as a
- * stream, then copied under its hash). Throws the file system's error.
- */
-export async function storeSettlementFileFrom(dataDir: string, source: string, format: 'csv' | 'xlsx'): Promise<StoredFile> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
-  const sha256 = hash.digest('hex');
-  const path = storedPath(dataDir, sha256, format);
-  await mkdir(join(dataDir, 'settlement-files'), { recursive: true });
-  if (!(await stat(path).then(() => true, () => false))) {
-    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await copyFile(source, tmp);
-    await rename(tmp, path);
-  }
-  return { sha256, byteSize: (await stat(path)).size, format, path };
-}
+/** Stores a settlement file already on disk under its hash (platform/file-store.ts storeSheetFrom). */
+export const storeSettlementFileFrom = (dataDir: string, source: string, format: 'csv' | 'xlsx'): Promise<StoredFile> => storeSheetFrom(dataDir, DIR, source, format);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PortalClient, ROUTE_TABLE, resolvePath, type RouteDef } from '@paydesk/contract';
 import { PASSWORD, startTestServer, type TestServer } from '../harness.ts';
+import { SAMPLES } from '../resource-samples.ts';
 
 /** The demo sign-in of each group type (README "Demo sign-ins"). */
 export const GROUP_USERS = {
@@ -43,6 +44,8 @@ export interface Suite {
 
 export async function startSuite(kind: 'pglite' | 'postgres', transactions = 400): Promise<Suite> {
   const s = await startTestServer({ kind, transactions });
+  // What the resource samples need first (e.g. the devices a sample terminal names), as the contract suite does.
+  for (const sample of Object.values(SAMPLES)) await sample.prepare?.(s.database.query);
   const users = {} as Record<GroupType, SuiteUser>;
   for (const groupType of GROUP_TYPES) {
     const email = GROUP_USERS[groupType];

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PortalClient, type RouteDef } from '@paydesk/contract';
+import { RESOURCES, type PortalClient, type RouteDef } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, fieldsOf, HOSTILE_BODIES, HOSTILE_PARAMS, hostileValues, withValue } from './hostile.ts';
@@ -54,6 +54,20 @@ function hostileForms(): FormData[] {
   ];
 }
 
+/** Per field set shared by resource declarations and per operation, the route fuzzed field by field. */
+const fuzzedTemplates = new Map<object, Map<string, string>>();
+
+/** Whether another resource with the very same fields had this operation fuzzed field by field (the first one claims it). */
+function templateSeen(route: RouteDef): boolean {
+  const r = route.resource;
+  const def = r && RESOURCES.find((d) => d.name === r.name);
+  if (!r || !def) return false;
+  const byOp = fuzzedTemplates.get(def.fields) ?? new Map<string, string>();
+  fuzzedTemplates.set(def.fields, byOp);
+  if (!byOp.has(r.op)) byOp.set(r.op, r.name);
+  return byOp.get(r.op) !== r.name;
+}
+
 /** Every case of one route. */
 function casesOf(route: RouteDef, targets: Map<string, number>): RouteInput[] {
   const params = route.params ? (exampleOf(route.params) as Record<string, unknown>) : undefined;
@@ -67,7 +81,15 @@ function casesOf(route: RouteDef, targets: Map<string, number>): RouteInput[] {
   const base = bodied ? baseBody(route, targets) : undefined;
   cases.push({ params: baseParams, body: base });
   if (bodied) {
-    for (const f of fieldsOf(route.body)) for (const v of hostileValues(f.kind)) cases.push({ params: baseParams, body: withValue(base, f.path, v) });
+    // An export (a file answer) takes its list's SearchData and Sort, checked by the very schemas its
+    // Search is fuzzed with field by field: its own handler gets every field's values on its first
+    // three fields only (a fifth of the requests, issue 14: CI time).
+    // Resources declared from one template (the 23 provider pages share their fields) check each
+    // field with the same schema: the first of them gets every field's values, the others the
+    // first three fields' (their handlers still meet hostile values).
+    const fields = fieldsOf(route.body);
+    const sameAsFuzzed = templateSeen(route);
+    for (const f of route.file || sameAsFuzzed ? fields.slice(0, 3) : fields) for (const v of hostileValues(f.kind)) cases.push({ params: baseParams, body: withValue(base, f.path, v) });
     for (const b of HOSTILE_BODIES) cases.push({ params: baseParams, body: b });
     for (const b of fc.sample(fc.jsonValue({ maxDepth: 4 }), { numRuns: 6, seed: route.path.length })) cases.push({ params: baseParams, body: b });
   }

@@ -10,7 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { LIST_REPORTS, openResponse, REPORT_LABELS, RESOURCES, reportRouteName, SUMMARY_REPORTS, summaryApi, type RouteDef } from '@paydesk/contract';
+import {
+  LIST_REPORTS, openResponse, PROFILE_SEGMENT_KEYS, PROFILE_SEGMENT_LEVELS, PROFILE_SEGMENTS, profileRouteName, REPORT_LABELS, RESOURCES, reportRouteName, SUMMARY_REPORTS, summaryApi,
+  type RouteDef,
+} from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, unwrap } from './hostile.ts';
@@ -32,6 +35,8 @@ const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; e
   risk_alert_transactions: { table: 'risk_alert_transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
   // A payout by its number (branch_id null: the merchant HQ is its owner).
   payouts: { table: 'payouts', exportLabel: 'payout.id', exportColumn: 'id' },
+  // An unattended terminal's cash event by its number (issue 14 Build 5).
+  unattended_cash_events: { table: 'unattended_cash_events', exportLabel: 'cash.eventId', exportColumn: 'id' },
 };
 /** The source of a report route (by its report's name). */
 const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
@@ -45,7 +50,7 @@ const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
  * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
  * Every declared list report (issue 10) lists rows of a scoped source: its Search and Export are checked.
  */
-const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own' | 'summary'> = {
+const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own' | 'summary' | 'user' | 'orgOwned'> = {
   ...Object.fromEntries(LIST_REPORTS.flatMap((d) => [reportRouteName(d, 'Search'), reportRouteName(d, 'Export')].map((n) => [n, 'transaction' as const]))),
   // The sales reports' figures: checked by their own case below (groups inside the subtree, foreign org filters refused).
   ...Object.fromEntries(SUMMARY_REPORTS.flatMap((d) => [reportRouteName(d, 'Summary'), reportRouteName(d, 'Export')].map((n) => [n, 'summary' as const]))),
@@ -82,7 +87,40 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   settlementImport: 'platform',
   payoutBatchSearch: 'platform',
   payoutBatchFile: 'platform',
+  // The Revenue Monster application desk is the platform's (module tpaapplication, never held by a
+  // merchant-side group): its list, and its answers of one application with its merchant's file
+  // (bank accounts, documents) and of one merchant's prefilled form.
+  rmApplicationSearch: 'platform',
+  rmApplicationPrefill: 'platform',
+  rmApplication: 'platform',
+  rmApplicationSave: 'platform',
+  rmApplicationSubmit: 'platform',
+  rmApplicationDecide: 'platform',
+  // Zone master keys are the platform's (module zmk, never held by a merchant-side group): the
+  // list, and one key with its component slots and history (check values only).
+  ...Object.fromEntries(['zmkSearch', 'zmkGet', 'zmkCreate', 'zmkComponent1', 'zmkComponent2', 'zmkComponent3', 'zmkCancel', 'zmkRetire'].map((n) => [n, 'platform' as const])),
   messageTemplatePreview: 'platform',
+  // Profiles (issue 13): each segment's list is of organizations; a profile's detail (persons,
+  // accounts, documents), its history and a document are one record, probed by the id check.
+  ...Object.fromEntries(
+    PROFILE_SEGMENTS.flatMap((seg) => [
+      [profileRouteName(seg, 'Search'), 'organization' as const],
+      ...(['Get', 'Update', 'Review', 'Submit', 'History', 'Document'] as const).map((op) => [profileRouteName(seg, op), 'own' as const]),
+    ]),
+  ),
+  merchantProfileMove: 'own',
+  // Merchant uploads (issue 13 Build 4): each row carries the company it was uploaded from (OrgId).
+  merchantUploadSearch: 'orgOwned',
+  // The template lists the caller's own agents (checked by merchant-upload.test.ts); one upload is probed by the id check.
+  merchantUploadTemplate: 'own',
+  merchantUploadSubmit: 'own',
+  merchantUploadGet: 'own',
+  // Users with a membership in the subtree, each with its memberships there only (issue 13 Build 5).
+  userSearch: 'user',
+  // The signed-in user's own recovery codes.
+  mfaConfirm: 'own',
+  // One user with its memberships (an array): the id is probed by the id-taking check above.
+  ...Object.fromEntries(['userGet', 'userUpdate', 'userLock', 'userUnlock', 'userDeactivate', 'userReactivate', 'userResetPassword', 'userResendInvite', 'userResetMfa'].map((n) => [n, 'own' as const])),
 };
 
 /** Whether a response schema is list-shaped (an array, or an object with an array field). */
@@ -107,8 +145,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     for (const u of NON_PLATFORM) if (suite.users[u].orgPath?.startsWith(mm!.path)) throw new Error(`${u} is inside the foreign master merchant`);
     const orgs = await q<{ id: number; level: string }>(`SELECT id, level FROM organizations WHERE path LIKE $1 ORDER BY id`, [`${mm!.path}%`]);
     for (const o of orgs) foreignOrgs.set(o.level, [...(foreignOrgs.get(o.level) ?? []), Number(o.id)]);
-    // Each owned resource gets records in the foreign subtree, made by the platform.
-    for (const def of RESOURCES.filter((d) => d.scope === 'owned')) {
+    // Each owned resource with a Create gets records in the foreign subtree, made by the platform (a
+    // bulk-only one shares its table with one that has: the provider pages' rows are the bulk screen's).
+    for (const def of RESOURCES.filter((d) => d.scope === 'owned' && d.actions.includes('create'))) {
       const levels = def.ownerLevels ?? ['MERCHANT_HQ'];
       const candidates = levels.flatMap((l) => foreignOrgs.get(l) ?? []);
       for (const [i, orgId] of candidates.slice(0, 2).entries()) await suite.users.SUPERADMIN.client.callPath('POST', `/api/portal/${def.name}/Create`, { ...SAMPLES[def.name]!.create(9000 + i), OrgId: orgId });
@@ -241,27 +280,87 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       );
       return { id: Number(p!.id), table: 'payouts' };
     }
+    if (idKind === 'cashEvent') {
+      // A cash event of another tenant's terminal (the seed makes some under the last master
+      // merchant, but a small seed may make none there): else one made at a foreign outlet (not a
+      // copy: the amounts are generated columns, which an INSERT of a whole row may not set).
+      const [e] = await q<{ id: number }>(
+        `SELECT e.id FROM unattended_cash_events e JOIN organizations o ON o.id = coalesce(e.branch_id, e.merchant_id) WHERE o.path NOT LIKE $1 ORDER BY e.id LIMIT 1`,
+        [`${u.orgPath}%`],
+      );
+      if (e) return { id: Number(e.id), table: 'unattended_cash_events' };
+      const [made] = await q<{ id: number }>(
+        `INSERT INTO unattended_cash_events (master_merchant_id, agency_id, agent_id, merchant_id, branch_id, tid, event_kind, occurred_at, note_10_in)
+         SELECT t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id, coalesce(t.tid, '60999999'), 'REFILL', t.created_at, 3
+         FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 ORDER BY t.id LIMIT 1 RETURNING id`,
+        [`${u.orgPath}%`],
+      );
+      return { id: Number(made!.id), table: 'unattended_cash_events' };
+    }
     // Settlement files and reconciliation items belong to the platform (module settlementreport):
     // no merchant-side group holds their permissions, and no tenant owns them.
     if (idKind === 'settlementFile' || idKind === 'reconItem' || idKind === 'reconDay') return null;
     // Bank payout batches are the platform's own payments to its merchants (payoutreport:batch is
     // platform-only): a batch spans many tenants' payouts and no tenant owns it.
     if (idKind === 'payoutBatch') return null;
+    // Revenue Monster applications are prepared and decided by the platform's staff (module
+    // tpaapplication, never held by a merchant-side group): no tenant acts on them.
+    if (idKind === 'rmApplication') return null;
+    // Zone master keys are shared between the platform and its acquirers (module zmk, platform-only):
+    // no tenant owns one, and a caller outside the platform is answered NF404 for every key.
+    if (idKind === 'zmk') return null;
+    if (idKind === 'merchantUpload') {
+      // An upload made from another tenant's agency (the harness makes none).
+      const [u2] = await q<{ id: number }>(
+        `INSERT INTO merchant_uploads (org_id, uploaded_by_user_id, uploaded_by_email, file_name, status) SELECT o.id, 1, 'x@example.my', 'merchants.xlsx', 'FAILED'
+         FROM organizations o WHERE o.level = 'AGENCY' AND o.path NOT LIKE $1 ORDER BY o.id LIMIT 1 RETURNING id`,
+        [`${u.orgPath}%`],
+      );
+      return { id: Number(u2!.id), table: 'merchant_uploads' };
+    }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };
+    }
+    if (idKind === 'user') {
+      // Another tenant's user: one whose memberships all lie outside the caller's subtree.
+      const [x] = await q<{ id: number }>(
+        `SELECT x.id FROM users x WHERE EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = x.id)
+            AND NOT EXISTS (SELECT 1 FROM memberships m JOIN organizations o ON o.id = m.org_id WHERE m.user_id = x.id AND o.path LIKE $1)
+          ORDER BY x.id LIMIT 1`,
+        [`${u.orgPath}%`],
+      );
+      return { id: Number(x!.id), table: 'users' };
     }
     if (idKind === 'UserGroup') {
       const [g] = await q<{ id: number }>(`SELECT id FROM user_groups WHERE group_type = 'SUPERADMIN' ORDER BY id LIMIT 1`);
       return { id: Number(g!.id), table: 'user_groups' };
     }
+    // A profile of a segment's levels outside the subtree, or one of its documents (uploaded by the platform once).
+    const profile = /^(\w+)(Profile|Document)$/.exec(idKind);
+    const segment = profile && PROFILE_SEGMENTS.find((seg) => PROFILE_SEGMENT_KEYS[seg] === profile[1]);
+    if (profile && segment) {
+      const [o] = await q<{ id: number }>(`SELECT id FROM organizations WHERE path NOT LIKE $1 AND level = ANY($2::text[]) ORDER BY id LIMIT 1`, [`${u.orgPath}%`, [...PROFILE_SEGMENT_LEVELS[segment]]]);
+      if (!o) throw new Error(`no ${segment} profile outside ${u.groupType}'s subtree`);
+      if (profile[2] === 'Profile') return { id: Number(o.id), table: 'organizations' };
+      const [d] = await q<{ id: number }>(`SELECT id FROM org_documents WHERE org_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [o.id]);
+      if (d) return { id: Number(d.id), table: 'org_documents' };
+      const form = new FormData();
+      form.append('DocType', 'SSM_CERTIFICATE');
+      form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'ssm.pdf');
+      const made = await suite.users.SUPERADMIN.client.callPath<{ Id: number }>('POST', `/api/portal/${segment}/Profile/${o.id}/Document`, form);
+      return { id: made.Id, table: 'org_documents' };
+    }
     const def = RESOURCES.find((d) => d.name === idKind);
     if (!def) throw new Error(`route idOf '${idKind}' has no sampler in the cross-tenant suite`);
     if (def.scope === 'platform') return null;
-    // Resources sharing a table (the organization configurations) each serve their own owner levels.
+    // Resources sharing a table each serve their own owner levels (the organization configurations)
+    // or their own fixed values (the provider pages: one provider's rows each).
+    const fixed = Object.entries(def.fixed ?? {});
     const [r] = await q<{ id: number }>(
-      `SELECT r.id FROM ${def.table} r JOIN organizations o ON o.id = r.org_id WHERE o.path NOT LIKE $1 AND ($2::text[] IS NULL OR o.level = ANY($2::text[])) ORDER BY r.id LIMIT 1`,
-      [`${u.orgPath}%`, def.ownerLevels ?? null],
+      `SELECT r.id FROM ${def.table} r JOIN organizations o ON o.id = r.org_id WHERE o.path NOT LIKE $1 AND ($2::text[] IS NULL OR o.level = ANY($2::text[]))
+         ${fixed.map(([c], i) => `AND r.${c} = $${i + 3}`).join(' ')} ORDER BY r.id LIMIT 1`,
+      [`${u.orgPath}%`, def.ownerLevels ?? null, ...fixed.map(([, v]) => v)],
     );
     if (!r) throw new Error(`no foreign ${def.name} record for ${u.groupType}`);
     return { id: Number(r.id), table: def.table };
@@ -306,13 +405,14 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     const unclassified = routes.filter(([name, r]) => !r.resource && !('report' in r && r.idOf) && isList(r) && !LIST_SCOPE[name]).map(([n]) => n);
     for (const [name, route] of routes) {
       const owned = route.resource && RESOURCES.find((d) => d.name === route.resource!.name)?.scope === 'owned';
-      const scoped = owned && (route.resource!.op === 'Search' || route.resource!.op === 'Export') ? 'owned' : ['organization', 'transaction'].includes(LIST_SCOPE[name] ?? '') ? LIST_SCOPE[name] : null;
+      const scoped = owned && (route.resource!.op === 'Search' || route.resource!.op === 'Export') ? 'owned' : LIST_SCOPE[name] === 'orgOwned' ? 'owned' : ['organization', 'transaction', 'user'].includes(LIST_SCOPE[name] ?? '') ? LIST_SCOPE[name] : null;
       if (!scoped || name === 'dashboard') continue;
       for (const g of NON_PLATFORM) {
         const u: SuiteUser = users[g as GroupType];
         if (route.permission && !u.permissions.has(route.permission)) continue;
         const body = route.file ? { ...(exampleOf(route.body!) as object), Format: 'csv' } : route.body ? exampleOf(route.body) : undefined;
-        const res = await u.client.sendTo({ method: route.method, encrypted: route.encrypted }, route.path, { body: route.resource?.op === 'Search' ? { RowsPerPage: 999 } : 'report' in route ? (route.file ? { Format: 'csv' } : { RowsPerPage: 200 }) : body });
+        const listBody = scoped === 'user' ? { PageIndex: 1, RowsPerPage: 999, SearchData: {} } : route.resource?.op === 'Search' ? { RowsPerPage: 999 } : 'report' in route ? (route.file ? { Format: 'csv' } : { RowsPerPage: 200 }) : body;
+        const res = await u.client.sendTo({ method: route.method, encrypted: route.encrypted }, route.path, { body: listBody });
         if (!res.ok) {
           leaks.push(`${name} as ${g}: ${res.status}`);
           continue;
@@ -332,10 +432,18 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
               : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn}::text = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
         } else {
           const text = await res.text();
-          const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[] } | { Id: number }[];
-          const items = Array.isArray(data) ? data : (data.Items ?? []);
+          const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[]; Rows?: { Id: number }[] } | { Id: number }[];
+          // Lists answer Items (resources, §7 lists) or Rows (the profile lists, issue 13).
+          const items = Array.isArray(data) ? data : (data.Items ?? data.Rows ?? []);
+          if (scoped === 'user') {
+            // Every user answered shows at least one membership, and every membership shown is of the subtree.
+            const members = items as unknown as { Id: number; Memberships: { CompanyId: number | null }[] }[];
+            for (const m of members.filter((x) => x.Memberships.length === 0 || x.Memberships.some((ms) => ms.CompanyId === null))) leaks.push(`${name} as ${g}: user ${m.Id} shown without a membership of the subtree`);
+          }
           ids =
-            scoped === 'owned'
+            scoped === 'user'
+              ? (items as unknown as { Memberships: { CompanyId: number | null }[] }[]).flatMap((x) => x.Memberships.map((ms) => Number(ms.CompanyId)))
+              : scoped === 'owned'
               ? items.map((i) => Number((i as unknown as { OrgId: number }).OrgId))
               : scoped === 'transaction'
                 ? (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${(reportSourceOf(route) ?? REPORT_SOURCE_KEYS.transactions!).table} WHERE id = ANY($1::bigint[])`, [items.map((i) => i.Id)])).map((r) => Number(r.o))

@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -36,6 +36,8 @@ export function ProfileMenu() {
             ),
           },
           { type: 'divider' },
+          // Issue 13 Build 5: enrol (or re-enrol) an authenticator app.
+          { key: 'mfa', icon: <SafetyCertificateOutlined />, label: t('shell.mfaSetup'), onClick: () => navigate('/mfa-setup') },
           { key: 'signout', icon: <LogoutOutlined />, label: t('shell.signOut'), danger: true, onClick: () => void onSignOut() },
         ],
       }}

@@ -11,7 +11,7 @@
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import type { Verdict } from '../../api/failure.ts';
-import { api, type HandledError } from '../../store/api.ts';
+import { api } from '../../store/api.ts';
 
 export type PayoutBatch = ResponseOf<'payoutBatch'>;
 export type BatchSearchBody = BodyOf<'payoutBatchSearch'>;
@@ -25,13 +25,8 @@ const BATCH_TAG = 'PayoutBatch' as const;
 const batchApi = api.enhanceEndpoints({ addTagTypes: [BATCH_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     payoutBatchSearch: build.query<ResponseOf<'payoutBatchSearch'>, BatchSearchBody>({
-      queryFn: async (body, { signal }) => {
-        try {
-          return { data: await apiClient().post('payoutBatchSearch', body, { signal }) };
-        } catch {
-          return { error: { handled: true } as HandledError };
-        }
-      },
+      // The app's base query: the client's call with its §8 toast on failure.
+      query: (body) => ({ name: 'payoutBatchSearch', body }),
       providesTags: [BATCH_TAG],
     }),
   }),

@@ -8,7 +8,7 @@
  * screen's language). State lives in the URL (summary-query.ts); the header currency governs the
  * figures and the export (issue 9).
  */
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Button, Card, Flex, Grid, Segmented, Select, Skeleton, Space, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -20,6 +20,7 @@ import { ExportMenu } from '../../shared/export-menu.tsx';
 import { formatCount } from '../../shared/format.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
+import { useScrollRegion } from '../../shared/scroll-region.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
@@ -56,23 +57,8 @@ export function SummaryReportPage({ def }: { def: SummaryReportDef }) {
   const currency = useHeaderCurrency();
   const width = screenWidth(Grid.useBreakpoint());
   const [tableBox, room] = useElementWidth();
-  const box = useRef<HTMLDivElement | null>(null);
-  const setBox = useCallback(
-    (el: HTMLDivElement | null) => {
-      box.current = el;
-      tableBox(el);
-    },
-    [tableBox],
-  );
-  // The table scrolls inside its box on a phone; where its rows hold no link (a report whose list
-  // is not declared yet) the box must take the focus itself, so a keyboard can scroll it (WCAG 2.1.1).
-  useEffect(() => {
-    const region = box.current?.querySelector<HTMLElement>('.ant-table-content');
-    if (!region || region.tabIndex === 0) return;
-    region.tabIndex = 0;
-    region.setAttribute('role', 'region');
-    region.setAttribute('aria-label', t(def.titleKey));
-  });
+  // The table scrolls inside its box on a phone, and a summary's rows hold no link.
+  const setBox = useScrollRegion(t(def.titleKey), tableBox);
 
   const query = useMemo(() => parseSummaryQuery(def, params), [def, params]);
   const apply = useCallback((q: SummaryQuery) => setParams(toSummarySearchParams(def, q)), [def, setParams]);

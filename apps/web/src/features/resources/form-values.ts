@@ -4,7 +4,7 @@
  * validates with, so the messages match), and the server's "Field: message" answers read back
  * onto fields.
  */
-import { resourceSchemas, type FieldDef, type ResourceDef, type ResourceSchemas } from '@paydesk/contract';
+import { INVALID_FORM_VALUE, kindOf, resourceSchemas, type FieldDef, type ResourceDef, type ResourceSchemas } from '@paydesk/contract';
 import type { ResourceItem } from './resource-api.ts';
 
 export type FormMode = 'create' | 'update';
@@ -17,38 +17,10 @@ export function writableFields(def: ResourceDef): [string, FieldDef][] {
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Typed as a decimal string (money, rates, decimal counts): never a float on the way. */
-export const isDecimalText = (f: Pick<FieldDef, 'input' | 'validator'>) => f.input === 'money' || f.input === 'percent' || (f.input === 'number' && f.validator === 'decimal');
-
-/** The form's starting values: the record's (secrets empty: empty keeps the stored one), or blanks. */
+/** The form's starting values: the record's as each kind's control holds them (contract kinds/), or blanks. */
 export function toFormValues(def: ResourceDef, item?: ResourceItem | null): FormValues {
   const values: FormValues = {};
-  for (const [name, f] of writableFields(def)) {
-    const v = item?.[name];
-    switch (f.input) {
-      case 'secret':
-        values[name] = '';
-        break;
-      case 'switch':
-        values[name] = v === 1 || v === true ? 1 : 0;
-        break;
-      case 'multiselect':
-        values[name] = Array.isArray(v) ? v : [];
-        break;
-      case 'json':
-        values[name] = v === undefined || v === null ? '' : JSON.stringify(v, null, 2);
-        break;
-      case 'number':
-        // Typed as text, decimal or whole: the form keeps exactly what is typed (never a clamped number).
-        values[name] = v === undefined || v === null ? '' : String(v);
-        break;
-      case 'select':
-        values[name] = v === null ? undefined : v;
-        break;
-      default:
-        values[name] = v === undefined || v === null ? '' : String(v);
-    }
-  }
+  for (const [name, f] of writableFields(def)) values[name] = kindOf(f).toForm(item?.[name]);
   if (!item && def.scope === 'owned') values.OrgId = undefined;
   return values;
 }
@@ -59,11 +31,8 @@ function takesNull(f: FieldDef): boolean {
   return r.success && r.data === null;
 }
 
-/** Inputs typed as text, whose blank the schema itself judges (e.g. 'placeholder_cannot_be_empty'). */
-const TYPED = new Set<FieldDef['input']>(['text', 'textarea', 'money', 'percent']);
-
-/** Marks a JSON text the user typed that does not parse. */
-export const INVALID_JSON = Symbol('invalid json');
+/** Marks a form value that cannot become a request value (JSON text that does not parse). */
+export const INVALID_JSON = INVALID_FORM_VALUE;
 
 /**
  * The Create or Update body of the form's values. An empty optional field is left out on create
@@ -74,26 +43,18 @@ export const INVALID_JSON = Symbol('invalid json');
 export function toBody(def: ResourceDef, values: FormValues, mode: FormMode, item?: Pick<ResourceItem, 'Id' | 'Version'> | null): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, f] of writableFields(def)) {
-    let v = values[name];
-    if (f.input === 'secret') {
-      if (!isBlank(v)) body[name] = v;
-      continue;
-    }
-    if (f.input === 'json' && typeof v === 'string' && v.trim() !== '') {
-      try {
-        v = JSON.parse(v);
-      } catch {
-        v = INVALID_JSON;
-      }
-    }
-    if (isBlank(v) && f.input !== 'multiselect') {
+    const kind = kindOf(f);
+    const v = kind.fromForm(values[name]);
+    if (kind.isBlank(v)) {
+      // An empty credential keeps the stored one.
+      if (kind.blankKeeps) continue;
       if (f.optional) {
         // Cleared on update where the field may be empty; else the stored value (or default) stays.
         if (mode === 'update' && takesNull(f)) body[name] = null;
         continue;
       }
       // A blank required text is sent as '' for the schema to name; other kinds are left out.
-      if (TYPED.has(f.input)) body[name] = '';
+      if (kind.sendsBlank) body[name] = '';
       continue;
     }
     body[name] = v;

@@ -14,9 +14,18 @@ export const FILTER_MAX = 100;
 
 export type SortOrder = 'asc' | 'desc';
 
+/** A range filter's bounds (inclusive; either may be absent). */
+export interface RangeValue {
+  From?: string;
+  To?: string;
+}
+
+/** The URL form of a range: 'from..to' (either side may be empty). */
+const RANGE_SEPARATOR = '..';
+
 export interface ListQuery {
-  /** Values of the declared filters: a string (eq, contains) or a list (in). */
-  filters: Record<string, string | string[]>;
+  /** Values of the declared filters: a string (eq, contains), a list (in) or bounds (range). */
+  filters: Record<string, string | string[] | RangeValue>;
   keyword?: string;
   active?: 0 | 1;
   page: number;
@@ -52,6 +61,10 @@ export function parseListQuery(def: ResourceDef, params: URLSearchParams): ListQ
     if (f.filter === 'in') {
       const values = raw?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
       if (values.length) filters[name] = Array.from(new Set(values)).slice(0, 50);
+    } else if (f.filter === 'range') {
+      const [from, to] = (raw ?? '').split(RANGE_SEPARATOR);
+      const range = { ...(text(from ?? null) ? { From: text(from ?? null) } : {}), ...(text(to ?? null) ? { To: text(to ?? null) } : {}) };
+      if (range.From || range.To) filters[name] = range;
     } else {
       const v = text(raw);
       if (v) filters[name] = v;
@@ -77,7 +90,7 @@ export function toSearchParams(def: ResourceDef, q: ListQuery): URLSearchParams 
   const p = new URLSearchParams();
   for (const [name] of filterFields(def)) {
     const v = q.filters[name];
-    const s = Array.isArray(v) ? v.join(',') : v;
+    const s = Array.isArray(v) ? v.join(',') : typeof v === 'object' ? (v.From || v.To ? `${v.From ?? ''}${RANGE_SEPARATOR}${v.To ?? ''}` : '') : v;
     if (s) p.set(name, s);
   }
   if (q.keyword) p.set('q', q.keyword);

@@ -19,6 +19,7 @@ import { riskAlerts, riskTransactions } from './risk.ts';
 import { bsnRecon, bsnReconSummary, finexusRecon, ipay88Recon, paydeeRecon, razerpayRecon, rmRecon } from './settlement-recon.ts';
 import { bsnTpa, paydeeTpa, rmTpa } from './settlement-tpa.ts';
 import { payoutReportDef, tpaPayoutReport, tpaPayoutRiskReport } from './payout.ts';
+import { unattendedHistory, unattendedReport } from './unattended.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ecommerceTransactions,
@@ -52,6 +53,8 @@ export const REPORTS: readonly ReportDef[] = [
   payoutReportDef,
   tpaPayoutReport,
   tpaPayoutRiskReport,
+  // The unattended terminals' cash events (issue 14 Build 5).
+  unattendedHistory,
   // Sales reports (summary kind, issue 10 Build 4).
   ecommerceSales,
   preauthSales,
@@ -63,4 +66,6 @@ export const REPORTS: readonly ReportDef[] = [
   agencySales,
   agentSales,
   merchantSales,
+  // The unattended terminals' cash per terminal and day (issue 14 Build 5).
+  unattendedReport,
 ];

@@ -49,7 +49,10 @@ export const acquirerResource = defineResource({
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
   defaultSort: { Field: 'AcqName', Order: 'asc' },
   naturalKey: 'Code',
-  dependents: [{ table: 'transactions', column: 'acquirer_id', labelKey: 'transactions' }],
+  dependents: [
+    { table: 'transactions', column: 'acquirer_id', labelKey: 'transactions' },
+    { table: 'terminals', column: 'acquirer_id', labelKey: 'terminals' },
+  ],
   description:
     'Acquiring banks: name, capital code (natural key), description and the service types / terminal categories they serve ("serviceType:terminalCategory" codes), the source of GetAcquirerByServiceType.',
 });

@@ -23,7 +23,7 @@ export const codeOptions = <C extends string>(codes: readonly C[], prefix: strin
 export const decimal2 = (column: string, labelKey: string, o: Partial<Pick<FieldDef, 'list' | 'sortable' | 'helpKey'>> = {}): FieldDef => ({
   column,
   labelKey,
-  input: 'number',
+  input: 'decimal',
   validator: 'decimal',
   schema: z
     .union([z.string(), z.number()])

@@ -22,4 +22,4 @@ export const GROUP_A: ResourceDef[] = [
   subscriptionResource,
   natureBusinessResource,
   cardBinResource,
-] as unknown as ResourceDef[];
+];

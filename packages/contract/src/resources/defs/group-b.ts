@@ -20,7 +20,7 @@ export const GROUP_B: ResourceDef[] = [
   masterMerchantConfigResource,
   agencyAgentConfigResource,
   merchantConfigResource,
-] as unknown as ResourceDef[];
+];
 
 export { MOBILE_PERMISSIONS, MOBILE_PERMISSION_KEY, type MobilePermissionKey } from './mobile-global.ts';
 export { MOBILE_USER_TYPES, CASHIER_EXCLUDED_PERMISSIONS } from './mobile-user-group.ts';

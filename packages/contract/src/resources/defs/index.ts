@@ -6,8 +6,9 @@
 import type { ResourceDef } from '../define.ts';
 import { GROUP_A } from './group-a.ts';
 import { GROUP_B } from './group-b.ts';
+import { GROUP_C } from './group-c.ts';
 
-export const RESOURCES: readonly ResourceDef[] = [...GROUP_A, ...GROUP_B];
+export const RESOURCES: readonly ResourceDef[] = [...GROUP_A, ...GROUP_B, ...GROUP_C];
 
 /** The resource whose screen is at `path`, if any. */
 export function resourceByPath(path: string): ResourceDef | undefined {

@@ -18,7 +18,7 @@ export const payoutHolidayResource = defineResource({
   titleKey: 'nav.payout-holiday-setting',
   titleField: 'HolidayName',
   fields: {
-    HolidayDate: date('holiday_date', 'res.payoutHoliday.date', { list: true, filter: 'eq', sortable: true }),
+    HolidayDate: date('holiday_date', 'res.payoutHoliday.date', { list: true, filter: 'range', sortable: true }),
     HolidayName: text('holiday_name', 'res.payoutHoliday.name', { max: 120, list: true, filter: 'contains', sortable: true }),
     States: defaulted(
       multiselect(

@@ -1,6 +1,6 @@
 import { GROUP_TYPE_ENTRIES } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
-import { select, text, textarea } from '../fields.ts';
+import { flag, select, text, textarea } from '../fields.ts';
 import { optionsOf } from './b-fields.ts';
 
 /**
@@ -25,9 +25,11 @@ export const userGroupResource = defineResource({
     Name: text('name', 'res.userGroup.name', { max: 100, list: true, filter: 'contains', sortable: true }),
     GroupType: select('group_type', 'res.userGroup.groupType', optionsOf(GROUP_TYPE_ENTRIES), { list: true, filter: 'eq', sortable: true }),
     Description: textarea('description', 'res.userGroup.description', { max: 500, optional: true, list: true }),
+    /** Members must enrol two-factor sign-in before they reach anything (issue 13 Build 5; SUPERADMIN groups always do). */
+    MfaRequired: flag('mfa_required', 'res.userGroup.mfaRequired', { list: true, filter: 'eq', optional: true }),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
   defaultSort: { Field: 'Name', Order: 'asc' },
   dependents: [{ table: 'memberships', column: 'group_id', labelKey: 'user memberships' }],
-  description: 'Name, group type (§6) and description; permissions through the permission editor. Default groups keep their type.',
+  description: 'Name, group type (§6), description and whether members must use two-factor sign-in; permissions through the permission editor. Default groups keep their type.',
 });

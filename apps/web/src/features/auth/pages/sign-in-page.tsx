@@ -7,9 +7,16 @@
  * antd form gives it: labelled inputs, errors tied to their field (aria-invalid,
  * aria-describedby) and announced (role=alert), focus moved to the first wrong field, a visible
  * focus ring, and the page's one `main` landmark.
+ *
+ * Two-factor sign-in (issue 13 Build 5): when the server answers MFA401 after checking the
+ * password, the form asks for the 6-digit code of the user's authenticator app (or, by the link
+ * under it, one of the recovery codes) and sends email, password and code again. A page opened
+ * from /auth/invite after a password was set says so above the form.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ERROR_CODES } from '@paydesk/domain';
 import '../../../app/plain.css';
 import { usePageTitle } from '../../../app/page-title.ts';
 import { runtimeConfig } from '../../../runtime-config.ts';
@@ -20,9 +27,34 @@ import { signIn } from '../../../store/session.ts';
 /** The longest email or password the form accepts (the server's text limit). */
 const MAX_LENGTH = 250;
 
+/** The answer of a right password when the account needs a second factor (issue 13). */
+export const MFA_REQUIRED_CODE = ERROR_CODES.MFA_CODE_REQUIRED;
+
+/** A TOTP code: six digits (RFC 6238 as the server's otpauth is set up). */
+const OTP_PATTERN = /^\d{6}$/;
+
+/** The longest recovery code the form accepts (the server's codes are far shorter). */
+const RECOVERY_MAX_LENGTH = 64;
+
+/** What the form asks for after the password: nothing yet, a TOTP code, or a recovery code. */
+type SecondFactor = 'none' | 'otp' | 'recovery';
+
+/** The state /auth/invite navigates here with once a password is set. */
+export interface SignInNotice {
+  passwordSet?: boolean;
+}
+
 interface FieldErrors {
   email?: string;
   password?: string;
+  code?: string;
+}
+
+/** The code field's message for `value` under `factor`, or undefined when it may be sent. */
+export function secondFactorError(factor: SecondFactor, value: string, t: (key: string) => string): string | undefined {
+  if (factor === 'otp') return OTP_PATTERN.test(value) ? undefined : t('login.otpRequired');
+  if (factor === 'recovery') return value.trim() === '' ? t('login.recoveryRequired') : undefined;
+  return undefined;
 }
 
 export default function SignInPage() {
@@ -31,8 +63,13 @@ export default function SignInPage() {
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [factor, setFactor] = useState<SecondFactor>('none');
+  const [code, setCode] = useState('');
+  const passwordSet = (location.state as SignInNotice | null)?.passwordSet === true;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
@@ -50,24 +87,43 @@ export default function SignInPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const found: FieldErrors = { email: await emailError(email), password: passwordError(password) };
+    const found: FieldErrors = { email: await emailError(email), password: passwordError(password), code: secondFactorError(factor, code, t) };
     setErrors(found);
-    if (found.email || found.password) {
-      (found.email ? emailRef : passwordRef).current?.focus();
+    if (found.email || found.password || found.code) {
+      (found.email ? emailRef : found.password ? passwordRef : codeRef).current?.focus();
       return;
     }
     setBusy(true);
     setFailure(null);
-    const verdict = await dispatch(signIn({ Email: email.trim(), Password: password }));
+    const second = factor === 'otp' ? { OtpCode: code } : factor === 'recovery' ? { RecoveryCode: code.trim() } : {};
+    const verdict = await dispatch(signIn({ Email: email.trim(), Password: password, ...second }));
     // On success this page unmounts (the guard sends the user on).
     if (verdict) {
       setBusy(false);
+      if (verdict.code === MFA_REQUIRED_CODE && factor === 'none') {
+        // The password was right: the second step is a field of its own, not an error.
+        setFactor('otp');
+        setFailure(null);
+        requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
       setFailure(verdict.messages.length > 0 ? verdict.messages : null);
+      if (factor !== 'none') codeRef.current?.select();
     }
+  };
+
+  /** Between the authenticator's code and a recovery code: the other field, empty and focused. */
+  const switchFactor = (next: SecondFactor) => {
+    setFactor(next);
+    setCode('');
+    setErrors((prev) => ({ ...prev, code: undefined }));
+    requestAnimationFrame(() => codeRef.current?.focus());
   };
 
   const emailErrorId = `${id}-email-error`;
   const passwordErrorId = `${id}-password-error`;
+  const codeErrorId = `${id}-code-error`;
+  const codeHintId = `${id}-code-hint`;
 
   return (
     // The page's one landmark: screen-reader users jump straight to the form.
@@ -77,6 +133,11 @@ export default function SignInPage() {
           <h1 className="pd-signin-title">{t('login.title', { product })}</h1>
           <p className="pd-text-secondary">{t('login.subtitle')}</p>
         </div>
+        {passwordSet && !failure && (
+          <div className="pd-note" role="status">
+            {t('login.passwordSet')}
+          </div>
+        )}
         {failure && (
           <div className="pd-alert" role="alert">
             <span className="pd-alert-icon" aria-hidden="true">
@@ -151,6 +212,47 @@ export default function SignInPage() {
               </div>
             )}
           </div>
+          {factor !== 'none' && (
+            <div className="pd-field">
+              <label className="pd-label" htmlFor={`${id}-code`}>
+                {t(factor === 'otp' ? 'login.otpCode' : 'login.recoveryCode')}
+              </label>
+              <p id={codeHintId} className="pd-text-secondary pd-hint">
+                {t(factor === 'otp' ? 'login.otpHint' : 'login.recoveryHint')}
+              </p>
+              <input
+                ref={codeRef}
+                // A new element per kind: the browser's one-time-code autofill binds to the OTP field only.
+                key={factor}
+                id={`${id}-code`}
+                className="pd-input"
+                type="text"
+                name={factor === 'otp' ? 'otp' : 'recovery'}
+                value={code}
+                onChange={(e) => {
+                  const value = factor === 'otp' ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value;
+                  setCode(value);
+                  if (errors.code) setErrors((prev) => ({ ...prev, code: secondFactorError(factor, value, t) }));
+                }}
+                autoComplete={factor === 'otp' ? 'one-time-code' : 'off'}
+                inputMode={factor === 'otp' ? 'numeric' : 'text'}
+                pattern={factor === 'otp' ? '[0-9]{6}' : undefined}
+                maxLength={factor === 'otp' ? 6 : RECOVERY_MAX_LENGTH}
+                spellCheck={false}
+                readOnly={busy}
+                aria-invalid={errors.code ? true : undefined}
+                aria-describedby={errors.code ? `${codeHintId} ${codeErrorId}` : codeHintId}
+              />
+              {errors.code && (
+                <div id={codeErrorId} className="pd-field-error" role="alert">
+                  {errors.code}
+                </div>
+              )}
+              <button type="button" className="pd-link-button" onClick={() => switchFactor(factor === 'otp' ? 'recovery' : 'otp')}>
+                {t(factor === 'otp' ? 'login.useRecovery' : 'login.useOtp')}
+              </button>
+            </div>
+          )}
           <button type="submit" className="pd-button pd-button-primary pd-button-block" aria-disabled={busy || undefined}>
             {busy && <span className="pd-spin-ring pd-spin-inline" aria-hidden="true" />}
             {t('login.submit')}

@@ -3,14 +3,16 @@
  * → Apply the same file after a confirmation. Nothing is applied while any row has an error.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Result, Table, Tag, Typography, Upload } from 'antd';
-import { CheckOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Flex, Result, Table, Tag, Typography } from 'antd';
+import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
 import { rowErrorsOf, type RowError } from '../../../shared/csv.ts';
 import { RowErrors } from '../../../shared/row-errors.tsx';
+import { useScrollRegion } from '../../../shared/scroll-region.ts';
 import { applyMdrFile, previewMdrFile, type MdrApplyResult, type MdrChange, type MdrPreview, type MdrRateValues } from '../bulk-update-mdr-api.ts';
+import { SheetDropZone } from '../../../shared/sheet-drop-zone.tsx';
 
 type Step = { kind: 'idle' } | { kind: 'preview'; preview: MdrPreview } | { kind: 'refused'; message: string; errors: RowError[] } | { kind: 'applied'; result: MdrApplyResult };
 
@@ -36,23 +38,27 @@ function Rate({ values, other }: { values: MdrRateValues | null; other: MdrRateV
 
 function ChangesTable({ changes }: { changes: MdrChange[] }) {
   const { t } = useTranslation();
+  // Its rows hold no link: the sideways scroller itself takes the focus (shared/scroll-region.ts).
+  const box = useScrollRegion(t('bulkMdr.changes'));
   return (
-    <Table<MdrChange>
-      size="small"
-      rowKey="Row"
-      aria-label={t('bulkMdr.changes')}
-      dataSource={changes}
-      pagination={changes.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
-      columns={[
-        { key: 'Row', title: t('upload.row'), dataIndex: 'Row', width: 70 },
-        { key: 'ProductCode', title: t('bulkMdr.product'), dataIndex: 'ProductCode' },
-        { key: 'CategoryCode', title: t('bulkMdr.category'), dataIndex: 'CategoryCode' },
-        { key: 'Action', title: t('bulkMdr.action'), render: (_, c) => <Tag color={ACTION_COLORS[c.Action]}>{t(`bulkMdr.action.${c.Action}`)}</Tag> },
-        { key: 'Before', title: t('bulkMdr.before'), render: (_, c) => <Rate values={c.Before} other={c.After} /> },
-        { key: 'After', title: t('bulkMdr.after'), render: (_, c) => <Rate values={c.After} other={c.Before} /> },
-      ]}
-    />
+    <div ref={box}>
+      <Table<MdrChange>
+        size="small"
+        rowKey="Row"
+        aria-label={t('bulkMdr.changes')}
+        dataSource={changes}
+        pagination={changes.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'Row', title: t('upload.row'), dataIndex: 'Row', width: 70 },
+          { key: 'ProductCode', title: t('bulkMdr.product'), dataIndex: 'ProductCode' },
+          { key: 'CategoryCode', title: t('bulkMdr.category'), dataIndex: 'CategoryCode' },
+          { key: 'Action', title: t('bulkMdr.action'), render: (_, c) => <Tag color={ACTION_COLORS[c.Action]}>{t(`bulkMdr.action.${c.Action}`)}</Tag> },
+          { key: 'Before', title: t('bulkMdr.before'), render: (_, c) => <Rate values={c.Before} other={c.After} /> },
+          { key: 'After', title: t('bulkMdr.after'), render: (_, c) => <Rate values={c.After} other={c.Before} /> },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -125,22 +131,14 @@ export default function BulkUpdateMdrPage() {
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
               {t('bulkMdr.hint')}
             </Typography.Paragraph>
-            <Upload.Dragger
-              accept=".xlsx,.csv"
-              maxCount={1}
-              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-              beforeUpload={(f) => {
+            <SheetDropZone
+              file={file}
+              onChoose={(f) => {
                 setFile(f);
                 setStep({ kind: 'idle' });
-                return false;
               }}
               onRemove={chooseAgain}
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('upload.choose')}</p>
-            </Upload.Dragger>
+            />
             <Flex gap={8}>
               <Button icon={<EyeOutlined />} disabled={!file} loading={busy && step.kind !== 'preview'} onClick={preview}>
                 {t('bulkMdr.preview')}

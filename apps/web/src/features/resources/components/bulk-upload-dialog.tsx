@@ -4,8 +4,7 @@
  * applied then) with a downloadable error report.
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Modal, Result, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Modal, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { ResourceDef } from '@paydesk/contract';
@@ -14,6 +13,7 @@ import { rowErrorsOf, type RowError } from '../../../shared/csv.ts';
 import { RowErrors } from '../../../shared/row-errors.tsx';
 import { resourceTitle } from '../labels.ts';
 import { bulkUploadResource, type BulkUploadResult } from '../resource-api.ts';
+import { SheetDropZone } from '../../../shared/sheet-drop-zone.tsx';
 
 type Outcome = { kind: 'done'; result: BulkUploadResult } | { kind: 'rows'; message: string; errors: RowError[] } | { kind: 'refused'; message: string };
 
@@ -97,22 +97,14 @@ export function BulkUploadDialog({ def, open, onClose, onApplied }: { def: Resou
             <br />
             <Typography.Text code>{uploadColumns(def).join(', ')}</Typography.Text>
           </Typography.Paragraph>
-          <Upload.Dragger
-            accept=".xlsx,.csv"
-            maxCount={1}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            beforeUpload={(f) => {
+          <SheetDropZone
+            file={file}
+            onChoose={(f) => {
               setFile(f);
               setOutcome(null);
-              return false;
             }}
             onRemove={reset}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('upload.choose')}</p>
-          </Upload.Dragger>
+          />
           {outcome && <Alert type="error" showIcon title={outcome.message} role="alert" />}
           {outcome?.kind === 'rows' && <RowErrors errors={outcome.errors} reportName={`${def.name}-upload-errors.csv`} />}
         </Flex>

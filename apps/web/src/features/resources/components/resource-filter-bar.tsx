@@ -7,14 +7,14 @@ import { useEffect } from 'react';
 import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef, ResourceDef } from '@paydesk/contract';
+import { kindOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
 import { fieldLabel, optionLabel } from '../labels.ts';
-import { FILTER_MAX, filterFields, type ListQuery } from '../list-query.ts';
+import { FILTER_MAX, filterFields, type ListQuery, type RangeValue } from '../list-query.ts';
 import { lookupAdapter } from '../lookups.ts';
 import { FieldInput, LookupField } from './field-input.tsx';
 
 interface FormValues {
-  filters: Record<string, string | string[] | undefined>;
+  filters: Record<string, string | string[] | RangeValue | undefined>;
   q?: string;
   active?: '1' | '0';
 }
@@ -26,6 +26,10 @@ function fromForm(v: FormValues, base: ListQuery): ListQuery {
   for (const [k, raw] of Object.entries(v.filters ?? {})) {
     if (Array.isArray(raw)) {
       if (raw.length) filters[k] = raw.map(String);
+    } else if (raw && typeof raw === 'object') {
+      const from = raw.From?.trim();
+      const to = raw.To?.trim();
+      if (from || to) filters[k] = { ...(from ? { From: from } : {}), ...(to ? { To: to } : {}) };
     } else if (raw !== undefined && raw !== null && String(raw).trim() !== '') filters[k] = String(raw).trim();
   }
   return { ...base, filters, keyword: v.q?.trim() || undefined, active: v.active === undefined ? undefined : v.active === '1' ? 1 : 0, page: 1 };
@@ -50,7 +54,8 @@ function FilterControl({ def, name, field, placeholder, ...given }: { def: Resou
       />
     );
   }
-  if (field.input === 'date') return <FieldInput {...given} def={def} name={name} field={field} placeholder={placeholder} />;
+  // An ordered kind (a date, a number) filters with its own control, so the value has its shape.
+  if (kindOf(field).ordered) return <FieldInput {...given} def={def} name={name} field={field} placeholder={placeholder} />;
   return <Input {...given} allowClear maxLength={FILTER_MAX} placeholder={field.filter === 'contains' ? t('resource.contains') : placeholder} />;
 }
 
@@ -69,13 +74,28 @@ export function ResourceFilterBar({ def, query, onSearch, onReset }: { def: Reso
     <Card size="small">
       <Form<FormValues> form={form} layout="vertical" initialValues={toForm(query)} onFinish={(v) => onSearch(fromForm(v, query))} style={{ marginBottom: -8 }}>
         <Row gutter={16}>
-          {filterFields(def).map(([name, f]) => (
-            <Col key={name} {...col}>
-              <Form.Item name={['filters', name]} label={fieldLabel(t, name, f)}>
-                <FilterControl def={def} name={name} field={f} placeholder={t('common.all')} />
-              </Form.Item>
-            </Col>
-          ))}
+          {filterFields(def).map(([name, f]) =>
+            f.filter === 'range' ? (
+              // A range: the field's own control twice (a date picker, a number), From and To inclusive.
+              <Col key={name} {...col}>
+                <Form.Item label={fieldLabel(t, name, f)} style={{ marginBottom: 0 }}>
+                  <Space.Compact block>
+                    {(['From', 'To'] as const).map((bound) => (
+                      <Form.Item key={bound} name={['filters', name, bound]} noStyle>
+                        <FieldInput def={def} name={name} field={f} placeholder={t(bound === 'From' ? 'resource.rangeFrom' : 'resource.rangeTo')} aria-label={`${fieldLabel(t, name, f)} ${t(bound === 'From' ? 'resource.rangeFrom' : 'resource.rangeTo')}`} />
+                      </Form.Item>
+                    ))}
+                  </Space.Compact>
+                </Form.Item>
+              </Col>
+            ) : (
+              <Col key={name} {...col}>
+                <Form.Item name={['filters', name]} label={fieldLabel(t, name, f)}>
+                  <FilterControl def={def} name={name} field={f} placeholder={t('common.all')} />
+                </Form.Item>
+              </Col>
+            ),
+          )}
           <Col {...col}>
             <Form.Item name="active" label={t('resource.status')}>
               <Select

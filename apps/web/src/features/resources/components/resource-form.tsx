@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { App, Button, Col, Descriptions, Drawer, Flex, Form, Grid, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@paydesk/contract';
+import { kindOf, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, type OrgLevel } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
 import { messageText } from '../../../shared/field-rule.ts';
@@ -189,7 +189,7 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
             key={name}
             name={name}
             label={fieldLabel(t, name, f)}
-            required={!f.optional && !f.secret && f.input !== 'switch' && f.input !== 'multiselect'}
+            required={!f.optional && !f.secret && kindOf(f).requiredMark}
             tooltip={f.helpKey ? t(f.helpKey, { defaultValue: '' }) || undefined : undefined}
           >
             {Custom ? (

@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef, ResourceDef } from '@paydesk/contract';
+import { kindOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
 import { columnsWidth, layoutColumns, type ColumnPriority } from '../../../shared/column-layout.ts';
@@ -42,31 +42,12 @@ type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: 
 export function fieldPriority(def: ResourceDef, name: string): ColumnPriority {
   const f = def.fields[name];
   if (f?.priority) return f.priority;
-  return name === def.titleField || f?.input === 'money' || f?.input === 'percent' ? 1 : 2;
+  return name === def.titleField || (f && kindOf(f).keyColumn) ? 1 : 2;
 }
 
-/** A field column's width in px by its kind: enough for its usual value; longer text ends in "…". */
+/** A field column's width in px by its kind (contract kinds/): enough for its usual value; longer text ends in "…". */
 export function fieldWidth(f: FieldDef): number {
-  switch (f.input) {
-    case 'money':
-      return 115;
-    case 'percent':
-      return 95;
-    case 'number':
-      return 100;
-    case 'date':
-      return 115;
-    case 'datetime':
-      return 165;
-    case 'switch':
-      return 90;
-    case 'select':
-      return f.lookup ? 180 : 130;
-    case 'multiselect':
-      return 200;
-    default:
-      return 180;
-  }
+  return kindOf(f).column(f).width;
 }
 
 /** The actions column: its buttons wrap onto a second line rather than widen it. */
@@ -162,8 +143,8 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         width: fieldWidth(f),
         sorter: f.sortable === true,
         sortOrder: f.sortable ? sortOrder(name) : undefined,
-        align: f.input === 'money' || f.input === 'percent' || f.input === 'number' ? 'right' : undefined,
-        ellipsis: f.input === 'text' || f.input === 'textarea' || f.input === 'json' || f.input === 'select',
+        align: kindOf(f).column(f).align,
+        ellipsis: kindOf(f).column(f).ellipsis,
         render: (_: unknown, item: ResourceItem) => override?.cells?.[name]?.(item) ?? <FieldCell name={name} field={f} value={item[name]} row={item as unknown as Record<string, unknown>} />,
       })),
     ...(def.scope === 'owned' && !def.fields.OrgName ? [{ key: 'OrgName', title: t('resource.organization'), priority: 2, width: 180, dataIndex: 'OrgName', ellipsis: true } satisfies Column] : []),

@@ -1,0 +1,81 @@
+import { TPA_CONFIG_PROVIDERS, tpaConfigResourceName } from '@paydesk/domain';
+import type { ResourceSamples } from '../resource-samples.ts';
+
+/**
+ * Samples of the issue 14 resources. Terminals belong to master merchant 1's merchant HQs and
+ * branches (56, 59 and branch 456: see group-b.ts for the demo ids); the devices they name are
+ * made first (prepare), so a terminal's serial is in the inventory.
+ */
+const SERIALS = Array.from({ length: 8 }, (_, i) => `SMP-DEV-${i}`);
+
+export const SAMPLES_C: Record<string, ResourceSamples> = {
+  // Only the platform deploys terminals (terminal:create is platform-only).
+  Terminal: {
+    ownerEmail: 'admin@paydesk.my',
+    prepare: async (query) =>
+      void (await query(`INSERT INTO master_devices (serial_no, model, status) SELECT s, 'PAX A920', 'DEPLOYED' FROM unnest($1::text[]) s ON CONFLICT DO NOTHING`, [SERIALS])),
+    create: (i) => ({ OrgId: [56, 56, 59, 456, 59][i % 5], Tid: `SMPT${String(1000 + i).slice(-4)}`, SerialNo: SERIALS[i % SERIALS.length], Model: 'PAX A920', AcquirerId: 1, Mid: `00000${100 + i}`, TerminalStatus: 'ACTIVE' }),
+    update: { TerminalStatus: 'SUSPENDED', Mid: '000009999' },
+    bad: { input: { OrgId: 56, Tid: 'short', Model: 'PAX A920', AcquirerId: 1, Mid: '1', TerminalStatus: 'ACTIVE' }, field: 'Tid' },
+  },
+  MasterDevice: {
+    create: (i) => ({ SerialNo: `SMP-MD-${i}`, Model: 'PAX A920', Imei: `35${String(1_000_000_000_000 + i)}`, DeviceStatus: 'IN_STOCK' }),
+    update: { DeviceStatus: 'REPAIR', Notes: 'Screen cracked' },
+    bad: { input: { SerialNo: 'SMP-BAD', Model: 'PAX A920', Imei: '12345', DeviceStatus: 'IN_STOCK' }, field: 'Imei' },
+  },
+  TerminalAdvertisement: {
+    create: (i) => ({ Title: `Sample idle screen ${i}`, Target: 'MODEL', Model: 'PAX A920', ImageUrl: `https://cdn.example.my/ads/${i}.png`, DisplaySeconds: 10, StartDate: '2030-01-01', EndDate: '2030-01-31' }),
+    update: { DisplaySeconds: 15 },
+    bad: { input: { Title: 'No model', Target: 'MODEL', ImageUrl: 'https://cdn.example.my/x.png', DisplaySeconds: 10, StartDate: '2030-01-01', EndDate: '2030-01-31' }, field: 'Model' },
+  },
+  MobileAdvertisement: {
+    create: (i) => ({ Title: `Sample banner ${i}`, Placement: 'HOME_BANNER', ImageUrl: `https://cdn.example.my/app/${i}.png`, StartDate: '2030-02-01', EndDate: '2030-02-28', SortOrder: i }),
+    update: { Placement: 'PROMOTIONS' },
+    bad: { input: { Title: 'Backwards', Placement: 'HOME_BANNER', ImageUrl: 'https://cdn.example.my/app/x.png', StartDate: '2030-02-28', EndDate: '2030-02-01' }, field: 'EndDate' },
+  },
+  MobileTopic: {
+    create: (i) => ({ TopicCode: `sample-topic-${i}`, TopicName: `Sample topic ${i}`, AutoSubscribe: 0 }),
+    update: { AutoSubscribe: 1 },
+    bad: { input: { TopicCode: 'has space', TopicName: 'Bad' }, field: 'TopicCode' },
+  },
+  MobileNotificationContent: {
+    create: (i) => ({ ContentCode: `SAMPLE_CONTENT_${i}`, Target: 'USER', TitleEn: `Sample ${i}`, BodyEn: `Sample message ${i}` }),
+    update: { TitleMs: 'Contoh', BodyMs: 'Mesej contoh' },
+    bad: { input: { ContentCode: 'SAMPLE_X', Target: 'EVERYONE', TitleEn: 'x', BodyEn: 'x' }, field: 'Target' },
+  },
+  NfcReceipt: {
+    create: (i) => ({ TemplateName: `Sample receipt ${i}`, ReceiptType: 'E_RECEIPT', HeaderText: 'Thank you', ShowMerchantAddress: 1, ShowQr: 1 }),
+    update: { FooterText: 'Goods sold are not returnable' },
+    bad: { input: { TemplateName: 'Bad type', ReceiptType: 'PAPER', ShowMerchantAddress: 1, ShowQr: 0 }, field: 'ReceiptType' },
+  },
+  NfcReceiptBanner: {
+    create: (i) => ({ Title: `Sample receipt banner ${i}`, ReceiptType: 'NON_E_RECEIPT', ImageUrl: `https://cdn.example.my/rcpt/${i}.png`, StartDate: '2030-03-01', EndDate: '2030-03-31' }),
+    update: { SortOrder: 5 },
+    bad: { input: { Title: 'No image', ReceiptType: 'E_RECEIPT', ImageUrl: 'not a url', StartDate: '2030-03-01', EndDate: '2030-03-31' }, field: 'ImageUrl' },
+  },
+  // No Create (a bulk screen): the suite works on two mappings made first; only the platform holds tpaconfig.
+  TpaTerminalConfig: {
+    ownerEmail: 'admin@paydesk.my',
+    prepare: async (query) =>
+      void (await query(
+        `INSERT INTO tpa_provider_configs (provider, org_id, provider_mid, service_mode) SELECT 'm1', o, 'SEEDMID' || o, 'ONLINE' FROM unnest(ARRAY[56, 59]) o
+           WHERE NOT EXISTS (SELECT 1 FROM tpa_provider_configs WHERE provider_mid LIKE 'SEEDMID%')`,
+      )),
+    existing: { Provider: 'm1' },
+    create: (i) => ({ OrgId: 56, Provider: 'm1', ProviderMid: `BULKMID${i}`, ServiceMode: 'ONLINE' }),
+    update: { ServiceMode: 'OFFLINE' },
+    bad: { input: { OrgId: 56, Provider: 'nobody', ProviderMid: 'X', ServiceMode: 'ONLINE' }, field: 'Provider' },
+  },
+  // The 23 provider pages, one template: each its own rows (fixed provider).
+  ...Object.fromEntries(
+    TPA_CONFIG_PROVIDERS.map((p): [string, ResourceSamples] => [
+      tpaConfigResourceName(p),
+      {
+        ownerEmail: 'admin@paydesk.my',
+        create: (i) => ({ OrgId: [56, 56, 59, 456, 59][i % 5], ProviderMid: `${p.toUpperCase()}-MID-${i}`, ServiceMode: 'ONLINE', QrMode: 'STATIC', Products: ['EC-VISA-CR'], ApiKey: `key_${p}_${i}_abcdef` }),
+        update: { ServiceMode: 'OFFLINE', SecretKey: 'rotated-secret-1234' },
+        bad: { input: { OrgId: 56, ProviderMid: 'X', ServiceMode: 'SOMETIMES' }, field: 'ServiceMode' },
+      },
+    ]),
+  ),
+};
