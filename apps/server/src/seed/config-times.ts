@@ -27,9 +27,10 @@ export interface ConfigTimeWindow {
 }
 
 /**
- * Every configuration table of the schema (the `version`, `created_at`, `updated_at` set of the
+ * Every configuration table the demo fills (the `version`, `created_at`, `updated_at` set of the
  * resource engine, plus user groups), oldest first. A seed test checks that every table of the
- * schema carrying those columns is listed here or in CONFIG_TIME_EXCLUDED.
+ * schema carrying those columns and holding demo rows is listed here or in CONFIG_TIME_EXCLUDED;
+ * a table the demo leaves empty (a new resource without demo rows) needs no entry.
  */
 export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
   { table: 'currencies', fromDays: 560, toDays: 520, updatedShare: 0.4 },

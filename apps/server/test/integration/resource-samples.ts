@@ -1,8 +1,12 @@
 /**
  * Test factories for every declared resource: `create(i)` answers a valid create input that is
  * unique for each i; `update` a valid change; `bad` an input the resource must refuse with the
- * field it names. The contract suite fails for a resource without samples.
+ * field it names. A resource's samples are declared in `samples/group-*.ts` or, when it declares
+ * none, derived from its field kinds (`derived-samples.ts`); the contract suite fails for a
+ * resource that has neither, naming why the derivation could not serve it.
  */
+import { RESOURCES } from '@paydesk/contract';
+import { derivedSamples } from './derived-samples.ts';
 import { SAMPLES_A } from './samples/group-a.ts';
 import { SAMPLES_B } from './samples/group-b.ts';
 import { SAMPLES_C } from './samples/group-c.ts';
@@ -22,4 +26,20 @@ export interface ResourceSamples {
   existing?: Record<string, unknown>;
 }
 
-export const SAMPLES: Record<string, ResourceSamples> = { ...SAMPLES_A, ...SAMPLES_B, ...SAMPLES_C };
+const DECLARED: Readonly<Record<string, ResourceSamples>> = { ...SAMPLES_A, ...SAMPLES_B, ...SAMPLES_C };
+
+/** Why a resource without declared samples could not have them derived (resource name → reason). */
+export const SAMPLE_GAPS: Record<string, string> = {};
+
+export const SAMPLES: Record<string, ResourceSamples> = Object.fromEntries(
+  RESOURCES.flatMap((def): [string, ResourceSamples][] => {
+    const declared = DECLARED[def.name];
+    if (declared) return [[def.name, declared]];
+    try {
+      return [[def.name, derivedSamples(def)]];
+    } catch (e) {
+      SAMPLE_GAPS[def.name] = (e as Error).message;
+      return [];
+    }
+  }),
+);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceLabel, resourcePermission, type PortalClient, type ResourceDef } from '@paydesk/contract';
 import { defaultPermissions } from '@paydesk/domain';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
-import { SAMPLES } from './resource-samples.ts';
+import { SAMPLE_GAPS, SAMPLES } from './resource-samples.ts';
 
 const api = (def: ResourceDef, op: string) => `/api/portal/${def.name}/${op}`;
 type Item = Record<string, unknown> & { Id: number; Version: number; IsActive: number };
@@ -61,7 +61,8 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
     return { item, input: {} };
   };
 
-  it('has samples for every declared resource', () => {
+  it('has samples for every declared resource, declared or derived from its field kinds', () => {
+    expect(SAMPLE_GAPS).toEqual({});
     for (const def of RESOURCES) expect(SAMPLES[def.name], def.name).toBeDefined();
   });
 
