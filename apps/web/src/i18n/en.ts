@@ -76,6 +76,7 @@ export const en = {
   'resource.configure': 'Configure',
   'resource.updatedAt': 'Updated',
   'resource.organization': 'Organization',
+  'resource.lookupWaits': 'Choose {{fields}} first',
   'resource.organizationLevel': 'Organization level',
   'resource.actions': 'Actions',
   'resource.keyword': 'Keyword',

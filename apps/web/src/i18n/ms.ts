@@ -270,6 +270,7 @@ export const ms: Catalogue = {
   'resource.configure': 'Konfigurasi',
   'resource.updatedAt': 'Dikemas kini',
   'resource.organization': 'Organisasi',
+  'resource.lookupWaits': 'Pilih {{fields}} dahulu',
   'resource.organizationLevel': 'Peringkat organisasi',
   'resource.actions': 'Tindakan',
   'resource.keyword': 'Kata kunci',

@@ -270,6 +270,7 @@ export const zh: Catalogue = {
   'resource.configure': '配置',
   'resource.updatedAt': '更新时间',
   'resource.organization': '机构',
+  'resource.lookupWaits': '请先选择{{fields}}',
   'resource.organizationLevel': '机构层级',
   'resource.actions': '操作',
   'resource.keyword': '关键字',

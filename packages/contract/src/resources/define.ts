@@ -35,6 +35,14 @@ export interface FieldDef {
   /** Options of a select: fixed values with label keys, or the name of a lookup route. */
   options?: { value: string | number; labelKey: string }[];
   lookup?: string;
+  /**
+   * Arguments the lookup takes from the form (a picker that depends on another field): lookup
+   * argument name → the form field whose value it takes, `OrgId` being an owned record's owner
+   * (e.g. a provider mapping's TID picker lists the terminals of the organization chosen above it).
+   * Until each of those fields has a value the picker waits, disabled; it asks again when one
+   * changes and clears a value the new list no longer holds. Filters of such a field are typed.
+   */
+  lookupArgs?: Readonly<Record<string, string>>;
   /** Shown as a list column (in this order). */
   list?: boolean;
   /**

@@ -10,7 +10,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { FieldDef } from '@paydesk/contract';
-import type { SkipToken } from '@reduxjs/toolkit/query';
+import { skipToken, type SkipToken } from '@reduxjs/toolkit/query';
 import {
   useAcquirersByServiceTypeQuery,
   useBankListQuery,
@@ -30,11 +30,16 @@ import {
   useUserTypeSelectionQuery,
 } from '../../store/api.ts';
 import type { LookupResult } from '../../shared/lookup-select.tsx';
+import { useResourceSearchQuery } from './resource-api.ts';
 
 export type LookupEntry = Readonly<Record<string, unknown>>;
 
 export interface LookupAdapter {
-  /** The cached list; the argument is ignored (every lookup is asked with its defaults). */
+  /**
+   * The cached list. A lookup without arguments ignores `arg` (asked with its defaults); one that
+   * takes them (FieldDef.lookupArgs) gets them as an object, and waits while `arg` is skipToken or
+   * missing.
+   */
   useEntries: (arg?: unknown | SkipToken) => LookupResult<LookupEntry>;
   /** Properties that can be a field's value, by preference (an id first, then a code). */
   keys: readonly string[];
@@ -50,6 +55,19 @@ function entries(hook: Hook, wrap: (data: unknown) => readonly LookupEntry[] = (
     const { data, isFetching } = hook(undefined as never, { skip });
     return { data: data === undefined ? undefined : wrap(data), isFetching };
   };
+}
+
+/** How many terminals a TID picker offers: an organization's own terminals, sorted by TID. */
+const TERMINAL_PICKER_ROWS = 500;
+
+/** An organization's terminals (`{OrgId}`), through /terminal-management's own Search (scoped on the server). */
+function useTerminalEntries(arg?: unknown): LookupResult<LookupEntry> {
+  const narrowed = arg !== undefined && arg !== skipToken && typeof arg === 'object' ? (arg as Record<string, unknown>) : undefined;
+  // currentData, not data: while another organization's terminals load, the last one's are not offered.
+  const { currentData, isFetching } = useResourceSearchQuery(
+    narrowed ? { name: 'Terminal', body: { PageIndex: 1, RowsPerPage: TERMINAL_PICKER_ROWS, SearchData: narrowed, Sort: { Field: 'Tid', Order: 'asc' } } } : skipToken,
+  );
+  return { data: currentData?.Items, isFetching };
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -77,6 +95,7 @@ export const LOOKUPS: Readonly<Record<string, LookupAdapter>> = {
   terminalModels: { useEntries: entries(useTerminalModelsQuery as Hook, strings), keys: ['Value'], label: (e) => str(e.Value) },
   cardSchemeTypes: { useEntries: entries(useCardSchemeTypesQuery as Hook, (d) => strings((d as { CardSchemes: string[] }).CardSchemes)), keys: ['Value'], label: (e) => str(e.Value) },
   currencies: { useEntries: entries(useCurrenciesQuery as Hook), keys: ['CurrencyCode'], label: (e) => str(e.CurrencyCode) },
+  terminals: { useEntries: useTerminalEntries, keys: ['Tid'], label: (e) => (e.Model ? `${str(e.Tid)} · ${str(e.Model)}` : str(e.Tid)) },
 };
 
 export function lookupAdapter(name: string | undefined): LookupAdapter | undefined {

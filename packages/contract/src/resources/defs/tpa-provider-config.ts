@@ -20,7 +20,13 @@ const TID_RULE = 'enter the 8 capital letters or digits of the TID';
  *  - ApiKey and SecretKey: credentials, sealed under the field key and answered masked (secret).
  */
 const providerFields = {
-  TerminalTid: text('terminal_tid', 'res.tpaConfig.terminalTid', { max: 8, list: true, filter: 'eq', sortable: true, optional: true, pattern: [/^[A-Z0-9]{8}$/, TID_RULE] }),
+  // Picked among the owner organization's terminals (Terminal/Search narrowed by OrgId).
+  TerminalTid: {
+    ...text('terminal_tid', 'res.tpaConfig.terminalTid', { max: 8, list: true, filter: 'eq', sortable: true, optional: true, pattern: [/^[A-Z0-9]{8}$/, TID_RULE] }),
+    input: 'select',
+    lookup: 'terminals',
+    lookupArgs: { OrgId: 'OrgId' },
+  } satisfies FieldDef,
   ProviderMid: text('provider_mid', 'res.tpaConfig.providerMid', { max: 40, list: true, filter: 'contains', sortable: true }),
   ProviderTid: text('provider_tid', 'res.tpaConfig.providerTid', { max: 40, list: true, filter: 'contains', optional: true }),
   ServiceMode: select('service_mode', 'res.tpaConfig.serviceMode', optionsOf(SERVICE_MODE_ENTRIES), { list: true, filter: 'eq', sortable: true }),

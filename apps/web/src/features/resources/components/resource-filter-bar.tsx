@@ -40,7 +40,8 @@ function FilterControl({ def, name, field, placeholder, ...given }: { def: Resou
   const { t } = useTranslation();
   const adapter = lookupAdapter(field.lookup);
   const multiple = field.filter === 'in' ? ('multiple' as const) : undefined;
-  if (adapter) return <LookupField {...given} adapter={adapter} name={name} field={field} asText mode={multiple} maxTagCount="responsive" placeholder={placeholder} />;
+  // A picker whose lookup takes arguments from the form (lookupArgs) has none here: a typed filter.
+  if (adapter && !field.lookupArgs) return <LookupField {...given} adapter={adapter} name={name} field={field} asText mode={multiple} maxTagCount="responsive" placeholder={placeholder} />;
   if (field.options) {
     return (
       <Select

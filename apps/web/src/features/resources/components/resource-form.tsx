@@ -50,6 +50,8 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   const [ownerLevel, setOwnerLevel] = useState<OrgLevel>((def.ownerLevels?.[0] as OrgLevel | undefined) ?? DEFAULT_OWNER_LEVEL);
   const errors = useRef<FieldErrors>({});
   const values = (Form.useWatch((v: FormValues) => v, { form, preserve: true }) as FormValues | undefined) ?? baseline;
+  // What the controls see: an edited record's owner too (no picker then), for lookups narrowed by it.
+  const context = item?.OrgId != null && values.OrgId === undefined ? { ...values, OrgId: item.OrgId } : values;
 
   const fields = useMemo(() => writableFields(def), [def]);
   const names = useMemo(() => new Set(fields.map(([k]) => k)), [fields]);
@@ -195,7 +197,7 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
             {Custom ? (
               <Custom item={item} values={values} />
             ) : (
-              <FieldInput def={def} name={name} field={f} values={values} masked={f.secret ? ((item?.[name] as string | null | undefined) ?? null) : null} />
+              <FieldInput def={def} name={name} field={f} values={context} masked={f.secret ? ((item?.[name] as string | null | undefined) ?? null) : null} />
             )}
           </Form.Item>
         );

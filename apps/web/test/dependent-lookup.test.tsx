@@ -1,0 +1,92 @@
+// @vitest-environment node
+/**
+ * A lookup with arguments (issue 14 Build 1: FieldDef.lookupArgs) on the REAL server: a provider
+ * mapping's TID picker (/m1-config) waits for the organization, then offers that organization's
+ * terminals only, asks again when the organization changes and clears the TID chosen under the
+ * other one. Terminals are made for two merchant HQs first; the names come from the server.
+ */
+import './support/dom-on-node.ts';
+import './setup-dom.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PortalClient } from '@paydesk/contract';
+import { closePicker } from './support/close-picker.ts';
+import { countFetches, startTestServer, type TestServer, type Traffic } from './support/real-server.ts';
+import { renderSignedIn } from './support/signed-in-app.tsx';
+
+let server: TestServer;
+let admin: PortalClient;
+let traffic: Traffic;
+/** Two merchant HQs of the demo and the TIDs made for each (sorted). */
+const HQS = [56, 59] as const;
+const tids: Record<number, string[]> = { 56: ['DLKA0001', 'DLKA0002'], 59: ['DLKB0001'] };
+const names: Record<number, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer({ transactions: 0 });
+  admin = await server.signIn('admin@paydesk.my');
+  for (const org of HQS)
+    for (const [i, tid] of tids[org]!.entries()) {
+      const made = await admin.callPath<{ OrgName: string }>('POST', '/api/portal/Terminal/Create', { OrgId: org, Tid: tid, Model: 'PAX A920', AcquirerId: 1, Mid: `DLK${org}${i}`, TerminalStatus: 'ACTIVE' });
+      names[org] = made.OrgName;
+    }
+  await import('../src/features/resources/pages/resource-page.tsx');
+}, 300_000);
+afterAll(async () => server?.close());
+
+beforeEach(() => {
+  localStorage.clear();
+  traffic = countFetches();
+});
+afterEach(async () => {
+  await waitFor(() => expect(traffic.pending()).toBe(0));
+  cleanup();
+  traffic.restore();
+});
+
+const drawer = () => document.querySelector<HTMLElement>('.ant-drawer-open .ant-drawer-section')!;
+const tidInput = () => within(drawer()).getByLabelText('TID (ours)') as HTMLInputElement;
+/** The owner picker: the select beside the level choice under "Organization". */
+const ownerInput = () => drawer().querySelectorAll<HTMLInputElement>('.ant-select input')[1]!;
+
+/** Opens the select of `input` and answers its option texts. */
+async function optionsOf(input: HTMLInputElement): Promise<string[]> {
+  fireEvent.mouseDown(input);
+  const list = await waitFor(() => document.getElementById(`${input.id}_list`)!.closest<HTMLElement>('.ant-select-dropdown')!);
+  await waitFor(() => expect(list.querySelector('.ant-select-item-option-content, .ant-empty')).toBeTruthy());
+  return Array.from(list.querySelectorAll('.ant-select-item-option-content')).map((o) => o.textContent ?? '');
+}
+
+async function choose(input: HTMLInputElement, text: string, typed?: string) {
+  fireEvent.mouseDown(input);
+  // The organization picker searches on the server (it lists a first page only).
+  if (typed) fireEvent.change(input, { target: { value: typed } });
+  const list = await waitFor(() => document.getElementById(`${input.id}_list`)!.closest<HTMLElement>('.ant-select-dropdown')!);
+  fireEvent.click(await waitFor(() => within(list).getByText(text, { selector: '.ant-select-item-option-content' })));
+}
+
+describe('a picker narrowed by another field (lookupArgs)', () => {
+  it("waits for the organization, offers its terminals only, and clears the TID when the organization changes", async () => {
+    await renderSignedIn(server, '/m1-config', 'admin@paydesk.my');
+    // The screen's declaration module loads on first visit (its own chunk).
+    await screen.findByRole('heading', { name: 'M1' }, { timeout: 60_000 });
+    fireEvent.click(await screen.findByText('New'));
+    await waitFor(() => expect(drawer()).toBeTruthy());
+    expect(tidInput().disabled).toBe(true);
+    expect(tidInput().closest('.ant-select')!.textContent).toContain('Choose Organization first');
+    expect(traffic.count('/api/portal/Terminal/Search')).toBe(0);
+
+    await choose(ownerInput(), names[56]!, names[56]!);
+    await waitFor(() => expect(tidInput().disabled).toBe(false));
+    const first = await optionsOf(tidInput());
+    expect(first).toEqual(tids[56]!.map((t) => `${t} · PAX A920`));
+    await choose(tidInput(), `${tids[56]![1]} · PAX A920`);
+    expect(tidInput().closest('.ant-select')!.textContent).toContain(tids[56]![1]);
+    closePicker(tidInput());
+
+    await choose(ownerInput(), names[59]!, names[59]!);
+    await waitFor(() => expect(tidInput().closest('.ant-select')!.textContent).not.toContain(tids[56]![1]));
+    expect(await optionsOf(tidInput())).toEqual(tids[59]!.map((t) => `${t} · PAX A920`));
+    expect(traffic.count('/api/portal/Terminal/Search')).toBe(2);
+  }, 120_000);
+});
