@@ -79,7 +79,7 @@ const SAME_IN_MALAY = [
   'txn.status', 'detail.status', 'resource.status', 'nav.group.terminal', 'enum.serviceType.2', 'enum.cardType.DEBIT', 'enum.processingMode.MANUAL',
   'enum.country.MALAYSIA', 'nav.sales-report/terminal', 'enum.cardScheme.MASTER', 'enum.cardScheme.UNIONPAY', 'enum.cardScheme.AMEX',
   'res.acquirer.service.2:3', 'res.orgConfig.riskProfile.STANDARD', 'res.system.id', 'res.system.isActive',
-  'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model',
+  'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model', 'receiptPreview.logo',
   // Malaysian state names are the same in Malay and English.
   ...Object.keys(ENUM_LABELS.en).filter((k) => k.startsWith('state.')),
 ];
