@@ -17,7 +17,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const USAGE = `Usage: npm run seed -- [--transactions N] [--seed S] [--reset]
   --transactions N  transactions to create (default SEED_TRANSACTIONS or 200000)
   --seed S          PRNG seed; the same seed gives the same dataset (default 1)
-  --reset           wipe organizations, users, sessions, transactions, refunds, summary and audit log first
+  --reset           wipe organizations, users, sessions, transactions, refunds, summary, audit log and the demo's terminals and content first
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default <repo>/data), DEMO_PASSWORD.`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {

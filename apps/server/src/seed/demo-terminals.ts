@@ -18,8 +18,8 @@
  * - **Content**: advertisements on terminals and in the app dated around `now` (ended, running,
  *   upcoming), push topics, notification texts in en/ms/zh, receipt templates (platform defaults and
  *   two master merchants' own) and banners for both receipt types.
- * - **Provider configurations**: for up to five merchants with terminals (the demo merchant first),
- *   its terminal provider's merchant row and one mapping per terminal. ApiKey and SecretKey are
+ * - **Provider configurations**: for up to five merchants with terminals (the demo merchant first,
+ *   then one of each provider), its terminal provider's merchant row and one mapping per terminal. ApiKey and SecretKey are
  *   sealed with `sealSecret` under the field key, as the engine stores secret fields, when the
  *   caller passes it (main.ts, the seed CLI and the test harness do); without it they stay NULL.
  *
@@ -234,7 +234,7 @@ export async function seedDemoTerminals(exec: Exec, o: DemoTerminalOptions): Pro
       model,
       imei: cellular ? imeiBody + luhnDigit(imeiBody) : null,
       iccid: cellular && status !== 'RETIRED' ? iccidBody + luhnDigit(iccidBody) : null,
-      msisdn: cellular && status !== 'RETIRED' ? `+6011${rng.digits(8)}` : null,
+      msisdn: cellular && status !== 'RETIRED' ? `+60${rng.pick(['12', '16', '19'])}${rng.digits(7)}` : null,
       status,
       notes,
     };
@@ -408,7 +408,10 @@ async function seedContent(exec: Exec, nowMs: number, demoHqId: number, terminal
 async function seedProviderConfigs(exec: Exec, rng: Rng, terminals: readonly Terminal[], o: DemoTerminalOptions): Promise<number> {
   const byMerchant = new Map<number, Terminal[]>();
   for (const t of terminals) if (t.provider && PROVIDER_PAGE[t.provider] && t.status !== 'DECOMMISSIONED') byMerchant.set(t.merchant_id, [...(byMerchant.get(t.merchant_id) ?? []), t]);
-  const chosen = [...byMerchant.keys()].sort((a, b) => Number(b === o.demoHqId) - Number(a === o.demoHqId) || a - b).slice(0, 5);
+  // The demo merchant, then the first merchant of each provider, then the next ones: up to five.
+  const ordered = [...byMerchant.keys()].sort((a, b) => Number(b === o.demoHqId) - Number(a === o.demoHqId) || a - b);
+  const firstOf = Object.keys(PROVIDER_PAGE).map((p) => ordered.find((m) => byMerchant.get(m)![0]!.provider === p)).filter((m) => m !== undefined);
+  const chosen = [...new Set([...ordered.slice(0, 1), ...firstOf, ...ordered])].slice(0, 5);
   type Row = { provider: string; org: number; tid: string | null; mid: string; ptid: string | null; mode: string; qr: string | null; products: string; url: string; api: string | null; secret: string | null };
   const rows: Row[] = [];
   const seal = (plain: string) => (o.fieldKey ? sealSecret(o.fieldKey, plain) : null);

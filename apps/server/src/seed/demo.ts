@@ -38,7 +38,7 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Progress messages. */
   log?: (msg: string) => void;
-  /** Wipe organizations, users, memberships, sessions, transactions, summary, refunds and the audit log first. */
+  /** Wipe organizations, users, memberships, sessions, transactions, summary, refunds, the audit log and the demo's terminals and content first. */
   reset?: boolean;
   /** How transactions are written (default 'copy' on PostgreSQL, 'unnest' on PGlite). 'rows' is one INSERT per row. */
   insertMode?: InsertMode;
