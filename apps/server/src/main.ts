@@ -23,13 +23,13 @@ const config = loadConfig();
 const started = Date.now();
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 await ensureReferenceData(database);
-// The keys first: the demo's payout accounts are sealed under the field key as they are written.
+// The keys first: the demo's provider credentials and payout accounts are sealed under the field key as they are written.
 const keys = loadServerKeys(config.secret, config.dataDir);
 if (!config.databaseUrl) {
   const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
   if (Number(row?.n ?? 0) === 0) {
     console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
-    await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, log: (m) => console.log(`  ${m}`) });
+    await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, fieldKey: keys.fieldKey, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
     await seedDemoSettlementFiles(database, config.dataDir, new Date(), (m) => console.log(`  ${m}`));
     const built = await buildDuePayouts(database, new Date());

@@ -11,12 +11,13 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from './index.ts';
 import { replayDemoRisk } from '../modules/risk/replay.ts';
+import { loadServerKeys } from '../platform/secrets.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const USAGE = `Usage: npm run seed -- [--transactions N] [--seed S] [--reset]
   --transactions N  transactions to create (default SEED_TRANSACTIONS or 200000)
   --seed S          PRNG seed; the same seed gives the same dataset (default 1)
-  --reset           wipe organizations, users, sessions, transactions, refunds, summary and audit log first
+  --reset           wipe organizations, users, sessions, transactions, refunds, summary, audit log and the demo's terminals and content first
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default <repo>/data), DEMO_PASSWORD.`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -51,7 +52,9 @@ async function main(): Promise<void> {
   console.log(`Seeding ${transactions} transactions (seed ${seed}${values.reset ? ', reset' : ''}) into ${where}`);
   const database = await openDatabase(target);
   try {
-    const summary = await seedDemo(database, { transactions, seed, password, reset: values.reset, log: (m) => console.log(`  ${m}`) });
+    // The server's keys (PAYDESK_SECRET, or the secret it keeps in DATA_DIR): the demo's provider credentials are sealed as the server reads them.
+    const { fieldKey } = loadServerKeys(process.env.PAYDESK_SECRET || undefined, resolve(REPO_ROOT, process.env.DATA_DIR || 'data'));
+    const summary = await seedDemo(database, { transactions, seed, password, reset: values.reset, fieldKey, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
     console.log(`\nDone in ${Date.now() - started} ms: ${summary.organizations} organizations, ${summary.users} users, ${summary.transactions} transactions.`);
     console.log(`Demo sign-ins (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`}):`);

@@ -24,6 +24,11 @@ export interface ConfigTimeWindow {
   updatedShare: number;
   /** A date column whose year places the row instead of the window: created in the autumn before that year (payout holidays). */
   yearOf?: string;
+  /**
+   * An SQL expression over the row (alias `t`) giving the earliest instant it can have been created
+   * (a terminal: not before its outlet and its device); a drawn time before it moves to an hour after it.
+   */
+  notBefore?: string;
 }
 
 /**
@@ -52,9 +57,13 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
   { table: 'card_bins', fromDays: 260, toDays: 20, updatedShare: 0.1 },
   { table: 'organization_configs', fromDays: 240, toDays: 5, updatedShare: 0.4 },
   { table: 'payout_holidays', fromDays: 0, toDays: 0, updatedShare: 0.08, yearOf: 'holiday_date' },
-  // Issue 14: devices and terminals as the platform deploys them, then what the apps and terminals show.
-  { table: 'master_devices', fromDays: 450, toDays: 30, updatedShare: 0.3 },
-  { table: 'terminals', fromDays: 440, toDays: 20, updatedShare: 0.3 },
+  // Issue 14: devices and terminals as the platform deploys them (before the 90 days of transactions
+  // their TIDs carry: demo-terminals.ts), then what the apps and terminals show.
+  { table: 'master_devices', fromDays: 470, toDays: 96, updatedShare: 0.3 },
+  {
+    table: 'terminals', fromDays: 440, toDays: 95, updatedShare: 0.3,
+    notBefore: '(SELECT greatest(o.created_at, d.created_at) FROM organizations o LEFT JOIN master_devices d ON d.serial_no = t.serial_no WHERE o.id = t.org_id)',
+  },
   { table: 'mobile_topics', fromDays: 350, toDays: 300, updatedShare: 0.1 },
   { table: 'mobile_notification_contents', fromDays: 340, toDays: 40, updatedShare: 0.3 },
   { table: 'mobile_advertisements', fromDays: 120, toDays: 2, updatedShare: 0.2 },
@@ -85,9 +94,12 @@ function officeHours(rng: Rng, nowMs: number, daysAgo: number): number {
  * Creation and change times (UTC ms) for `count` rows of one table, in id order: creation times
  * ascending within the window (or, with `years`, in September–November of the year before each
  * row's year), never later than a day before `nowMs`; a change time ≥ the creation time and ≤
- * `nowMs` (equal to it when the row was never changed). Pure; `years` has `count` entries when given.
+ * `nowMs` (equal to it when the row was never changed); a creation time before the row's floor (when
+ * `floors` is given) moves to an hour after it. Pure; `years` and `floors` have `count` entries when given.
  */
-export function configRowTimes(rng: Rng, nowMs: number, w: ConfigTimeWindow, count: number, years?: readonly number[]): { createdAt: number; updatedAt: number }[] {
+export function configRowTimes(
+  rng: Rng, nowMs: number, w: ConfigTimeWindow, count: number, years?: readonly number[], floors?: readonly (number | null)[],
+): { createdAt: number; updatedAt: number }[] {
   const latest = nowMs - DAY_MS;
   let created: number[];
   if (years) {
@@ -97,8 +109,9 @@ export function configRowTimes(rng: Rng, nowMs: number, w: ConfigTimeWindow, cou
     // Ids were handed out in creation order.
     created.sort((a, b) => a - b);
   }
-  return created.map((c) => {
-    const createdAt = Math.min(c, latest);
+  return created.map((c, i) => {
+    const floor = floors?.[i];
+    const createdAt = Math.min(floor !== null && floor !== undefined && c <= floor ? floor + HOUR_MS : c, latest);
     if (!rng.chance(w.updatedShare)) return { createdAt, updatedAt: createdAt };
     return { createdAt, updatedAt: createdAt + HOUR_MS + Math.floor(rng.next() * Math.max(0, nowMs - createdAt - HOUR_MS)) };
   });
@@ -111,10 +124,12 @@ export function configRowTimes(rng: Rng, nowMs: number, w: ConfigTimeWindow, cou
 export async function spreadConfigTimes(exec: Exec, rng: Rng, now: Date): Promise<void> {
   const nowMs = now.getTime();
   for (const w of CONFIG_TIME_WINDOWS) {
-    const year = w.yearOf ? `, extract(year FROM ${w.yearOf})::int AS year` : '';
-    const rows = await exec<{ id: number; year?: number }>(`SELECT id${year} FROM ${w.table} WHERE version = 1 ORDER BY id`);
+    const year = w.yearOf ? `, extract(year FROM t.${w.yearOf})::int AS year` : '';
+    const floor = w.notBefore ? `, ${w.notBefore} AS floor` : '';
+    const rows = await exec<{ id: number; year?: number; floor?: Date | null }>(`SELECT t.id${year}${floor} FROM ${w.table} t WHERE t.version = 1 ORDER BY t.id`);
     if (rows.length === 0) continue;
-    const times = configRowTimes(rng, nowMs, w, rows.length, w.yearOf ? rows.map((r) => Number(r.year)) : undefined);
+    const floors = w.notBefore ? rows.map((r) => (r.floor ? new Date(r.floor).getTime() : null)) : undefined;
+    const times = configRowTimes(rng, nowMs, w, rows.length, w.yearOf ? rows.map((r) => Number(r.year)) : undefined, floors);
     await exec(
       `UPDATE ${w.table} AS t SET created_at = v.c, updated_at = v.u
        FROM unnest($1::int4[], $2::timestamptz[], $3::timestamptz[]) AS v(id, c, u) WHERE t.id = v.id`,

@@ -25,6 +25,7 @@ import { Rng } from './random.ts';
 import { BULK_SOURCES, SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } from '../summaries/rebuild.ts';
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
 import { seedUnattendedCash } from './demo-unattended.ts';
+import { seedDemoTerminals } from './demo-terminals.ts';
 
 export interface SeedDemoOptions {
   /** How many transactions to create. */
@@ -37,7 +38,7 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Progress messages. */
   log?: (msg: string) => void;
-  /** Wipe organizations, users, memberships, sessions, transactions, summary, refunds and the audit log first. */
+  /** Wipe organizations, users, memberships, sessions, transactions, summary, refunds, the audit log and the demo's terminals and content first. */
   reset?: boolean;
   /** How transactions are written (default 'copy' on PostgreSQL, 'unnest' on PGlite). 'rows' is one INSERT per row. */
   insertMode?: InsertMode;
@@ -47,6 +48,8 @@ export interface SeedDemoOptions {
   deferIndexes?: boolean;
   /** Rows per INSERT statement (default 5,000 for unnest, at most 1,500 for values). */
   batchSize?: number;
+  /** The server's field key (ServerKeys.fieldKey): the demo's provider credentials are sealed under it; without it they are left empty. */
+  fieldKey?: Uint8Array;
 }
 
 /** 'copy' (PostgreSQL only, its default): COPY FROM STDIN; 'unnest' (PGlite's default): unnest batches. */
@@ -62,16 +65,23 @@ export interface DemoSummary {
 /** Runs raw SQL inside the seed's transaction. */
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
+/** The issue 14 configuration tables the demo fills (demo-terminals.ts). */
+const DEMO_TERMINAL_TABLES = [
+  'master_devices', 'terminals', 'terminal_advertisements', 'mobile_advertisements', 'mobile_topics',
+  'mobile_notification_contents', 'nfc_receipt_templates', 'nfc_receipt_banners', 'tpa_provider_configs',
+];
 /** Tables a reset empties (TRUNCATE is allowed on the append-only audit log: its guard is a row trigger). */
 const RESET_TABLES = [
   'organizations', 'users', 'memberships', 'sessions', 'transactions', ...SUMMARY_TABLES, 'refund_requests', 'refund_request_events', 'audit_log',
   'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines',
   'risk_state', 'risk_alerts', 'risk_alert_transactions', 'risk_alert_events', 'idempotency_keys', 'unattended_cash_events',
+  ...DEMO_TERMINAL_TABLES,
 ];
 /** Tables the seed writes in bulk, vacuumed and analysed after it. */
 const SEEDED_TABLES = [
   'organizations', 'users', 'memberships', 'transactions', ...SUMMARY_TABLES, 'refund_requests',
   'payment_links', 'recurring_schedules', 'terminal_settlement_batches', 'terminal_settlement_batch_lines', 'unattended_cash_events',
+  ...DEMO_TERMINAL_TABLES,
 ];
 
 /**
@@ -234,6 +244,9 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
       ...hierarchy.hqs.filter((h) => h.path.startsWith(hierarchy.masters.at(-1)!.path)).slice(0, 1).map((h) => h.id),
     ];
     log(`unattended cash events: ${await seedUnattendedCash(exec, cashMerchants, opts.seed ?? 1)}`);
+    // Terminals of the transactions' TIDs, their devices, the app and terminal content (demo-terminals.ts), dated below.
+    const made = await seedDemoTerminals(exec, { seed: opts.seed ?? 1, now, demoHqId: hierarchy.demo.hq.id, fieldKey: opts.fieldKey });
+    log(`terminals and content: ${Object.entries(made).map(([t, n]) => `${t} ${n}`).join(', ')}`);
     await spreadConfigTimes(exec, timesRng, now);
     log('configuration rows dated over the past months');
     return { organizations: hierarchy.all.length, users: users.length, transactions: written };

@@ -85,7 +85,7 @@ function candidates(name: string, f: FieldDef, i: number): unknown[] {
   if (f.lookup) {
     const values = LOOKUP_VALUES[f.lookup];
     if (!values) throw new Error(`no demo value for lookup ${f.lookup}: add it to LOOKUP_VALUES`);
-    return f.input === 'multiselect' ? values.map((v) => [v]) : values;
+    return f.input === 'multiselect' ? values.map((v) => [v]) : [...values];
   }
   return KIND_CANDIDATES[f.input](name, f, i);
 }

@@ -81,12 +81,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const database = await openDatabase(pgdb ? pgdb.url : 'memory://');
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7 });
+  // The keys first: the demo's provider credentials are sealed under the field key (as main.ts does).
+  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
+  await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7, fieldKey: keys.fieldKey });
   // As at the portal's first start (main.ts): the risk rules over the last days and the demo scenarios.
   await replayDemoRisk(database, new Date(), () => undefined);
   // MFA_ENFORCE off: every suite signs in as a SUPERADMIN without an authenticator; the MFA tests turn it on.
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, ...opts.config };
-  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
   const app = await buildApp({ database, config, keys, now });
   const url = await listen(app);
   const server: TestServer = {

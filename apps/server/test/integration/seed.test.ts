@@ -31,7 +31,14 @@ async function fingerprint(database: Database) {
   const txns = await database.query<{ txn_ref_no: string; amount: string }>('SELECT txn_ref_no, amount FROM transactions ORDER BY id');
   const orgs = await database.query<{ path: string; name: string; mid: string | null }>('SELECT path, name, mid FROM organizations ORDER BY id');
   const refunds = await database.query<{ txn_ref_no: string; status: string }>('SELECT txn_ref_no, status FROM refund_requests ORDER BY id');
-  return { txns, orgs, refunds };
+  // Issue 14's demo rows (demo-terminals.ts), with the times config-times.ts gave them; credentials aside (sealed with a random IV).
+  const terminals = await database.query('SELECT tid, org_id, serial_no, model, acquirer_id, mid, status, last_seen_at, firmware_version, created_at, updated_at FROM terminals ORDER BY id');
+  const devices = await database.query('SELECT serial_no, model, imei, sim_iccid, sim_msisdn, status, notes, created_at FROM master_devices ORDER BY id');
+  const content = await database.query(
+    `SELECT (SELECT json_agg(a ORDER BY a.id) FROM (SELECT id, title, target, model, merchant_id, start_date, end_date, created_at FROM terminal_advertisements) a)::text AS ads,
+            (SELECT json_agg(c ORDER BY c.id) FROM (SELECT id, provider, org_id, terminal_tid, provider_mid, provider_tid, service_mode, products FROM tpa_provider_configs) c)::text AS tpa`,
+  );
+  return { txns, orgs, refunds, terminals, devices, content };
 }
 
 const REFERENCE_COUNTS_SQL = `SELECT
@@ -546,11 +553,23 @@ function seedSuite(target: Target) {
       expect(b.txns).toEqual(a.txns);
       expect(b.orgs).toEqual(a.orgs);
       expect(b.refunds).toEqual(a.refunds);
+      expect(b.terminals).toEqual(a.terminals);
+      expect(b.devices).toEqual(a.devices);
+      expect(b.content).toEqual(a.content);
+      expect(a.terminals.length).toBeGreaterThan(0);
       expect(new Set(a.txns.map((t) => t.txn_ref_no)).size).toBe(TXNS);
       // A different seed gives a different dataset; reset wipes the old one first.
       await seedDemo(other, { transactions: 500, seed: SEED + 1, password: PASSWORD, now: NOW, reset: true });
       const c = await fingerprint(other);
       expect(c.txns).toHaveLength(500);
+      // The reset emptied the issue 14 demo tables too: the new terminals are the new TIDs'.
+      expect(await count(other, `SELECT count(*)::int AS n FROM terminals WHERE status <> 'PENDING'`)).toBe(
+        await count(other, 'SELECT count(DISTINCT tid)::int AS n FROM transactions WHERE service_type = 2 AND tid IS NOT NULL'),
+      );
+      expect(await count(other, `SELECT count(*)::int AS n FROM terminals t WHERE NOT EXISTS (SELECT 1 FROM transactions x WHERE x.tid = t.tid AND x.service_type = 2)`)).toBe(
+        await count(other, `SELECT count(*)::int AS n FROM terminals WHERE status = 'PENDING'`),
+      );
+      expect(await count(other, 'SELECT count(*)::int AS n FROM mobile_topics')).toBe(await count(database, 'SELECT count(*)::int AS n FROM mobile_topics'));
       expect(c.orgs).toHaveLength(1255);
       expect(c.txns.slice(0, 50)).not.toEqual(a.txns.slice(0, 50));
       expect(await count(other, 'SELECT count(*)::int AS n FROM users')).toBe(summary.users);

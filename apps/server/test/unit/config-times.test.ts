@@ -65,6 +65,25 @@ describe('configRowTimes', () => {
     );
   });
 
+  it("never dates a row before its floor (a terminal's outlet and device), and a change stays after its creation", () => {
+    const w = CONFIG_TIME_WINDOWS.find((x) => x.notBefore)!;
+    expect(w.table).toBe('terminals');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.array(fc.option(fc.integer({ min: 95, max: 1500 }), { nil: null }), { minLength: 1, maxLength: 60 }), (seed, floorDays) => {
+        const nowMs = Date.parse('2026-11-27T04:00:00Z');
+        const floors = floorDays.map((d) => (d === null ? null : nowMs - d * DAY_MS));
+        const times = configRowTimes(new Rng(seed), nowMs, w, floors.length, undefined, floors);
+        for (const [i, t] of times.entries()) {
+          if (floors[i] !== null) expect(t.createdAt).toBeGreaterThan(floors[i]!);
+          expect(t.createdAt).toBeLessThanOrEqual(nowMs - (w.toDays - 1) * DAY_MS);
+          expect(t.updatedAt).toBeGreaterThanOrEqual(t.createdAt);
+          expect(t.updatedAt).toBeLessThanOrEqual(nowMs);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('is deterministic: the same seed and now give the same times', () => {
     const w = CONFIG_TIME_WINDOWS[0]!;
     const now = Date.parse('2026-03-15T04:30:00Z');
