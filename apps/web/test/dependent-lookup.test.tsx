@@ -3,7 +3,8 @@
  * A lookup with arguments (issue 14 Build 1: FieldDef.lookupArgs) on the REAL server: a provider
  * mapping's TID picker (/m1-config) waits for the organization, then offers that organization's
  * terminals only, asks again when the organization changes and clears the TID chosen under the
- * other one. Terminals are made for two merchant HQs first; the names come from the server.
+ * other one. Two terminals are made for each of two merchant HQs first (beside any the demo seeds);
+ * the expected lists and the organizations' names come from the server.
  */
 import './support/dom-on-node.ts';
 import './setup-dom.ts';
@@ -17,19 +18,26 @@ import { renderSignedIn } from './support/signed-in-app.tsx';
 let server: TestServer;
 let admin: PortalClient;
 let traffic: Traffic;
-/** Two merchant HQs of the demo and the TIDs made for each (sorted). */
+/** Two merchant HQs of the demo; the TIDs made for each. */
 const HQS = [56, 59] as const;
-const tids: Record<number, string[]> = { 56: ['DLKA0001', 'DLKA0002'], 59: ['DLKB0001'] };
+const made: Record<number, string[]> = { 56: ['DLKA0001', 'DLKA0002'], 59: ['DLKB0001', 'DLKB0002'] };
 const names: Record<number, string> = {};
+/** Each HQ's own terminals as the picker should offer them ("TID · model", by TID), from the server. */
+const offered: Record<number, string[]> = {};
 
 beforeAll(async () => {
   server = await startTestServer({ transactions: 0 });
   admin = await server.signIn('admin@paydesk.my');
-  for (const org of HQS)
-    for (const [i, tid] of tids[org]!.entries()) {
-      const made = await admin.callPath<{ OrgName: string }>('POST', '/api/portal/Terminal/Create', { OrgId: org, Tid: tid, Model: 'PAX A920', AcquirerId: 1, Mid: `DLK${org}${i}`, TerminalStatus: 'ACTIVE' });
-      names[org] = made.OrgName;
+  for (const org of HQS) {
+    for (const [i, tid] of made[org]!.entries()) {
+      const terminal = await admin.callPath<{ OrgName: string }>('POST', '/api/portal/Terminal/Create', { OrgId: org, Tid: tid, Model: 'PAX A920', AcquirerId: 1, Mid: `DLK${org}${i}`, TerminalStatus: 'ACTIVE' });
+      names[org] = terminal.OrgName;
     }
+    const page = await admin.callPath<{ Items: { Tid: string; Model: string }[] }>('POST', '/api/portal/Terminal/Search', {
+      PageIndex: 1, RowsPerPage: 500, SearchData: { OrgId: org }, Sort: { Field: 'Tid', Order: 'asc' },
+    });
+    offered[org] = page.Items.map((x) => `${x.Tid} · ${x.Model}`);
+  }
   await import('../src/features/resources/pages/resource-page.tsx');
 }, 300_000);
 afterAll(async () => server?.close());
@@ -78,15 +86,16 @@ describe('a picker narrowed by another field (lookupArgs)', () => {
 
     await choose(ownerInput(), names[56]!, names[56]!);
     await waitFor(() => expect(tidInput().disabled).toBe(false));
-    const first = await optionsOf(tidInput());
-    expect(first).toEqual(tids[56]!.map((t) => `${t} · PAX A920`));
-    await choose(tidInput(), `${tids[56]![1]} · PAX A920`);
-    expect(tidInput().closest('.ant-select')!.textContent).toContain(tids[56]![1]);
+    expect(await optionsOf(tidInput())).toEqual(offered[56]);
+    for (const tid of made[56]!) expect(offered[56]).toContain(`${tid} · PAX A920`);
+    expect(offered[56]!.some((o) => o.startsWith('DLKB'))).toBe(false);
+    await choose(tidInput(), `${made[56]![1]} · PAX A920`);
+    expect(tidInput().closest('.ant-select')!.textContent).toContain(made[56]![1]);
     closePicker(tidInput());
 
     await choose(ownerInput(), names[59]!, names[59]!);
-    await waitFor(() => expect(tidInput().closest('.ant-select')!.textContent).not.toContain(tids[56]![1]));
-    expect(await optionsOf(tidInput())).toEqual(tids[59]!.map((t) => `${t} · PAX A920`));
+    await waitFor(() => expect(tidInput().closest('.ant-select')!.textContent).not.toContain(made[56]![1]));
+    expect(await optionsOf(tidInput())).toEqual(offered[59]);
     expect(traffic.count('/api/portal/Terminal/Search')).toBe(2);
   }, 120_000);
 });

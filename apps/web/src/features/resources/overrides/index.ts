@@ -1,5 +1,5 @@
 /** The parts of the generic screens that a resource overrides, by the resource's path. */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentProps } from 'react';
 import { MessageTemplateAside } from './message-template-preview.tsx';
 import { ORGANIZATION_CONFIG_OVERRIDE } from './organization-config.tsx';
 import { SYSTEM_SETTING_OVERRIDE } from './system-setting-value.tsx';
@@ -11,8 +11,8 @@ type Aside = NonNullable<ResourceOverride['FormAside']>;
 
 /** A pane loaded with its screen's first form (the receipt preview carries a QR code drawer). */
 function lazyAside(load: () => Promise<{ default: Aside }>): Aside {
-  const Pane: ComponentType<Parameters<Aside>[0]> = lazy(load);
-  return (props) => createElement(Suspense, { fallback: null }, createElement(Pane, props));
+  const Pane = lazy(load);
+  return (props: ComponentProps<Aside>) => createElement(Suspense, { fallback: null }, createElement(Pane, props));
 }
 
 const ReceiptTemplateAside = lazyAside(() => import('./receipt-preview.tsx').then((m) => ({ default: m.ReceiptTemplateAside })));

@@ -6,12 +6,13 @@
  * picture where the slip shows it. The payment on it is a fixed SAMPLE, labelled so: no figure of
  * a real payment is shown, and its card number is masked as every receipt's is (first 6, last 4).
  */
+import type { ComponentProps } from 'react';
 import { Card, Divider, Flex, QRCode, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMytDateTime } from '@paydesk/domain';
 import type { ResourceOverride } from './types.ts';
 
-type AsideProps = Parameters<NonNullable<ResourceOverride['FormAside']>>[0];
+type AsideProps = ComponentProps<NonNullable<ResourceOverride['FormAside']>>;
 
 /** The sample payment every preview shows (not a real one: the pane says so). */
 const SAMPLE = {
