@@ -4,7 +4,7 @@
  * writes an audit record with before and after values in the same transaction as the change.
  */
 import type { FastifyRequest } from 'fastify';
-import { kindOf, type ResourceDef } from '@paydesk/contract';
+import { kindOf, type ResourceCommand, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Database, Query } from '../db/client.ts';
 import { AppError, badInput, notFound } from '../platform/errors.ts';
@@ -227,6 +227,27 @@ export async function setResourceStatus(ctx: EngineContext, def: ResourceDef, sc
   return ctx.database.transaction(async (q) => {
     const { before, after } = await updateRow(q, ctx, def, scope, input.Id, input.Version, [['is_active', input.IsActive]]);
     await auditIn(q, ctx, scope, { action: input.IsActive ? 'ACTIVATE' : 'DEACTIVATE', def, targetId: input.Id, before, after });
+    return after;
+  });
+}
+
+/**
+ * Runs a declared command (ResourceDef.commands, issue 14 Build 1): under the record's row lock and
+ * at its Version, moves `command.field` from one of `from` to `to` and audits it under the
+ * command's name. Throws NF404 outside the caller's scope, CF409 on a stale Version or when the
+ * record holds a value the command does not move from (naming it).
+ */
+export async function runCommand(ctx: EngineContext, def: ResourceDef, scope: Scope, command: ResourceCommand, input: { Id: number; Version: number }) {
+  const column = def.fields[command.field]!.column;
+  return ctx.database.transaction(async (q) => {
+    const current = await loadRow(q, def, scope, input.Id, true);
+    if (!current) throw notFound(def.name);
+    const holds = String(current[command.field] ?? '');
+    if (!command.from.includes(holds)) {
+      throw new AppError(409, ERROR_CODES.CONFLICT, `${command.field}: ${command.name} moves a ${def.name} from ${command.from.join(' or ')}; ${String(current[def.titleField] ?? input.Id)} is ${holds || 'empty'}`);
+    }
+    const { before, after } = await updateRow(q, ctx, def, scope, input.Id, input.Version, [[column, command.to]]);
+    await auditIn(q, ctx, scope, { action: command.name.toUpperCase(), def, targetId: input.Id, before, after });
     return after;
   });
 }

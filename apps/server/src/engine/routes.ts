@@ -1,7 +1,7 @@
 /**
  * Serves a declared resource (issue 4) through the route table (issue 8): the contract's
  * `resourceRoutes(def)` gives each route (Search, Get/{Id}, Create, Update, SetStatus, Delete/{Id},
- * Export, BulkUpload) with its schemas and `{module}:{action}` permission; this file only binds
+ * Export, BulkUpload and each declared command) with its schemas and `{module}:{action}` permission; this file only binds
  * each operation to the engine with the caller's scope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import { sendExport } from '../platform/export-run.ts';
 import { registerRoute, type Handler } from '../platform/route.ts';
 import { uploadedFile } from '../platform/upload.ts';
 import { bulkUpload } from './bulk-upload.ts';
-import { createResource, deleteResource, getResource, searchResource, setResourceStatus, updateResource, type EngineContext, type SearchInput } from './crud.ts';
+import { createResource, deleteResource, getResource, runCommand, searchResource, setResourceStatus, updateResource, type EngineContext, type SearchInput } from './crud.ts';
 import { countResourceRows, openResourceExport } from './export.ts';
 
 type Body = Record<string, unknown>;
@@ -20,7 +20,11 @@ type Body = Record<string, unknown>;
 export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   const ctxOf = (req: FastifyRequest): EngineContext => ({ database: app.ctx.database, fieldKey: app.ctx.keys.fieldKey, req });
   const idOf = (req: FastifyRequest) => (req.params as { Id: number }).Id;
-  const handlers: Record<ResourceOp, Handler> = {
+  const commandHandler = (name: string): Handler => {
+    const command = def.commands!.find((c) => c.name === name)!;
+    return async (req) => runCommand(ctxOf(req), def, scopeOf(req), command, req.body as { Id: number; Version: number });
+  };
+  const handlers: Record<Exclude<ResourceOp, 'Command'>, Handler> = {
     Search: async (req) => searchResource(ctxOf(req), def, scopeOf(req), req.body as SearchInput),
     Get: async (req) => getResource(ctxOf(req), def, scopeOf(req), idOf(req)),
     Create: async (req) => createResource(ctxOf(req), def, scopeOf(req), req.body as Body),
@@ -46,5 +50,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       return bulkUpload(ctxOf(req), def, scopeOf(req), file, filename);
     },
   };
-  for (const route of Object.values(resourceRoutes(def))) registerRoute(app, route, handlers[route.resource.op]);
+  for (const route of Object.values(resourceRoutes(def))) {
+    const { op, command } = route.resource;
+    registerRoute(app, route, op === 'Command' ? commandHandler(command!) : handlers[op]);
+  }
 }

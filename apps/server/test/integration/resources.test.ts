@@ -97,6 +97,41 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  // Declared commands: from every value of its field, each command runs exactly when the value is
+  // one it moves from (then the field holds `to`, Version + 1, audited under its name), else CF409
+  // naming the value held and nothing changes; a stale Version is refused like an update's.
+  for (const def of RESOURCES.filter((d) => d.commands?.length)) {
+    it(`${def.name}: every declared command runs from the values it leaves and is refused from the others`, async () => {
+      const c = await ownerOf(def);
+      const { item } = await recordOf(def, c, 60);
+      let current = item;
+      let runs = 0;
+      for (const command of def.commands!) {
+        for (const { value } of def.fields[command.field]!.options!) {
+          current = await c.callPath<Item>('PUT', api(def, 'Update'), { Id: current.Id, Version: current.Version, [command.field]: value });
+          const path = api(def, command.name);
+          if (command.from.includes(String(value))) {
+            const stale = await errorOf(c.callPath('PUT', path, { Id: current.Id, Version: current.Version - 1 }));
+            expect([stale.status, stale.errorCode]).toEqual([409, 'CF409']);
+            const moved = await c.callPath<Item>('PUT', path, { Id: current.Id, Version: current.Version });
+            expect([moved[command.field], moved.Version]).toEqual([command.to, current.Version + 1]);
+            const [audit] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND target_type = $2 AND target_id = $3`, [command.name.toUpperCase(), def.name, String(current.Id)]);
+            expect(audit!.n, `${def.name}.${command.name} audited`).toBeGreaterThan(0);
+            current = moved;
+            runs += 1;
+          } else {
+            const refused = await errorOf(c.callPath('PUT', path, { Id: current.Id, Version: current.Version }));
+            expect([refused.status, refused.errorCode]).toEqual([409, 'CF409']);
+            expect(refused.message).toContain(String(value));
+            const after = await c.callPath<Item>('GET', `${api(def, 'Get')}/${current.Id}`);
+            expect([after[command.field], after.Version]).toEqual([value, current.Version]);
+          }
+        }
+      }
+      expect(runs).toBe(def.commands!.reduce((n, x) => n + x.from.length, 0));
+    });
+  }
+
   for (const def of RESOURCES) {
     it(`${def.name}: create → search → get → update → stale update refused → export → deactivate → delete`, async () => {
       const sample = SAMPLES[def.name]!;

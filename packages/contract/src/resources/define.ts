@@ -98,6 +98,26 @@ export interface RuleViolation {
   message: string;
 }
 
+/**
+ * A server-side action declared on a resource (issue 14 Build 1): it moves one choice field of a
+ * record from one of `from` to `to` under the record's row lock, at the Version the caller read,
+ * audited under the command's name — e.g. a terminal's Suspend (ACTIVE → SUSPENDED). It is served
+ * at `PUT /api/portal/{Name}/{name}` with `{Id, Version}` and needs `{module}:update` (a route-table
+ * entry like any other, so the generated suites cover it); a record holding another value is
+ * refused (CF409 naming the value it holds). The list offers it on the rows whose value allows it,
+ * confirmed first when `confirm` (a step not easily undone).
+ */
+export interface ResourceCommand<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** PascalCase route segment and audit action, e.g. 'Suspend'. */
+  name: string;
+  labelKey: string;
+  /** A select field with fixed options; `from` and `to` are among them. */
+  field: keyof F & string;
+  from: readonly string[];
+  to: string;
+  confirm?: boolean;
+}
+
 export interface Dependent {
   /** Table and column that reference this resource; delete is refused while rows exist. */
   table: string;
@@ -162,6 +182,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * the engine's updateRow.
    */
   refine?: (record: Record<string, unknown>) => RuleViolation | null;
+  /** Server-side actions declared on the resource (see ResourceCommand). */
+  commands?: readonly ResourceCommand<F>[];
   /** Why the fields are what they are where the spec is silent. */
   description: string;
   /**
@@ -178,8 +200,20 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
  * invariant in F because of `keyof F`, though a narrower declaration is a sound ResourceDef.)
  */
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef & { fields: F } {
+  for (const c of def.commands ?? []) checkCommand(def, c);
   if (def.texts) registerResourceTexts(def.texts);
   return def as ResourceDef & { fields: F };
+}
+
+const ENGINE_OPS = new Set(['Search', 'Get', 'Create', 'Update', 'SetStatus', 'Delete', 'Export', 'BulkUpload']);
+
+/** A command moves a fixed-option field between its own options, under a name of its own (throws at declaration). */
+function checkCommand<F extends Record<string, FieldDef>>(def: ResourceDef<F>, c: ResourceCommand<F>): void {
+  const values = new Set((def.fields[c.field]?.options ?? []).map((o) => String(o.value)));
+  const wrong = [c.to, ...c.from].filter((v) => !values.has(v));
+  if (!/^[A-Z][A-Za-z]+$/.test(c.name) || ENGINE_OPS.has(c.name) || wrong.length || !def.actions.includes('update')) {
+    throw new Error(`${def.name}: command ${c.name} must be a PascalCase name of its own over ${c.field}'s options on a resource with update (not ${wrong.join(', ')})`);
+  }
 }
 
 /** The permission a resource operation checks. */

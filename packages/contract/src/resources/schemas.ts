@@ -90,6 +90,8 @@ export function resourceSchemas(def: ResourceDef) {
     create,
     update,
     setStatus: z.object({ Id, IsActive: Flag, Version }).strict(),
+    /** A declared command's request (ResourceDef.commands): the record and the Version it was read at. */
+    command: z.object({ Id, Version }).strict(),
     search,
     searchResponse: z.object({ Items: z.array(listItem), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
     idParams: z.object({ Id }),

@@ -4,7 +4,7 @@
  * the contract's route table: the client's path helpers send them. Search and Get are RTK Query
  * endpoints tagged by resource, so a change made here refetches the list.
  */
-import type { ResourceDef } from '@paydesk/contract';
+import type { ResourceCommand, ResourceDef } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
@@ -81,6 +81,10 @@ export const updateResource = (def: ResourceDef, body: Record<string, unknown>, 
 
 export const setResourceStatus = (def: ResourceDef, item: Pick<ResourceItem, 'Id' | 'Version'>, active: boolean, options?: RequestOptions) =>
   apiClient().path.put<ResourceItem>(resourcePath(def, 'SetStatus'), { Id: item.Id, IsActive: active ? 1 : 0, Version: item.Version }, options);
+
+/** Runs a declared command (ResourceDef.commands) on a record read at `item.Version`: PUT /api/portal/{Name}/{command}. */
+export const runResourceCommand = (def: ResourceDef, command: Pick<ResourceCommand, 'name'>, item: Pick<ResourceItem, 'Id' | 'Version'>, options?: RequestOptions) =>
+  apiClient().path.put<ResourceItem>(`/api/portal/${def.name}/${command.name}`, { Id: item.Id, Version: item.Version }, options);
 
 export const deleteResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.del<{ Success: true }>(resourcePath(def, 'Delete', id), undefined, options);
 

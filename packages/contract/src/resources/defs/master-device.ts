@@ -36,12 +36,21 @@ export const masterDeviceResource = defineResource({
     Notes: textarea('notes', 'res.masterDevice.notes', { max: 1000, optional: true }),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
+  // A device's moves through the inventory (server-side commands); deploying is the terminal's SerialNo.
+  commands: [
+    { name: 'SendToRepair', labelKey: 'res.masterDevice.cmd.sendToRepair', field: 'DeviceStatus', from: ['IN_STOCK', 'DEPLOYED'], to: 'REPAIR' },
+    { name: 'ReturnToStock', labelKey: 'res.masterDevice.cmd.returnToStock', field: 'DeviceStatus', from: ['REPAIR'], to: 'IN_STOCK' },
+    { name: 'Retire', labelKey: 'res.masterDevice.cmd.retire', field: 'DeviceStatus', from: ['IN_STOCK', 'REPAIR'], to: 'RETIRED', confirm: true },
+  ],
   defaultSort: { Field: 'SerialNo', Order: 'asc' },
   naturalKey: 'SerialNo',
   dependents: [{ table: 'terminals', column: 'serial_no', key: 'SerialNo', labelKey: 'terminals' }],
   description: 'Terminal hardware inventory: serial (natural key), model, IMEI, SIM card (ICCID, number), status (in stock, deployed, repair, retired) and notes.',
   texts: {
     en: {
+      'res.masterDevice.cmd.sendToRepair': 'Send to repair',
+      'res.masterDevice.cmd.returnToStock': 'Return to stock',
+      'res.masterDevice.cmd.retire': 'Retire',
       'res.masterDevice.serialNo': 'Serial number',
       'res.masterDevice.model': 'Model',
       'res.masterDevice.imei': 'IMEI',
@@ -57,6 +66,9 @@ export const masterDeviceResource = defineResource({
       [ICCID_RULE]: ICCID_RULE,
     },
     ms: {
+      'res.masterDevice.cmd.sendToRepair': 'Hantar untuk dibaiki',
+      'res.masterDevice.cmd.returnToStock': 'Kembalikan ke stok',
+      'res.masterDevice.cmd.retire': 'Tamatkan',
       'res.masterDevice.serialNo': 'Nombor siri',
       'res.masterDevice.model': 'Model',
       'res.masterDevice.imei': 'IMEI',
@@ -72,6 +84,9 @@ export const masterDeviceResource = defineResource({
       [ICCID_RULE]: 'masukkan 19 atau 20 digit nombor kad SIM (ICCID)',
     },
     zh: {
+      'res.masterDevice.cmd.sendToRepair': '送修',
+      'res.masterDevice.cmd.returnToStock': '退回库存',
+      'res.masterDevice.cmd.retire': '报废',
       'res.masterDevice.serialNo': '序列号',
       'res.masterDevice.model': '型号',
       'res.masterDevice.imei': 'IMEI',

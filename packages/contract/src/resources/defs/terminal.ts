@@ -46,12 +46,23 @@ export const terminalResource = defineResource({
     FirmwareVersion: reported('firmware_version', 'res.terminal.firmwareVersion', 'text'),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
+  // The terminal's life as steps (server-side commands): each from the statuses it may leave.
+  commands: [
+    { name: 'PutInService', labelKey: 'res.terminal.cmd.putInService', field: 'TerminalStatus', from: ['PENDING'], to: 'ACTIVE' },
+    { name: 'Suspend', labelKey: 'res.terminal.cmd.suspend', field: 'TerminalStatus', from: ['ACTIVE'], to: 'SUSPENDED', confirm: true },
+    { name: 'Resume', labelKey: 'res.terminal.cmd.resume', field: 'TerminalStatus', from: ['SUSPENDED'], to: 'ACTIVE' },
+    { name: 'Decommission', labelKey: 'res.terminal.cmd.decommission', field: 'TerminalStatus', from: ['PENDING', 'ACTIVE', 'SUSPENDED'], to: 'DECOMMISSIONED', confirm: true },
+  ],
   defaultSort: { Field: 'Tid', Order: 'asc' },
   naturalKey: 'Tid',
   dependents: [{ table: 'tpa_provider_configs', column: 'terminal_tid', key: 'Tid', labelKey: 'provider configurations' }],
   description: 'Payment terminals at merchants: TID (natural key), device serial, model, acquirer and MID, status, last contact and firmware (reported).',
   texts: {
     en: {
+      'res.terminal.cmd.putInService': 'Put in service',
+      'res.terminal.cmd.suspend': 'Suspend',
+      'res.terminal.cmd.resume': 'Resume',
+      'res.terminal.cmd.decommission': 'Decommission',
       'res.terminal.tid': 'TID',
       'res.terminal.serialNo': 'Device serial number',
       'res.terminal.model': 'Model',
@@ -68,6 +79,10 @@ export const terminalResource = defineResource({
       [MID_RULE]: MID_RULE,
     },
     ms: {
+      'res.terminal.cmd.putInService': 'Mula beroperasi',
+      'res.terminal.cmd.suspend': 'Gantung',
+      'res.terminal.cmd.resume': 'Sambung semula',
+      'res.terminal.cmd.decommission': 'Tarik balik',
       'res.terminal.tid': 'TID',
       'res.terminal.serialNo': 'Nombor siri peranti',
       'res.terminal.model': 'Model',
@@ -84,6 +99,10 @@ export const terminalResource = defineResource({
       [MID_RULE]: 'masukkan sehingga 15 huruf besar atau digit',
     },
     zh: {
+      'res.terminal.cmd.putInService': '投入使用',
+      'res.terminal.cmd.suspend': '暂停',
+      'res.terminal.cmd.resume': '恢复',
+      'res.terminal.cmd.decommission': '撤回',
       'res.terminal.tid': 'TID',
       'res.terminal.serialNo': '设备序列号',
       'res.terminal.model': '型号',

@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { kindOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
+import { kindOf, type FieldDef, type ResourceCommand, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
 import { columnsWidth, layoutColumns, type ColumnPriority } from '../../../shared/column-layout.ts';
@@ -22,9 +22,9 @@ import { LoadError } from '../../../shared/load-error.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
 import { useAppDispatch } from '../../../store/hooks.ts';
 import { useAbilities } from '../abilities.ts';
-import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
+import { fieldLabel, optionLabel, recordName, resourceTitle } from '../labels.ts';
 import { PAGE_SIZES, defaultQuery, parseListQuery, toSearchBody, toSearchParams, type ListQuery } from '../list-query.ts';
-import { deleteResource, exportResource, invalidateResource, setResourceStatus, useResourceSearchQuery, type ResourceItem } from '../resource-api.ts';
+import { deleteResource, exportResource, invalidateResource, runResourceCommand, setResourceStatus, useResourceSearchQuery, type ResourceItem } from '../resource-api.ts';
 import type { ResourceOverride } from '../overrides/types.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -131,6 +131,29 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     });
   };
 
+  /** A declared command on a row: confirmed first when the declaration asks, else run at once. */
+  const askCommand = (item: ResourceItem, command: ResourceCommand) => {
+    const name = recordName(def, item);
+    const label = t(command.labelKey);
+    const field = def.fields[command.field]!;
+    const to = optionLabel(t, field.options!.find((o) => String(o.value) === command.to)!);
+    const run = async () => {
+      const refused = await refusedMessage((o) => runResourceCommand(def, command, item, o));
+      refresh();
+      if (refused === null) void message.success(t('resource.commandDone', { name, field: fieldLabel(t, command.field, field), to }));
+      return refused;
+    };
+    if (!command.confirm) return void run();
+    setConfirm({
+      title: t('resource.commandTitle', { command: label, name }),
+      content: t('resource.confirmCommand', { name, field: fieldLabel(t, command.field, field), to }),
+      okText: label,
+      danger: true,
+      run,
+    });
+  };
+  const commandsOf = (item: ResourceItem) => (can.update && item.Id !== null ? (def.commands ?? []).filter((c) => c.from.includes(String(item[c.field] ?? ''))) : []);
+
   const sortOrder = (field: string) => (query.sort === field ? (query.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
 
   const dataColumns: Column[] = [
@@ -182,6 +205,11 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
             {t('resource.edit')}
           </Button>
         )}
+        {commandsOf(item).map((c) => (
+          <Button key={c.name} type="link" size="small" danger={c.confirm} onClick={() => askCommand(item, c)}>
+            {t(c.labelKey)}
+          </Button>
+        ))}
         {can.setStatus && item.Id !== null && (
           <Button type="link" size="small" icon={<PoweroffOutlined />} onClick={() => askStatus(item)}>
             {t(item.IsActive === 1 ? 'resource.deactivate' : 'resource.activate')}

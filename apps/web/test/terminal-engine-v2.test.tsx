@@ -1,6 +1,8 @@
 // @vitest-environment node
 /**
- * A lookup with arguments (issue 14 Build 1: FieldDef.lookupArgs) on the REAL server: a provider
+ * Two engine v2 parts on the REAL server (issue 14 Build 1). Declared commands (ResourceDef.commands):
+ * a terminal's row offers the steps its status allows, Suspend asks first, Resume does not, and the
+ * server holds the result. A lookup with arguments (FieldDef.lookupArgs): a provider
  * mapping's TID picker (/m1-config) waits for the organization, then offers that organization's
  * terminals only, asks again when the organization changes and clears the TID chosen under the
  * other one. Two terminals are made for each of two merchant HQs first (beside any the demo seeds);
@@ -97,5 +99,33 @@ describe('a picker narrowed by another field (lookupArgs)', () => {
     await waitFor(() => expect(tidInput().closest('.ant-select')!.textContent).not.toContain(made[56]![1]));
     expect(await optionsOf(tidInput())).toEqual(offered[59]);
     expect(traffic.count('/api/portal/Terminal/Search')).toBe(2);
+  }, 120_000);
+});
+
+describe('declared commands on a row (ResourceDef.commands)', () => {
+  const row = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')).find((r) => r.textContent?.includes('DLKA0001'));
+  const statusOnServer = async () =>
+    (await admin.callPath<{ Items: { TerminalStatus: string }[] }>('POST', '/api/portal/Terminal/Search', { PageIndex: 1, RowsPerPage: 5, SearchData: { Tid: 'DLKA0001' } })).Items[0]!.TerminalStatus;
+
+  it('offers the steps the status allows; Suspend is confirmed, Resume is not; the server holds each', async () => {
+    await renderSignedIn(server, '/terminal-management?Tid=DLKA0001', 'admin@paydesk.my');
+    await waitFor(() => expect(row()).toBeTruthy(), { timeout: 60_000 });
+    const buttons = () => Array.from(row()!.querySelectorAll('button')).map((b) => b.textContent);
+    expect(buttons()).toEqual(expect.arrayContaining(['Suspend', 'Decommission']));
+    expect(buttons()).not.toContain('Resume');
+    expect(buttons()).not.toContain('Put in service');
+
+    fireEvent.click(within(row()!).getByText('Suspend'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Suspend: DLKA0001')).toBeTruthy();
+    expect(await statusOnServer()).toBe('ACTIVE');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(buttons()).toContain('Resume'));
+    expect(await statusOnServer()).toBe('SUSPENDED');
+    expect(row()!.textContent).toContain('Suspended');
+
+    fireEvent.click(within(row()!).getByText('Resume'));
+    await waitFor(() => expect(buttons()).toContain('Suspend'));
+    expect(await statusOnServer()).toBe('ACTIVE');
   }, 120_000);
 });
