@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
+import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
 import { chooseOption, clickSettled, launchChromium } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { urlKeyOf } from '../apps/web/src/features/reports/report-query.ts';
+import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
 import { chooseOption, clickSettled, launchChromium, settleAnimations } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';

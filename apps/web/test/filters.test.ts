@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ecommerceTransactions as def } from '@paydesk/contract';
 import type { Dayjs } from 'dayjs';
 import { dayjs, validateField } from '@paydesk/domain';
-import { malaysianToday, presetRanges } from '../src/features/reports/date-presets.ts';
+import { malaysianToday, presetRanges } from '../src/shared/date-presets.ts';
 import {
   defaultReportQuery,
   fieldsBelow,
@@ -15,7 +15,7 @@ import {
   toReportSearchParams,
   visiblePickers,
   type ReportQuery,
-} from '../src/features/reports/report-query.ts';
+} from '../src/shared/report-query.ts';
 
 const DEFAULT_QUERY = defaultReportQuery(def);
 const parseTxnQuery = (p: URLSearchParams) => parseReportQuery(def, p);

@@ -18,7 +18,7 @@ import { memoryChannelStore } from '../src/api/channel-store.ts';
 import { setApiClient } from '../src/api/index.ts';
 import SignInPage from '../src/features/auth/pages/sign-in-page.tsx';
 import { ReportFilterBar } from '../src/features/reports/report-filter-bar.tsx';
-import { defaultReportQuery, toReportSearchData, type ReportQuery } from '../src/features/reports/report-query.ts';
+import { defaultReportQuery, toReportSearchData, type ReportQuery } from '../src/shared/report-query.ts';
 import { i18n } from '../src/i18n/index.ts';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { fieldRule } from '../src/shared/field-rule.ts';

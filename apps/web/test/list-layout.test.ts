@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NO_PREFS, choose, isShown, layoutColumns, prefsKey, readPrefs, writePrefs, type ColumnPrefs, type ColumnPriority, type ScreenWidth } from '../src/shared/column-layout.ts';
 import { ecommerceTransactions } from '@paydesk/contract';
-import { defaultReportQuery, hasReportFilters as hasFilters, jumpToDate as jumpToDay, type ReportQuery as TxnQuery } from '../src/features/reports/report-query.ts';
+import { defaultReportQuery, hasReportFilters as hasFilters, jumpToDate as jumpToDay, type ReportQuery as TxnQuery } from '../src/shared/report-query.ts';
 
 const DEFAULT_QUERY = defaultReportQuery(ecommerceTransactions);
 /** The e-commerce list is in date order when sorted by CreatedAt. */

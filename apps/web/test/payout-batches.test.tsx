@@ -16,7 +16,7 @@ import { createApiClient, type ApiClient } from '../src/api/client.ts';
 import { setApiClient } from '../src/api/index.ts';
 import { attemptKey } from '../src/features/payout/batch-api.ts';
 import { BankBatchesButton, payoutPageActions } from '../src/features/payout/bank-batches.tsx';
-import { malaysianToday } from '../src/features/reports/date-presets.ts';
+import { malaysianToday } from '../src/shared/date-presets.ts';
 import { renderApp } from './render-app.tsx';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';

@@ -10,8 +10,8 @@ import { en } from '../src/i18n/en.ts';
 import { ms } from '../src/i18n/ms.ts';
 import { zh } from '../src/i18n/zh.ts';
 import { CATALOGUES } from '../src/i18n/catalogues.ts';
-import { PRESET_LABELS } from '../src/features/reports/date-presets.ts';
-import { ORG_PICKERS } from '../src/features/reports/report-query.ts';
+import { PRESET_LABELS } from '../src/shared/date-presets.ts';
+import { ORG_PICKERS } from '../src/shared/report-query.ts';
 
 const LANGS = ['en', 'ms', 'zh'] as const;
 const APP = { en, ms, zh };

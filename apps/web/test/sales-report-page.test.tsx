@@ -16,7 +16,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REPORTS, ecommerceTransactions, type SummaryReportDef, type SummaryResponse } from '@paydesk/contract';
 import { formatCount, formatMoney } from '../src/shared/format.ts';
-import { parseReportQuery, toReportSearchData } from '../src/features/reports/report-query.ts';
+import { parseReportQuery, toReportSearchData } from '../src/shared/report-query.ts';
 import { parseSummaryQuery, toSummaryBody } from '../src/features/reports/summary-query.ts';
 import { periodText } from '../src/features/reports/summary-columns.tsx';
 import { bodyRows, cellOf, headers } from './support/main-table.ts';

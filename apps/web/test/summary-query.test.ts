@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REPORTS, drillDown, type ListReportDef, type SummaryReportDef, type SummaryRequest, type SummaryRow } from '@paydesk/contract';
 import { dayjs } from '@paydesk/domain';
-import { parseReportQuery, toReportSearchData } from '../src/features/reports/report-query.ts';
-import { listUrlOf } from '../src/features/reports/summary-drill.ts';
+import { parseReportQuery, toReportSearchData } from '../src/shared/report-query.ts';
+import { listUrlOf } from '../src/shared/summary-drill.ts';
 import { defaultRange, parseSummaryQuery, toSummaryBody, toSummarySearchParams, type SummaryQuery } from '../src/features/reports/summary-query.ts';
 
 const SUMMARIES = REPORTS.filter((r): r is SummaryReportDef => r.kind === 'summary');

@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { CHANNEL_HEADERS } from '@paydesk/contract';
 import { AppError, forbidden, idleTimeout, invalidSession } from '../platform/errors.ts';
-import type { Scope } from '../platform/scope.ts';
 import { onModuleWrite } from '../platform/module-cache.ts';
 import { liveSettings } from '../platform/settings.ts';
 import { COOKIE_TOKEN, COOKIE_XSRF, HEADER_RENEWED_TOKEN, HEADER_XSRF, setSessionCookies } from './cookies.ts';
@@ -123,10 +122,4 @@ export function installUploadGate(app: FastifyInstance): void {
     }
     return payload;
   });
-}
-
-/** The scope of a guarded request; throws SC499 if the guard did not run (a wiring bug). */
-export function scopeOf(req: FastifyRequest): Scope {
-  if (!req.scope) throw invalidSession();
-  return req.scope;
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resourceRoutes, type ResourceDef, type ResourceOp } from '@paydesk/contract';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { scopeOf } from '../auth/auth-guard.ts';
+import { scopeOf } from '../platform/scope.ts';
 import { sendExport } from '../platform/export-run.ts';
 import { registerRoute, type Handler } from '../platform/route.ts';
 import { uploadedFile } from '../platform/upload.ts';

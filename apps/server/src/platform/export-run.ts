@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
-import { scopeOf } from '../auth/auth-guard.ts';
+import { scopeOf } from './scope.ts';
 import type { Database, Query } from '../db/client.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import { AppError } from './errors.ts';

@@ -5,6 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
+import type { FastifyRequest } from 'fastify';
+import { invalidSession } from './errors.ts';
 
 export interface Scope {
   userId: number;
@@ -70,4 +72,23 @@ const OWNER_COLUMN: Readonly<Record<OrgLevel, string>> = {
 export function ownerConditionSql(scope: Scope, alias: string, param: number): { text: string; values: unknown[] } {
   if (scope.orgId === null || scope.orgLevel === null) return { text: scope.groupType === 'SUPERADMIN' ? 'true' : 'false', values: [] };
   return { text: `${alias}.${OWNER_COLUMN[scope.orgLevel]} = $${param}`, values: [scope.orgId] };
+}
+
+/**
+ * The SQL condition (with its parameters from `$from`) restricting `alias` (organizations) to the
+ * caller's subtree: none for the platform, the subtree's path prefix otherwise, nothing at all
+ * for a non-platform caller without a company.
+ */
+export function subtreeSql(scope: Scope, alias: string, from: number): { text: string; values: unknown[] } {
+  if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? { text: 'true', values: [] } : { text: 'false', values: [] };
+  return { text: `${alias}.path LIKE $${from}`, values: [`${scope.orgPath}%`] };
+}
+
+/**
+ * The scope of a guarded request; throws SC499 if the guard did not run (a wiring bug). The guard
+ * (auth/auth-guard.ts) sets `req.scope`; platform, engine and modules read it here.
+ */
+export function scopeOf(req: FastifyRequest): Scope {
+  if (!req.scope) throw invalidSession();
+  return req.scope;
 }

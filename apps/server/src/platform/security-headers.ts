@@ -6,7 +6,7 @@
  * request, which was about 9 % of the CPU of an encrypted lookup (issue 8 item 9). The headers only
  * depend on the start-up configuration, so they are computed once here by running the same helmet
  * middleware against a recording response. Page answers still rewrite connect-src from the live
- * settings (platform/csp.ts, web-pages.ts).
+ * settings (platform/csp.ts, src/web-pages.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';

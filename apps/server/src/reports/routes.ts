@@ -22,7 +22,7 @@ import {
   type SummaryRequest,
   type SummaryResponse,
 } from '@paydesk/contract';
-import { scopeOf } from '../auth/auth-guard.ts';
+import { scopeOf } from '../platform/scope.ts';
 import { sendExport } from '../platform/export-run.ts';
 import { registerRoute } from '../platform/route.ts';
 import { countUpTo, getReportRow, reportTotals, searchReport } from './executor.ts';

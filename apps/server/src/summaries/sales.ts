@@ -17,3 +17,10 @@ export function saleRowSql(alias?: string): string {
   const c = (name: string) => (alias ? `${alias}.${name}` : name);
   return `(${c('txn_type')} IN (${SALE_TXN_TYPES.map((t) => `'${t}'`).join(', ')}) AND (${c('preauth_op')} IS NULL OR ${c('preauth_op')} = 'CAPTURE'))`;
 }
+
+/**
+ * The portal's payment rows a provider settles: successful sales and captures, no holds or voids,
+ * on alias `t`. Settlement matching, the demo settlement files and the payout build read it (kept
+ * here, beside the sale predicate, so modules/payout does not import modules/settlement).
+ */
+export const PORTAL_PAYMENT = `t.status = 'SUCCESS' AND t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (t.preauth_op IS NULL OR t.preauth_op = 'CAPTURE')`;

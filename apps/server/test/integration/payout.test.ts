@@ -13,7 +13,7 @@ import { isPayoutDay, payoutDate, type PayoutHoliday } from '@paydesk/domain';
 import { buildDuePayouts, PAYOUT_CATCH_UP_DAYS } from '../../src/modules/payout/jobs.ts';
 import { buildPayoutDays, TPA_CHANNELS } from '../../src/modules/payout/build.ts';
 import { decidePayout } from '../../src/modules/payout/hold.ts';
-import { PORTAL_PAYMENT } from '../../src/modules/settlement/match.ts';
+import { PORTAL_PAYMENT } from '../../src/summaries/sales.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE_CACHE, cacheControlFor } from '../../src/platform/web-pages.ts';
+import { IMMUTABLE_CACHE, cacheControlFor } from '../../src/web-pages.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;

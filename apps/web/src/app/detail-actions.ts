@@ -13,7 +13,7 @@ import { reconDetailActions } from '../features/settlement/recon-actions.tsx';
 import { reconPageActions } from '../features/settlement/import-dialog.tsx';
 import { payoutDetailActions } from '../features/payout/payout-actions.tsx';
 import { payoutPageActions } from '../features/payout/bank-batches.tsx';
-import type { PageActionsComponent } from '../features/reports/report-page.tsx';
+import type { PageActionsComponent } from '../shared/report-actions.ts';
 
 /** The actions of `def`'s detail, or null when it has none. */
 export function detailActionsFor(def: ListReportDef): DetailActions | null {

@@ -13,7 +13,7 @@
  *
  * Screens generated from a declaration add their endpoints where they are built: the resource
  * engine's in features/resources/resource-api.ts, the report engine's (every live transaction
- * view, issue 10) in features/reports/report-api.ts.
+ * view, issue 10) in shared/report-api.ts.
  */
 import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ROUTE_PATHS, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { badInput } from '../../platform/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { liveSettings } from '../../platform/settings.ts';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { loadSession, switchSessionMembership } from '../../auth/session-store.ts';
 import { issueToken } from '../../auth/tokens.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { invalidSession } from '../../platform/errors.ts';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { cachedSession } from '../../auth/session-store.ts';
 import { liveSettings } from '../../platform/settings.ts';
 import { companyList } from './company-list.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { clearSessionCookies } from '../../auth/cookies.ts';
 import { revokeSession } from '../../auth/session-store.ts';
 

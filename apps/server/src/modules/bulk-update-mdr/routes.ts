@@ -13,7 +13,7 @@
  * The file rules are in mdr-file.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { BulkUploadError } from '../../engine/bulk-upload.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { registerRoute } from '../../platform/route.ts';

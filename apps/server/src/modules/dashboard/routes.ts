@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardRequest } from '@paydesk/contract';
 import type { z } from 'zod';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { getDashboardSummary } from './get-summary.ts';
 

@@ -7,7 +7,7 @@ import type { BankListRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { banks as b } from '../../db/schema.ts';
-import { containsPattern } from './like.ts';
+import { containsPattern } from '../../platform/like-pattern.ts';
 
 export async function getBankList(database: Database, q: z.infer<typeof BankListRequest>) {
   return database.db

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { organizations as o } from '../../db/schema.ts';
 import { orgSubtreeCondition, type Scope } from '../../platform/scope.ts';
-import { containsPattern } from './like.ts';
+import { containsPattern } from '../../platform/like-pattern.ts';
 
 export async function getMasterMerchantList(database: Database, scope: Scope, q: z.infer<typeof MasterMerchantListRequest>) {
   return database.db

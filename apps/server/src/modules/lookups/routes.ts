@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AcquirerByServiceTypeRequest, BankListRequest, MasterMerchantListRequest, MdrCategorySearchRequest, PaymentProductParams } from '@paydesk/contract';
 import type { z } from 'zod';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { getAcquirersByServiceType } from './get-acquirers-by-service-type.ts';
 import { getBankList } from './get-bank-list.ts';

@@ -13,13 +13,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MERCHANT_UPLOAD_MAX_ROWS, type MerchantUpload, type MerchantUploadSearchRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
 import type { Query } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { sheetFormatOf, storeSheet } from '../../platform/file-store.ts';
 import { registerRoute } from '../../platform/route.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { scopeOf, type Scope } from '../../platform/scope.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';
 import { uploadedFile } from '../../platform/upload.ts';
 import { ERROR_CODES } from '@paydesk/domain';

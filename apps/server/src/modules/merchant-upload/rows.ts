@@ -10,8 +10,7 @@ import { MERCHANT_UPLOAD_COLUMNS, ProfileCreateRequest, type MerchantUploadColum
 import { VALIDATION_MESSAGES } from '@paydesk/domain';
 import type { z } from 'zod';
 import type { Query } from '../../db/client.ts';
-import type { Scope } from '../../platform/scope.ts';
-import { subtreeSql } from '../profiles/read.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
 
 export interface RowError {
   Row: number;

@@ -14,9 +14,8 @@ import ExcelJS from 'exceljs';
 import { MERCHANT_UPLOAD_COLUMNS, MERCHANT_UPLOAD_MAX_ROWS, type MerchantUploadColumn } from '@paydesk/contract';
 import { ACCOUNT_TYPES, COMPANY_TYPE_VALUES, ID_TYPES, MALAYSIAN_STATES, PERSON_ROLES } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
 import { columnLetters } from '../../platform/sheet-write-xlsx.ts';
-import { subtreeSql } from '../profiles/read.ts';
 
 /** What each column takes and an example (the Help sheet; the validation prompts). */
 const HELP: Record<MerchantUploadColumn, [string, string]> = {

@@ -2,7 +2,7 @@
  * Builds the payouts of one MYT business day (issue 12 Build 5; table `payouts`, schema.ts says
  * what each figure means), set-based: one INSERT … SELECT over the day's sales and refunds, never
  * a loop per merchant, inside the caller's transaction.
- *  - Sales: the portal payments of the day (match.ts PORTAL_PAYMENT: successful sales and
+ *  - Sales: the portal payments of the day (summaries/sales.ts PORTAL_PAYMENT: successful sales and
  *    captures), summed per merchant HQ, channel and currency into gross, MDR and count; the MDR
  *    of each is settled first from the /mdr-products rate in force that day (settlement-mdr.ts,
  *    table settled_payments).
@@ -23,7 +23,7 @@
  */
 import { payoutDate, type PayoutHoliday } from '@paydesk/domain';
 import type { Database, Query } from '../../db/client.ts';
-import { PORTAL_PAYMENT } from '../settlement/match.ts';
+import { PORTAL_PAYMENT } from '../../summaries/sales.ts';
 import { settleMdrSql } from './settlement-mdr.ts';
 
 /** The acquirers whose settlement funds the platform's own payouts (the TPA channels). */

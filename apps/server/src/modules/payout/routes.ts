@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { PayoutBatchCreateRequest, PayoutBatchSearchRequest, PayoutHoldRequest, PayoutReleaseRequest } from '@paydesk/contract';
 import { writeAudit } from '../../platform/audit.ts';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { runIdempotent } from '../../platform/idempotency.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';

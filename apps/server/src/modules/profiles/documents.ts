@@ -19,9 +19,8 @@ import type { Query } from '../../db/client.ts';
 import type { ServerConfig } from '../../config.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { storageOf, writeStorageOf, type StorageKind } from '../../platform/object-storage.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
 import { ERROR_CODES } from '@paydesk/domain';
-import { subtreeSql } from './read.ts';
 
 /** An uploaded document before it is stored: its kind, the name as sent (cleaned) and its bytes. */
 export interface DocumentUpload {

@@ -10,7 +10,7 @@ import { PROFILE_SEGMENT_LEVELS, PROFILE_SEGMENT_MODULES, SECRET_MASK, type Prof
 import { allowedKycActions, type OnboardingStatus, type OrgLevel } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
 
 /** An `organizations` row as the profile handlers use it (snake_case as stored). */
 export interface OrgRow {
@@ -44,16 +44,6 @@ export interface OrgRow {
 
 /** The levels of a segment, as a plain array for SQL. */
 export const levelsOf = (segment: ProfileSegment): OrgLevel[] => [...PROFILE_SEGMENT_LEVELS[segment]];
-
-/**
- * The SQL condition (with its parameters from `$from`) restricting `alias` (organizations) to the
- * caller's subtree: none for the platform, the subtree's path prefix otherwise, nothing at all
- * for a non-platform caller without a company.
- */
-export function subtreeSql(scope: Scope, alias: string, from: number): { text: string; values: unknown[] } {
-  if (scope.orgPath === null) return scope.groupType === 'SUPERADMIN' ? { text: 'true', values: [] } : { text: 'false', values: [] };
-  return { text: `${alias}.path LIKE $${from}`, values: [`${scope.orgPath}%`] };
-}
 
 /**
  * The organization `id` of `levels` inside the caller's subtree, locked FOR UPDATE when

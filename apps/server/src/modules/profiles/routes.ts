@@ -16,7 +16,7 @@ import {
   PROFILE_SEGMENTS, profileRouteName, type ProfileCreateRequest, type ProfileDocumentDeleteRequest, type ProfileMoveRequest, type ProfileReviewRequest, type ProfileSearchRequest, type ProfileSegment,
   type ProfileSubmitRequest, type ProfileUpdateRequest,
 } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { attachmentHeader, documentContent, findScopedDocument, readDocumentForm, storeDocument } from './documents.ts';

@@ -9,8 +9,8 @@ import type { ProfileSearchRequest, ProfileSearchResponse, ProfileSegment } from
 import type { OnboardingStatus, OrgLevel } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { badInput } from '../../platform/errors.ts';
-import type { Scope } from '../../platform/scope.ts';
-import { levelsOf, subtreeSql } from './read.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
+import { levelsOf } from './read.ts';
 
 /** The column of each sortable field; the id breaks ties so pages never overlap. */
 const SORT_COLUMNS: Record<z.output<typeof ProfileSearchRequest>['SortField'], string> = {

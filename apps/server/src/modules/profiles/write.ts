@@ -17,8 +17,8 @@ import { ERROR_CODES, statusAfterKeyChange, type OnboardingStatus, type OrgLevel
 import type { Query } from '../../db/client.ts';
 import { openSecret, sealSecret } from '../../engine/secret-fields.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
-import type { Scope } from '../../platform/scope.ts';
-import { findScopedOrg, subtreeSql, type OrgRow } from './read.ts';
+import { subtreeSql, type Scope } from '../../platform/scope.ts';
+import { findScopedOrg, type OrgRow } from './read.ts';
 
 type ProfileBody = Omit<z.output<typeof ProfileCreateRequest>, 'ParentId'>;
 type PersonIn = z.output<typeof ProfilePersonInput>;

@@ -6,9 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RefundStatus } from '@paydesk/domain';
-import { scopeOf } from '../../auth/auth-guard.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ownerConditionSql } from '../../platform/scope.ts';
+import { ownerConditionSql, scopeOf } from '../../platform/scope.ts';
 
 /** Events answered at most (a request has a handful; retries of many resends stay bounded). */
 export const LOG_LIMIT = 500;

@@ -20,10 +20,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestRefundRequest } from '@paydesk/contract';
 import { ERROR_CODES, compareMoney, sumMoney, type RefundReason } from '@paydesk/domain';
-import { scopeOf } from '../../auth/auth-guard.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { runIdempotent } from '../../platform/idempotency.ts';
-import { ownerConditionSql } from '../../platform/scope.ts';
+import { ownerConditionSql, scopeOf } from '../../platform/scope.ts';
 import { logRefundEvent } from './refund-events.ts';
 import { refundState, type RefundState } from './refund-state.ts';
 

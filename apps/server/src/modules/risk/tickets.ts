@@ -11,10 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RiskCloseRequest, RiskCommentRequest } from '@paydesk/contract';
 import { ERROR_CODES, type TicketStatus } from '@paydesk/domain';
-import { scopeOf } from '../../auth/auth-guard.ts';
 import type { Query } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { ownerConditionSql, type Scope } from '../../platform/scope.ts';
+import { ownerConditionSql, type Scope, scopeOf } from '../../platform/scope.ts';
 
 type Action = 'ASSIGN' | 'COMMENT' | 'CLOSE';
 /** The statuses each action accepts. */

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RmApplicationDecideRequest, RmApplicationSaveRequest, RmApplicationSearchRequest, RmApplicationSubmitRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { auditedWrites } from '../../platform/audited-write.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { applicationView, decideApplication, saveApplication, searchApplications, submitApplication } from './application.ts';

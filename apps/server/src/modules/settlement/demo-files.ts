@@ -22,7 +22,8 @@ import { storeSettlementFileFrom } from './file-store.ts';
 import { SETTLEMENT_FORMATS } from './formats/index.ts';
 import type { ProviderRow, SettlementFileKind, SettlementFormat, SettlementProvider } from './formats/types.ts';
 import { registerSettlementFile, runSettlementImport } from './import.ts';
-import { DUPLICATING_PROVIDERS, PORTAL_PAYMENT } from './match.ts';
+import { PORTAL_PAYMENT } from '../../summaries/sales.ts';
+import { DUPLICATING_PROVIDERS } from './match.ts';
 
 const DAY_MS = 86_400_000;
 const MYT_MS = 8 * 3_600_000;

@@ -19,14 +19,12 @@
  * Throws a RowProblem-carrying ImportFailure for step 1's broken files; database errors as thrown.
  */
 import type { Query } from '../../db/client.ts';
+import { PORTAL_PAYMENT } from '../../summaries/sales.ts';
 import { refreshReconDays } from './days.ts';
 import type { SettlementFileKind, SettlementProvider, RowProblem } from './formats/types.ts';
 
 /** Providers whose files legitimately repeat a reference (see the file comment). */
 export const DUPLICATING_PROVIDERS: ReadonlySet<SettlementProvider> = new Set(['RAZERPAY']);
-
-/** The portal's payment rows a provider settles: successful sales and captures, no holds or voids. */
-export const PORTAL_PAYMENT = `t.status = 'SUCCESS' AND t.txn_type IN ('SALE', 'MOTO', 'EPP', 'SALECOMPLETION') AND (t.preauth_op IS NULL OR t.preauth_op = 'CAPTURE')`;
 
 /** A failure that names the line (the import fails and changes nothing). */
 export class ImportFailure extends Error {

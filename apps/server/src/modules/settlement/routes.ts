@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ReconDecisionRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { registerRoute } from '../../platform/route.ts';

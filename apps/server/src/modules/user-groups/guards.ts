@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 
 type Guard = (req: FastifyRequest) => Promise<void>;

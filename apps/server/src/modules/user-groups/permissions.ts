@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SetUserGroupPermissionsRequest } from '@paydesk/contract';
 import { ERROR_CODES, PERMISSION_CATALOGUE, defaultPermissions, isKnownPermission, permissionsByModule, type GroupType } from '@paydesk/domain';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import type { Query } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { requestAddresses } from '../../platform/audit.ts';

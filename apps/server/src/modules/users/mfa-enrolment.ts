@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import QRCode from 'qrcode';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { MfaConfirmRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { forgetSessions } from '../../auth/session-store.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpOf } from '../../auth/totp.ts';
 import { openSecret, sealSecret } from '../../engine/secret-fields.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { InviteUserRequest, UpdateUserRequest, UserActionRequest, UserParams, UserSearchRequest } from '@paydesk/contract';
 import type { RouteName } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { liveSettings } from '../../platform/settings.ts';
 import { runAccountAction, type AccountAction } from './account-actions.ts';

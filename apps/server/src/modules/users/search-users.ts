@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { UserSearchRequest } from '@paydesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { containsPattern } from '../lookups/like.ts';
+import { containsPattern } from '../../platform/like-pattern.ts';
 import { USER_COLUMNS, USER_FROM, inSubtreeSql, statusSql, toUserRows, visibleUserSql, type UserRaw } from './user-access.ts';
 
 const SORT_COLUMNS = { Email: 'lower(u.email)', NickName: 'lower(u.nick_name)', CreatedAt: 'u.created_at', LastLoginAt: 'u.last_login_at' } as const;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ZmkCloseRequest, ZmkComponentRequest, ZmkCreateRequest, ZmkSearchRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { auditedWrites } from '../../platform/audited-write.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { closeKey } from './close-key.ts';

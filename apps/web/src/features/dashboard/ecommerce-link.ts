@@ -1,10 +1,10 @@
 /**
  * Links into the e-commerce transaction list from other screens (the dashboard's figure cards):
- * its URL query, as the report engine reads it (features/reports/report-query.ts) for the
+ * its URL query, as the report engine reads it (shared/report-query.ts) for the
  * /transaction/ecommerce declaration. The list itself is the generic ReportPage (issue 10).
  */
 import { ecommerceTransactions } from '@paydesk/contract';
-import { defaultReportQuery, parseReportQuery, toReportSearchParams, type ReportQuery } from '../reports/report-query.ts';
+import { defaultReportQuery, parseReportQuery, toReportSearchParams, type ReportQuery } from '../../shared/report-query.ts';
 
 /** The list with no filter, newest first, 20 a page. */
 export const DEFAULT_QUERY: ReportQuery = defaultReportQuery(ecommerceTransactions);

@@ -15,7 +15,7 @@ import { messageText } from '../../shared/field-rule.ts';
 import { formatCount, formatMoney } from '../../shared/format.ts';
 import { useCurrenciesQuery } from '../../store/api.ts';
 import { BUSINESS_CURRENCY } from '../../store/header-currency.ts';
-import { malaysianToday } from '../reports/date-presets.ts';
+import { malaysianToday } from '../../shared/date-presets.ts';
 import { attemptKey, createBatch, outcomeUnknown, type BatchCreateBody, type PayoutBatch, type PendingAttempt } from './batch-api.ts';
 import './texts.ts';
 

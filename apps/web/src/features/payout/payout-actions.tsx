@@ -18,8 +18,8 @@ import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useRiskViolationOptionsQuery } from '../../store/api.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import type { DetailActionsComponent } from '../reports/report-detail-drawer.tsx';
-import { invalidateReport } from '../reports/report-api.ts';
+import type { DetailActionsComponent } from '../../shared/report-actions.ts';
+import { invalidateReport } from '../../shared/report-api.ts';
 import './texts.ts';
 
 /** States a payout may be held from. */

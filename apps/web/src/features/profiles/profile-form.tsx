@@ -18,7 +18,7 @@ import { apiClient } from '../../api/index.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { messageText } from '../../shared/field-rule.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';
-import { StaleAlert } from '../resources/components/stale-alert.tsx';
+import { StaleAlert } from '../../shared/stale-alert.tsx';
 import { AccountsFields, CompanyFields, PersonsFields, ServicesFields } from './form-sections.tsx';
 import { bodyIssues, createBody, emptyValues, fieldOfAnswer, updateBody, valuesOf, type FieldPath, type ProfileFormValues } from './form-values.ts';
 import { createProfile, updateProfile, type ProfileDetail } from './profile-api.ts';

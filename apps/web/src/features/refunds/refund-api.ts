@@ -8,7 +8,7 @@
 import { LIST_REPORTS, type BodyOf, type ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import type { AppDispatch } from '../../store/index.ts';
-import { invalidateReport } from '../reports/report-api.ts';
+import { invalidateReport } from '../../shared/report-api.ts';
 
 export type RefundState = ResponseOf<'updateRefund'>;
 export type RefundLog = ResponseOf<'refundLog'>;

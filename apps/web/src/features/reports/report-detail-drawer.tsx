@@ -7,17 +7,14 @@ import { Button, Drawer, Empty, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import type { ComponentType } from 'react';
-import { relatedOf, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { relatedOf, type ListReportDef } from '@paydesk/contract';
+import type { DetailActionsComponent } from '../../shared/report-actions.ts';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppSelector } from '../../store/hooks.ts';
-import { useReportGetQuery } from './report-api.ts';
+import { useReportGetQuery } from '../../shared/report-api.ts';
 import { ReportDetail } from './report-detail.tsx';
 import { ReportRelatedSections } from './report-related.tsx';
-
-/** Actions shown above a loaded record (given by the app, e.g. the refund desk's; issue 11). */
-export type DetailActionsComponent = ComponentType<{ def: ListReportDef; detail: ReportRow }>;
 
 /** `id`: the row's Id from the URL (null: closed; not a positive integer: "could not be loaded"). */
 export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def: ListReportDef; id: number | null; onClose: () => void; actions?: DetailActionsComponent }) {

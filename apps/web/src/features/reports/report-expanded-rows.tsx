@@ -15,7 +15,7 @@ import { KeysetPager } from '../../shared/keyset-pager.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { rowOpenProps } from '../../shared/row-open.ts';
 import './labels.ts';
-import { useReportSearchQuery } from './report-api.ts';
+import { useReportSearchQuery } from '../../shared/report-api.ts';
 import { reportColumns } from './report-columns.tsx';
 
 /** Page sizes of a nested list (smaller than a screen's: it sits inside a row). */

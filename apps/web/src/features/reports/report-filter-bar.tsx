@@ -3,7 +3,7 @@
  * form over the URL query; the query's other keys (sort, page size, period, group by) pass through. Search (or Enter in a field) writes the query; Reset clears the filters; the back
  * button refills the form from the URL.
  *
- * - dateRange: a range picker of Malaysian days with presets (date-presets.ts);
+ * - dateRange: a range picker of Malaysian days with presets (shared/date-presets.ts);
  * - enum: a multi-select of the declared codes with their ENUM labels (payment methods come from
  *   the §7 lookup, so a method the platform does not offer is not offered);
  * - org: the cascade master merchant → agency → agent → merchant → branch, pickers above the
@@ -25,9 +25,9 @@ import { LookupSelect } from '../../shared/lookup-select.tsx';
 import { OrgPicker } from '../../shared/org-picker.tsx';
 import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-methods.ts';
 import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
-import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from './date-presets.ts';
+import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../../shared/date-presets.ts';
 import { enumText } from './report-cells.tsx';
-import { ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from './report-query.ts';
+import { ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from '../../shared/report-query.ts';
 import './labels.ts';
 
 type FormValues = Record<string, unknown> & {

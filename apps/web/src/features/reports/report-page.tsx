@@ -10,7 +10,7 @@
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -28,19 +28,17 @@ import { rowOpenProps } from '../../shared/row-open.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import { ColumnChooser } from '../resources/components/column-chooser.tsx';
+import { ColumnChooser } from '../../shared/column-chooser.tsx';
 import './labels.ts';
-import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from './report-api.ts';
+import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from '../../shared/report-api.ts';
 import { reportColumns } from './report-columns.tsx';
-import { ReportDetailDrawer, type DetailActionsComponent } from './report-detail-drawer.tsx';
+import { ReportDetailDrawer } from './report-detail-drawer.tsx';
+import type { DetailActionsComponent, PageActionsComponent } from '../../shared/report-actions.ts';
 import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
-import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from './report-query.ts';
+import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from '../../shared/report-query.ts';
 
 /** The column the list is in date order by (jump to date), if any: the sortable datetime column over `def.dateColumn`. */
-/** Actions beside a report page's title (given by the app; the engine knows none). */
-export type PageActionsComponent = ComponentType<{ def: ListReportDef }>;
-
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
 
 /**

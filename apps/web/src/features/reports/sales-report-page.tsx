@@ -28,7 +28,7 @@ import './labels.ts';
 import { ReportFilterBar } from './report-filter-bar.tsx';
 import { exportSummary, invalidateSummary, useReportSummaryQuery, type SummaryBody, type SummaryRow } from './summary-api.ts';
 import { groupText, measureText, periodText, summaryColumns } from './summary-columns.tsx';
-import { listUrlOf } from './summary-drill.ts';
+import { listUrlOf } from '../../shared/summary-drill.ts';
 import { NO_GROUP, parseSummaryQuery, toSummaryBody, toSummarySearchParams, type SummaryQuery } from './summary-query.ts';
 
 const SalesChart = lazy(() => import('./sales-chart.tsx'));

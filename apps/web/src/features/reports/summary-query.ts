@@ -1,14 +1,14 @@
 /**
  * A summary (sales) report's state in the URL (issue 10; shareable, back button): the declared
- * filters under the list reports' URL keys (report-query.ts), the period (`period`, default the
+ * filters under the list reports' URL keys (shared/report-query.ts), the period (`period`, default the
  * declared `defaultPeriod`) and the dimension grouped by (`group`: a declared dimension key, or
  * `none`; default the declared `defaultGroupBy`). Defaults are left out of the URL. Pure. The date range defaults to the last 30 Malaysian days (today included) when the
  * URL has neither end, so a summary is never asked for all time.
  */
 import type { ReportFilter, SummaryPeriod, SummaryReportDef, SummaryRequest } from '@paydesk/contract';
 import { dayjs } from '@paydesk/domain';
-import { malaysianToday, presetRanges } from './date-presets.ts';
-import { parseFilterValues, toReportSearchData, writeFilterValues, type QueryValue } from './report-query.ts';
+import { malaysianToday, presetRanges } from '../../shared/date-presets.ts';
+import { parseFilterValues, toReportSearchData, writeFilterValues, type QueryValue } from '../../shared/report-query.ts';
 
 /** The query of a summary report: filter values by URL key, the period and the dimension. */
 export interface SummaryQuery {

@@ -17,8 +17,8 @@ import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import type { DetailActionsComponent } from '../reports/report-detail-drawer.tsx';
-import { invalidateReport } from '../reports/report-api.ts';
+import type { DetailActionsComponent } from '../../shared/report-actions.ts';
+import { invalidateReport } from '../../shared/report-api.ts';
 import './texts.ts';
 
 type RiskLog = ResponseOf<'riskLog'>;

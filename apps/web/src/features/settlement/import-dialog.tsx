@@ -17,8 +17,8 @@ import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { formatCount } from '../../shared/format.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import { invalidateReport } from '../reports/report-api.ts';
-import type { PageActionsComponent } from '../reports/report-page.tsx';
+import { invalidateReport } from '../../shared/report-api.ts';
+import type { PageActionsComponent } from '../../shared/report-actions.ts';
 import { SheetFilePicker } from '../../shared/sheet-file-picker.tsx';
 import './texts.ts';
 

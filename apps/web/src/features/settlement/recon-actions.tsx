@@ -15,8 +15,8 @@ import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import type { DetailActionsComponent } from '../reports/report-detail-drawer.tsx';
-import { invalidateReport } from '../reports/report-api.ts';
+import type { DetailActionsComponent } from '../../shared/report-actions.ts';
+import { invalidateReport } from '../../shared/report-api.ts';
 import './texts.ts';
 
 /** Results a user may verify (§4): every one but TALLY (1) and VERIFIED (5). */

@@ -19,7 +19,7 @@ import { createResource, getResource, updateResource, type ResourceItem } from '
 import type { ResourceOverride } from '../overrides/types.ts';
 import { FieldCell } from './field-cell.tsx';
 import { FieldInput } from './field-input.tsx';
-import { StaleAlert } from './stale-alert.tsx';
+import { StaleAlert } from '../../../shared/stale-alert.tsx';
 
 /** `owner`: create the record of this organization (fixed, no picker), e.g. from a row of a list over owners. */
 export type FormTarget = { mode: 'create'; owner?: { Id: number; Name: string } } | { mode: 'update'; item: ResourceItem };

@@ -27,7 +27,7 @@ import { PAGE_SIZES, defaultQuery, parseListQuery, toSearchBody, toSearchParams,
 import { deleteResource, exportResource, invalidateResource, runResourceCommand, setResourceStatus, useResourceSearchQuery, type ResourceItem } from '../resource-api.ts';
 import type { ResourceOverride } from '../overrides/types.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
-import { ColumnChooser } from './column-chooser.tsx';
+import { ColumnChooser } from '../../../shared/column-chooser.tsx';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { ResourceFilterBar } from './resource-filter-bar.tsx';

@@ -18,7 +18,7 @@ import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { recordName } from '../labels.ts';
 import { moduleLabel, permissionLabel } from '../permission-labels.ts';
 import type { RowActionProps } from './types.ts';
-import { StaleAlert } from '../components/stale-alert.tsx';
+import { StaleAlert } from '../../../shared/stale-alert.tsx';
 
 type Answer = ResponseOf<'userGroupPermissions'>;
 

@@ -8,9 +8,9 @@ import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
-import { resolveSession, tokenOf } from '../auth/auth-guard.ts';
-import { clearSessionCookies } from '../auth/cookies.ts';
-import { connectSources, withConnectSrc } from './csp.ts';
+import { resolveSession, tokenOf } from './auth/auth-guard.ts';
+import { clearSessionCookies } from './auth/cookies.ts';
+import { connectSources, withConnectSrc } from './platform/csp.ts';
 
 /**
  * Pages served without a session: sign-in, and the page of an e-mailed invitation or password

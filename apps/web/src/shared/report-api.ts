@@ -5,8 +5,8 @@
  * Search, Get and Totals are RTK Query endpoints tagged by report, so Refresh asks all three again.
  */
 import { reportPaths, resolvePath, type ListReportDef, type ReportExportRequest, type ReportRow, type ReportSearchInput, type ReportSearchResponse, type ReportTotalsResponse } from '@paydesk/contract';
-import { apiClient } from '../../api/index.ts';
-import { api, type HandledError } from '../../store/api.ts';
+import { apiClient } from '../api/index.ts';
+import { api, type HandledError } from '../store/api.ts';
 
 type Def = Pick<ListReportDef, 'api'>;
 

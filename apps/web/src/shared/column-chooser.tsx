@@ -6,7 +6,7 @@
 import { Button, Checkbox, Dropdown, Flex } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NO_PREFS, choose, type ColumnPrefs } from '../../../shared/column-layout.ts';
+import { NO_PREFS, choose, type ColumnPrefs } from './column-layout.ts';
 
 export interface ColumnChoice {
   key: string;

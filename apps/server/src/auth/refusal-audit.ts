@@ -17,10 +17,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
-import { tokenOf } from '../auth/auth-guard.ts';
-import { verifyToken } from '../auth/tokens.ts';
-import { writeAudit } from './audit.ts';
-import { AppError } from './errors.ts';
+import { tokenOf } from './auth-guard.ts';
+import { verifyToken } from './tokens.ts';
+import { writeAudit } from '../platform/audit.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** The error codes whose refusals are recorded. */
 export const AUDITED_REFUSALS: ReadonlySet<string> = new Set([
