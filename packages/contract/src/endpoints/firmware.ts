@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import {
-  FIELD_MESSAGES, FIRMWARE_STATUSES, ROLLOUT_DEFAULT_FINAL_WAIT_HOURS, ROLLOUT_MAX_FINAL_WAIT_HOURS, ROLLOUT_MAX_STAGES, ROLLOUT_MAX_WAIT_MINUTES, ROLLOUT_STATUSES, ROLLOUT_TARGET_STATES, VALIDATION_MESSAGES, fieldMessage, validStages,
+  FIELD_MESSAGES, FIRMWARE_STATUSES, ROLLOUT_DEFAULT_FINAL_WAIT_HOURS, ROLLOUT_MAX_FINAL_WAIT_HOURS, ROLLOUT_MAX_STAGES, ROLLOUT_MAX_WAIT_MINUTES, ROLLOUT_STATUSES, ROLLOUT_TARGET_STATES, RULE_MESSAGES, VALIDATION_MESSAGES, fieldMessage, validStages,
 } from '@paydesk/domain';
 import { DbId, IsoDateTime, listRequest, listResponse } from '../common.ts';
 
@@ -81,17 +81,17 @@ const Tid = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(20, field
 export const RolloutPlanRequest = z.object({
   FirmwareId: DbId,
   /** Only these of the image's models (default: every model of the image). */
-  Models: z.array(z.string().trim().min(1, VALIDATION_MESSAGES.required).max(100, fieldMessage(FIELD_MESSAGES.maxLength, { max: 100 }))).max(50, fieldMessage(FIELD_MESSAGES.maxLength, { max: 50 })).optional(),
+  Models: z.array(z.string().trim().min(1, VALIDATION_MESSAGES.required).max(100, fieldMessage(FIELD_MESSAGES.maxLength, { max: 100 }))).max(50, fieldMessage(FIELD_MESSAGES.maxItems, { max: 50 })).optional(),
   /** Only terminals of this merchant HQ or branch (and, for an HQ, its branches). */
   MerchantId: DbId.optional(),
   /** Only these terminals; each must be ACTIVE and of a model of the image. */
-  Tids: z.array(Tid).max(5000, fieldMessage(FIELD_MESSAGES.maxLength, { max: 5000 })).optional(),
+  Tids: z.array(Tid).max(5000, fieldMessage(FIELD_MESSAGES.maxItems, { max: 5000 })).optional(),
   /** Cumulative percentages of the targets, strictly increasing, the last 100 (e.g. [10, 50, 100]). */
   Stages: z
     .array(wholeRange(1, 100))
-    .min(1, VALIDATION_MESSAGES.required)
-    .max(ROLLOUT_MAX_STAGES, fieldMessage(FIELD_MESSAGES.maxLength, { max: ROLLOUT_MAX_STAGES }))
-    .refine(validStages, 'enter increasing percentages ending at 100'),
+    .min(1, fieldMessage(FIELD_MESSAGES.minItems, { min: 1 }))
+    .max(ROLLOUT_MAX_STAGES, fieldMessage(FIELD_MESSAGES.maxItems, { max: ROLLOUT_MAX_STAGES }))
+    .refine(validStages, RULE_MESSAGES.rolloutStages),
   /** Minutes the next stage waits for the current stage's terminals to report (0 … 10080). */
   StageWaitMinutes: wholeRange(0, ROLLOUT_MAX_WAIT_MINUTES),
   /** Hours the last stage's terminals have to report before the rollout completes without them (1 … 720, default 72). */
