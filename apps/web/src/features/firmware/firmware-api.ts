@@ -83,7 +83,8 @@ export const cancelRollout = (body: BodyOf<'rolloutCancel'>): Promise<Rollout> =
 
 /** Hex of the SHA-256 of `bytes` (WebCrypto), lower case as the server answers it. */
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  // A view, not the buffer itself: WebCrypto checks views across realms (a test DOM's buffers are another realm's).
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -5,7 +5,7 @@
  * (with a reason and a confirmation).
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Flex, Modal, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@paydesk/domain';
 import { useNarrow } from '../../app/use-narrow.ts';
@@ -20,7 +20,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-')
 
 export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { firmware: Firmware | null; onClose: () => void; onChanged: (f: Firmware) => void; onRollout: (f: Firmware) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const narrow = useNarrow();
   const [retiring, setRetiring] = useState(false);
@@ -29,7 +29,7 @@ export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { fi
   const f = firmware;
 
   const retire = (reason: string) =>
-    Modal.confirm({
+    modal.confirm({
       title: t('fw.retireTitle', { version: f.Version }),
       content: t('fw.retireNote'),
       okText: t('fw.confirmYes'),

@@ -6,7 +6,7 @@
  * server again every POLL_MS (the job advances it in the background).
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Flex, Modal, Progress, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Progress, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLLOUT_TARGET_STATES, formatDateTime, type RolloutTargetState } from '@paydesk/domain';
 import { useNarrow } from '../../app/use-narrow.ts';
@@ -27,7 +27,7 @@ type Target = { Tid: string; Model: string; MerchantName: string; Stage: number;
 
 export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const narrow = useNarrow();
   const [state, setState] = useState<RolloutTargetState | undefined>(undefined);
@@ -48,7 +48,7 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
   const act = (action: 'PAUSE' | 'RESUME' | 'CANCEL', reason = '') => {
     if (!r) return;
     const word = action === 'PAUSE' ? 'pause' : action === 'RESUME' ? 'resume' : 'cancel';
-    Modal.confirm({
+    modal.confirm({
       title: t(`fw.rollout.${word}Title`, { name: r.Name }),
       content: t(`fw.rollout.${word}Note`),
       okText: t('fw.confirmYes'),

@@ -142,7 +142,7 @@ export function RolloutWizard({ open, firmwareId, onClose, onStarted }: { open: 
         </Flex>
       }
     >
-      <Steps size="small" current={step} direction={narrow ? 'vertical' : 'horizontal'} items={[{ title: t('fw.wizard.targets') }, { title: t('fw.wizard.stages') }, { title: t('fw.wizard.review') }]} style={{ marginBottom: 16 }} />
+      <Steps size="small" current={step} orientation={narrow ? 'vertical' : 'horizontal'} items={[{ title: t('fw.wizard.targets') }, { title: t('fw.wizard.stages') }, { title: t('fw.wizard.review') }]} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" initialValues={{ Stages: '10, 50, 100', StageWaitMinutes: '60', FinalWaitHours: String(ROLLOUT_DEFAULT_FINAL_WAIT_HOURS) }} preserve>
         <div hidden={step !== 0}>
           <Form.Item name="FirmwareId" label={t('fw.rollout.firmware')} rules={[required]} extra={t('fw.wizard.firmwareHelp')}>

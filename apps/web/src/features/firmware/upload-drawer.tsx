@@ -56,11 +56,18 @@ export function UploadDrawer({ open, onClose, onUploaded }: { open: boolean; onC
     if (!file) return setFileError(t('fw.fileRequired'));
     if (file.size > FIRMWARE_MAX_BYTES) return setFileError(t('fw.fileTooLarge'));
     setMismatch(false);
+    let sha: string;
     try {
       setPhase(1);
       const bytes = await readWithProgress(file, setRead);
       setPhase(2);
-      const sha = await sha256Hex(bytes);
+      sha = await sha256Hex(bytes);
+    } catch {
+      // Nothing was sent: the file could not be read here (moved, unreadable).
+      setPhase(0);
+      return setFileError(t('fw.readFailed'));
+    }
+    try {
       setLocalSha(sha);
       const vendor = v.Sha256?.trim().toLowerCase();
       if (vendor && vendor !== sha) {
@@ -103,7 +110,7 @@ export function UploadDrawer({ open, onClose, onUploaded }: { open: boolean; onC
           >
             {t('resource.cancel')}
           </Button>
-          <Button type="primary" onClick={() => void submit()} loading={busy} data-testid="fw-upload-submit">
+          <Button type="primary" onClick={() => void submit().catch(() => undefined)} loading={busy} data-testid="fw-upload-submit">
             {t('fw.upload')}
           </Button>
         </Flex>
@@ -150,7 +157,7 @@ export function UploadDrawer({ open, onClose, onUploaded }: { open: boolean; onC
         <>
           <Steps
             size="small"
-            direction={narrow ? 'vertical' : 'horizontal'}
+            orientation={narrow ? 'vertical' : 'horizontal'}
             current={Math.min(phase - 1, 3)}
             items={[{ title: t('fw.step.read') }, { title: t('fw.step.hash') }, { title: t('fw.step.send') }, { title: t('fw.step.done') }]}
           />
