@@ -137,7 +137,7 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   firmwareFile: { method: 'GET', path: '/api/portal/Firmware/:Id/File', encrypted: true },
   firmwareRetire: { method: 'POST', path: '/api/portal/Firmware/Retire', encrypted: true },
   rolloutPreview: { method: 'POST', path: '/api/portal/FirmwareRollout/Preview', encrypted: true },
-  rolloutCreate: { method: 'POST', path: '/api/portal/FirmwareRollout/Create', encrypted: true },
+  rolloutCreate: { method: 'POST', path: '/api/portal/FirmwareRollout/Create', encrypted: true, idempotent: true },
   rolloutSearch: { method: 'POST', path: '/api/portal/FirmwareRollout/Search', encrypted: true },
   rolloutGet: { method: 'GET', path: '/api/portal/FirmwareRollout/:Id', encrypted: true },
   rolloutTargets: { method: 'POST', path: '/api/portal/FirmwareRollout/Targets', encrypted: true },
