@@ -102,7 +102,7 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   // Terminal firmware and its rollouts are the platform's (module terminalfirmware, platform-only):
   // the lists, one image or rollout (models, stages, history), a plan's preview and a rollout's targets.
   ...Object.fromEntries(
-    ['firmwareSearch', 'firmwareGet', 'firmwareUpload', 'firmwareRetire', 'rolloutPreview', 'rolloutCreate', 'rolloutSearch', 'rolloutGet', 'rolloutTargets', 'rolloutPause', 'rolloutResume', 'rolloutCancel'].map(
+    ['firmwareSearch', 'firmwareGet', 'firmwareUpload', 'firmwareFile', 'firmwareRetire', 'rolloutPreview', 'rolloutCreate', 'rolloutSearch', 'rolloutGet', 'rolloutTargets', 'rolloutPause', 'rolloutResume', 'rolloutCancel'].map(
       (n) => [n, 'platform' as const],
     ),
   ),
