@@ -61,8 +61,9 @@ export async function resolvePlan(q: Query, scope: Scope, plan: Plan): Promise<R
       `SELECT t.tid, t.model, t.status, t.is_active, o.path FROM terminals t JOIN organizations o ON o.id = t.org_id WHERE t.tid = ANY($1::text[])`,
       [tids],
     );
+    const byTid = new Map(found.map((x) => [x.tid, x]));
     for (const tid of tids) {
-      const t = found.find((x) => x.tid === tid);
+      const t = byTid.get(tid);
       if (!t) throw badInput('Tids', `there is no terminal ${tid}`);
       if (t.status !== 'ACTIVE' || Number(t.is_active) !== 1) throw badInput('Tids', `terminal ${tid} is not active`);
       if (!models.includes(t.model)) throw badInput('Tids', `terminal ${tid} is a ${t.model}: firmware ${f.firmware_version} is for ${models.join(', ')}`);
