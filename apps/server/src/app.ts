@@ -42,6 +42,8 @@ import { installPayoutJobs } from './modules/payout/jobs.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { installMailJobs } from './platform/mail.ts';
 import { installMerchantUploadJobs } from './modules/merchant-upload/run.ts';
+import { firmwareRoutes } from './modules/firmware/routes.ts';
+import { installFirmwareJobs } from './modules/firmware/rollout-jobs.ts';
 import { merchantUploadRoutes } from './modules/merchant-upload/routes.ts';
 import { payoutRoutes } from './modules/payout/routes.ts';
 import { rmApplicationRoutes } from './modules/rm-application/routes.ts';
@@ -116,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   payoutRoutes(app);
   rmApplicationRoutes(app);
   zmkRoutes(app);
+  firmwareRoutes(app);
   merchantUploadRoutes(app);
   profileRoutes(app);
   messageTemplateRoutes(app);
@@ -135,5 +138,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await installPayoutJobs(jobs, ctx);
   await installMailJobs(jobs, ctx);
   await installMerchantUploadJobs(jobs, ctx);
+  await installFirmwareJobs(jobs, ctx);
   return app;
 }

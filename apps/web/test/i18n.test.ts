@@ -72,14 +72,14 @@ const CODES = [
   'detail.mid', 'detail.tid', 'res.natureBusiness.mcc', 'common.exportXlsx', 'common.exportCsv', 'enum.paymentMethod.FPX_B2C',
   'enum.paymentMethod.FPX_B2B', 'enum.settlementTiming.T_PLUS_X', 'res.messageTemplate.channel.SMS', 'res.orgConfig.orgMid',
   // Issue 14: terminal and device identifiers.
-  'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei',
+  'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei', 'fw.rollout.tid',
 ];
 const SAME_IN_MALAY = [
   // Malay uses the English word itself (Dewan Bahasa dan Pustaka spelling).
   'txn.status', 'detail.status', 'resource.status', 'nav.group.terminal', 'enum.serviceType.2', 'enum.cardType.DEBIT', 'enum.processingMode.MANUAL',
   'enum.country.MALAYSIA', 'nav.sales-report/terminal', 'enum.cardScheme.MASTER', 'enum.cardScheme.UNIONPAY', 'enum.cardScheme.AMEX',
   'res.acquirer.service.2:3', 'res.orgConfig.riskProfile.STANDARD', 'res.system.id', 'res.system.isActive',
-  'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model', 'receiptPreview.logo',
+  'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model', 'receiptPreview.logo', 'fw.rollout.model',
   // Malaysian state names are the same in Malay and English.
   ...Object.keys(ENUM_LABELS.en).filter((k) => k.startsWith('state.')),
 ];

@@ -13,6 +13,7 @@ export * from './endpoints/settlement.ts';
 export * from './endpoints/payout.ts';
 export * from './endpoints/rm-application.ts';
 export * from './endpoints/zmk.ts';
+export * from './endpoints/firmware.ts';
 export * from './endpoints/profiles.ts';
 export * from './endpoints/merchant-upload.ts';
 export * from './profile-segments.ts';

@@ -21,6 +21,7 @@ import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
 import * as um from './endpoints/users.ts';
 import * as zk from './endpoints/zmk.ts';
+import * as fw from './endpoints/firmware.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -193,6 +194,20 @@ export const routes = {
   zmkComponent3: def({ method: 'POST', path: '/api/portal/Zmk/Component3', summary: 'Enter component 3 of a key with its KCV (the server checks the KCV; never a second component by the same user); the last component activates the key', body: zk.ZmkComponentRequest, response: zk.ZmkDetail, permission: 'zmk:custodian3', auth: true, encrypted: true, idOf: 'zmk' }),
   zmkCancel: def({ method: 'POST', path: '/api/portal/Zmk/Cancel', summary: 'Cancel a key ceremony in progress with a reason; the components entered are wiped', body: zk.ZmkCloseRequest, response: zk.ZmkDetail, permission: 'zmk:cancel', auth: true, encrypted: true, idOf: 'zmk' }),
   zmkRetire: def({ method: 'POST', path: '/api/portal/Zmk/Retire', summary: 'Retire an active key with a reason; the key is wiped, its KCV kept', body: zk.ZmkCloseRequest, response: zk.ZmkDetail, permission: 'zmk:retire', auth: true, encrypted: true, idOf: 'zmk' }),
+  // Terminal firmware and staged rollouts (issue 14, /terminal-firmware-management): platform-only.
+  firmwareSearch: def({ method: 'POST', path: '/api/portal/Firmware/Search', summary: 'Firmware images with version, models, size and SHA-256, filtered by keyword, model and status', body: fw.FirmwareSearchRequest, response: fw.FirmwareSearchResponse, permission: 'terminalfirmware:view', auth: true, encrypted: true }),
+  firmwareGet: def({ method: 'GET', path: '/api/portal/Firmware/:Id', summary: "A firmware image and the caller's allowed actions", params: fw.FirmwareParams, response: fw.FirmwareDetail, permission: 'terminalfirmware:view', auth: true, encrypted: true, idOf: 'firmware' }),
+  firmwareUpload: def({ method: 'POST', path: '/api/portal/Firmware/Upload', summary: 'Upload a firmware image (multipart: Version, Models, ReleaseNotes, optional Sha256, then file; at most 10 MiB); SHA-256 computed while reading, a differing Sha256 refused', response: fw.FirmwareDetail, permission: 'terminalfirmware:upload', auth: true, encrypted: false, upload: true }),
+  firmwareFile: def({ method: 'GET', path: '/api/portal/Firmware/:Id/File', summary: 'Download a firmware image (audited; X-Checksum-Sha256 header)', params: fw.FirmwareParams, permission: 'terminalfirmware:download', auth: true, encrypted: true, file: true, idOf: 'firmware' }),
+  firmwareRetire: def({ method: 'POST', path: '/api/portal/Firmware/Retire', summary: 'Retire a firmware image with a reason (refused while a rollout of it runs or is paused)', body: fw.FirmwareRetireRequest, response: fw.FirmwareDetail, permission: 'terminalfirmware:retire', auth: true, encrypted: true, idOf: 'firmware' }),
+  rolloutPreview: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Preview', summary: 'The terminals a rollout plan would take, per stage, and those it cannot (nothing written)', body: fw.RolloutPlanRequest, response: fw.RolloutPreviewResponse, permission: 'terminalfirmware:rollout', auth: true, encrypted: true }),
+  rolloutCreate: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Create', summary: 'Start a staged rollout of a firmware image to chosen terminals (Idempotency-Key); its job offers the stages', body: fw.RolloutCreateRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:rollout', auth: true, encrypted: true, idempotent: true }),
+  rolloutSearch: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Search', summary: 'Firmware rollouts with their progress (targets per state, percent installed)', body: fw.RolloutSearchRequest, response: fw.RolloutSearchResponse, permission: 'terminalfirmware:view', auth: true, encrypted: true }),
+  rolloutGet: def({ method: 'GET', path: '/api/portal/FirmwareRollout/:Id', summary: "A rollout: progress per stage and state, history and the caller's allowed actions", params: fw.RolloutParams, response: fw.RolloutDetail, permission: 'terminalfirmware:view', auth: true, encrypted: true, idOf: 'firmwareRollout' }),
+  rolloutTargets: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Targets', summary: "A rollout's terminals with their stage and state, by page", body: fw.RolloutTargetsRequest, response: fw.RolloutTargetsResponse, permission: 'terminalfirmware:view', auth: true, encrypted: true, idOf: 'firmwareRollout' }),
+  rolloutPause: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Pause', summary: 'Pause a running rollout: no new stage starts (offers made stand)', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:rollout', auth: true, encrypted: true, idOf: 'firmwareRollout' }),
+  rolloutResume: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Resume', summary: 'Resume a paused rollout', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:rollout', auth: true, encrypted: true, idOf: 'firmwareRollout' }),
+  rolloutCancel: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Cancel', summary: 'Cancel a rollout with a reason: offers not yet installed are withdrawn', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:cancel', auth: true, encrypted: true, idOf: 'firmwareRollout' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

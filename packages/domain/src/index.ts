@@ -24,4 +24,5 @@ export * from './identity-numbers.ts';
 export * from './mdr-fee.ts';
 export * from './payout-net.ts';
 export * from './zmk.ts';
+export * from './firmware.ts';
 export * from './unattended-cash.ts';

@@ -121,6 +121,15 @@ export const ZMK_ACTIONS = ['create', 'custodian1', 'custodian2', 'custodian3', 
 const ZMK_PERMISSIONS = ZMK_ACTIONS.map((a) => `zmk:${a}`);
 
 /**
+ * Terminal firmware (issue 14, /terminal-firmware-management; `terminalfirmware:view` is the
+ * route's): upload firmware images (`upload`), download an image (`download`: the bytes go to
+ * terminals, so fetching them is a permission of its own), retire an image (`retire`), start,
+ * pause and resume staged rollouts (`rollout`), cancel a rollout (`cancel`). Platform-only.
+ */
+export const FIRMWARE_ACTIONS = ['upload', 'download', 'retire', 'rollout', 'cancel'] as const;
+const FIRMWARE_PERMISSIONS = FIRMWARE_ACTIONS.map((a) => `terminalfirmware:${a}`);
+
+/**
  * Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying
  * out, and deploying terminals (the merchant side views and exports its terminals, issue 14).
  */
@@ -134,6 +143,8 @@ export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
     ...PAYOUT_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS, ...RM_APPLICATION_PERMISSIONS, ...PROFILE_PERMISSIONS, ...USER_MANAGEMENT_PERMISSIONS, ...ZMK_PERMISSIONS,
     // Derived from the navigation tree, so it grows with each resource screen: it stays last.
     ...LATER_RESOURCE_PERMISSIONS,
+    // Appended after it (issue 14 firmware): the order before is kept for catalogues already stored.
+    ...FIRMWARE_PERMISSIONS,
   ]),
 );
 

@@ -100,6 +100,8 @@ export const RULE_MESSAGES = Object.freeze({
   // Zone master keys (issue 14 Build 2): a component and its check value as a custodian types them.
   zmkComponent: 'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)',
   zmkKcv: 'enter the 6-digit hexadecimal key check value (KCV)',
+  // Firmware rollouts (issue 14): the stages as cumulative percentages.
+  rolloutStages: 'enter increasing percentages ending at 100, e.g. 10, 50, 100',
 } as const);
 export type RuleMessageKey = (typeof RULE_MESSAGES)[keyof typeof RULE_MESSAGES];
 /** Every key of RULE_MESSAGES (each has en, ms and zh texts in ENUM_LABELS). */

@@ -10,7 +10,7 @@ import { PROFILE_PATHS } from '../features/profiles/profile-paths.ts';
  * Screens written one by one (features/<area>/pages), and the four profile screens (issue 13:
  * one feature, features/profiles, parameterised by segment).
  */
-export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr', ...PROFILE_PATHS, '/merchant-bulk-upload', '/user-management', '/rm-application', '/zmk-config'];
+export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr', ...PROFILE_PATHS, '/merchant-bulk-upload', '/user-management', '/rm-application', '/zmk-config', '/terminal-firmware-management'];
 
 /**
  * Every declared report is built (issue 10): a list report by the report engine's list page, a

@@ -118,6 +118,11 @@ export const BUILT_ROUTES: BuiltRoute[] = [
     ...screen(() => import('../features/zmk/pages/zmk-page.tsx')),
   },
   {
+    path: '/terminal-firmware-management',
+    permission: permissionOf('/terminal-firmware-management'),
+    ...screen(() => import('../features/firmware/pages/firmware-page.tsx')),
+  },
+  {
     path: '/user-management',
     permission: permissionOf('/user-management'),
     ...screen(() => import('../features/users/pages/user-management-page.tsx')),

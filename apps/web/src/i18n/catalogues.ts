@@ -11,6 +11,7 @@ import { REFUND_TEXTS } from '../features/refunds/texts.ts';
 import { PERMISSION_TEXTS } from '../features/resources/permission-texts.ts';
 import { RISK_TEXTS } from '../features/risk/texts.ts';
 import { USER_TEXTS } from '../features/users/texts.ts';
+import { FIRMWARE_TEXTS } from '../features/firmware/texts.ts';
 import type { Language } from '../store/ui-slice.ts';
 import { en } from './en.ts';
 import { catalogueOf } from './index.ts';
@@ -27,7 +28,7 @@ import { zh } from './zh.ts';
 const DECLARED = declaredResourceTexts();
 
 export const CATALOGUES: Record<Language, Readonly<Record<string, string>>> = {
-  en: { ...catalogueOf(ENUM_LABELS.en, en), ...RESOURCE_LABELS.en, ...DECLARED.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en, ...RISK_TEXTS.en, ...PAYOUT_TEXTS.en, ...USER_TEXTS.en, ...INVITE_TEXTS.en, ...MFA_TEXTS.en },
-  ms: { ...catalogueOf(ENUM_LABELS.ms, ms), ...RESOURCE_LABELS.ms, ...DECLARED.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms, ...RISK_TEXTS.ms, ...PAYOUT_TEXTS.ms, ...USER_TEXTS.ms, ...INVITE_TEXTS.ms, ...MFA_TEXTS.ms },
-  zh: { ...catalogueOf(ENUM_LABELS.zh, zh), ...RESOURCE_LABELS.zh, ...DECLARED.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh, ...RISK_TEXTS.zh, ...PAYOUT_TEXTS.zh, ...USER_TEXTS.zh, ...INVITE_TEXTS.zh, ...MFA_TEXTS.zh },
+  en: { ...catalogueOf(ENUM_LABELS.en, en), ...RESOURCE_LABELS.en, ...DECLARED.en, ...REPORT_LABELS.en, ...REFUND_TEXTS.en, ...PERMISSION_TEXTS.en, ...RISK_TEXTS.en, ...PAYOUT_TEXTS.en, ...USER_TEXTS.en, ...INVITE_TEXTS.en, ...MFA_TEXTS.en, ...FIRMWARE_TEXTS.en },
+  ms: { ...catalogueOf(ENUM_LABELS.ms, ms), ...RESOURCE_LABELS.ms, ...DECLARED.ms, ...REPORT_LABELS.ms, ...REFUND_TEXTS.ms, ...PERMISSION_TEXTS.ms, ...RISK_TEXTS.ms, ...PAYOUT_TEXTS.ms, ...USER_TEXTS.ms, ...INVITE_TEXTS.ms, ...MFA_TEXTS.ms, ...FIRMWARE_TEXTS.ms },
+  zh: { ...catalogueOf(ENUM_LABELS.zh, zh), ...RESOURCE_LABELS.zh, ...DECLARED.zh, ...REPORT_LABELS.zh, ...REFUND_TEXTS.zh, ...PERMISSION_TEXTS.zh, ...RISK_TEXTS.zh, ...PAYOUT_TEXTS.zh, ...USER_TEXTS.zh, ...INVITE_TEXTS.zh, ...MFA_TEXTS.zh, ...FIRMWARE_TEXTS.zh },
 };

@@ -169,6 +169,7 @@ const ms: Record<EnumLabelKey, string> = {
   'enum.zmkStatus.RETIRED': 'Ditamatkan',
   'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)': 'Masukkan komponen sebagai 32, 48 atau 64 digit perenambelasan (0-9, A-F)',
   'enter the 6-digit hexadecimal key check value (KCV)': 'Masukkan nilai semakan kunci (KCV) 6 digit perenambelasan',
+  'enter increasing percentages ending at 100, e.g. 10, 50, 100': 'Masukkan peratusan yang meningkat dan berakhir pada 100, cth. 10, 50, 100',
   "enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _": 'Masukkan ID peniaga Revenue Monster: sehingga 40 huruf, digit, - atau _',
   'choose each e-wallet only once': 'Pilih setiap e-dompet sekali sahaja',
   'enum.reconResult.1': 'Sepadan',

@@ -169,6 +169,7 @@ const zh: Record<EnumLabelKey, string> = {
   'enum.zmkStatus.RETIRED': '已停用',
   'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)': '请以 32、48 或 64 位十六进制数字（0-9、A-F）输入密钥分量',
   'enter the 6-digit hexadecimal key check value (KCV)': '请输入 6 位十六进制密钥校验值（KCV）',
+  'enter increasing percentages ending at 100, e.g. 10, 50, 100': '请输入递增且以 100 结尾的百分比，例如 10、50、100',
   "enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _": '请输入 Revenue Monster 商户 ID：最多 40 个字母、数字、- 或 _',
   'choose each e-wallet only once': '每个电子钱包只能选择一次',
   'enum.reconResult.1': '相符',

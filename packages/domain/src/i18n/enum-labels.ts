@@ -192,6 +192,7 @@ const en = {
   'enum.zmkStatus.RETIRED': 'Retired',
   'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)': 'Enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)',
   'enter the 6-digit hexadecimal key check value (KCV)': 'Enter the 6-digit hexadecimal key check value (KCV)',
+  'enter increasing percentages ending at 100, e.g. 10, 50, 100': 'Enter increasing percentages ending at 100, e.g. 10, 50, 100',
   "enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _": "Enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _",
   'choose each e-wallet only once': 'Choose each e-wallet only once',
   // §4 reconciliation

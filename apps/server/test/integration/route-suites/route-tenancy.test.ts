@@ -99,6 +99,13 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
   // Zone master keys are the platform's (module zmk, never held by a merchant-side group): the
   // list, and one key with its component slots and history (check values only).
   ...Object.fromEntries(['zmkSearch', 'zmkGet', 'zmkCreate', 'zmkComponent1', 'zmkComponent2', 'zmkComponent3', 'zmkCancel', 'zmkRetire'].map((n) => [n, 'platform' as const])),
+  // Terminal firmware and its rollouts are the platform's (module terminalfirmware, platform-only):
+  // the lists, one image or rollout (models, stages, history), a plan's preview and a rollout's targets.
+  ...Object.fromEntries(
+    ['firmwareSearch', 'firmwareGet', 'firmwareUpload', 'firmwareFile', 'firmwareRetire', 'rolloutPreview', 'rolloutCreate', 'rolloutSearch', 'rolloutGet', 'rolloutTargets', 'rolloutPause', 'rolloutResume', 'rolloutCancel'].map(
+      (n) => [n, 'platform' as const],
+    ),
+  ),
   messageTemplatePreview: 'platform',
   // Profiles (issue 13): each segment's list is of organizations; a profile's detail (persons,
   // accounts, documents), its history and a document are one record, probed by the id check.
@@ -309,6 +316,9 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     // Zone master keys are shared between the platform and its acquirers (module zmk, platform-only):
     // no tenant owns one, and a caller outside the platform is answered NF404 for every key.
     if (idKind === 'zmk') return null;
+    // Firmware images and rollouts are the platform's (module terminalfirmware, platform-only): no
+    // tenant owns one, and a caller outside the platform is answered NF404 for every id.
+    if (idKind === 'firmware' || idKind === 'firmwareRollout') return null;
     if (idKind === 'merchantUpload') {
       // An upload made from another tenant's agency (the harness makes none).
       const [u2] = await q<{ id: number }>(

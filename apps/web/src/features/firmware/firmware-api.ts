@@ -1,0 +1,103 @@
+/**
+ * /terminal-firmware-management's calls (issue 14) through the app's API client (secure channel,
+ * §8 toasts: a refusal has had its toast when a promise here rejects): the firmware and rollout
+ * lists and one rollout as RTK Query endpoints (the rollout is polled while it runs), the signed
+ * multipart upload, the download and the writes. Create sends one Idempotency-Key per wizard.
+ */
+import type { BodyOf, ResponseOf } from '@paydesk/contract';
+import { apiClient } from '../../api/index.ts';
+import { api } from '../../store/api.ts';
+
+export type Firmware = ResponseOf<'firmwareGet'>;
+export type FirmwareRow = ResponseOf<'firmwareSearch'>['Items'][number];
+export type Rollout = ResponseOf<'rolloutGet'>;
+export type RolloutRow = ResponseOf<'rolloutSearch'>['Items'][number];
+export type RolloutPlan = BodyOf<'rolloutPreview'>;
+export type RolloutPreview = ResponseOf<'rolloutPreview'>;
+
+const TAG = 'Firmware' as const;
+
+const firmwareApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
+  endpoints: (build) => ({
+    firmwareSearch: build.query<ResponseOf<'firmwareSearch'>, BodyOf<'firmwareSearch'>>({
+      query: (body) => ({ name: 'firmwareSearch', body }),
+      providesTags: [TAG],
+    }),
+    rolloutSearch: build.query<ResponseOf<'rolloutSearch'>, BodyOf<'rolloutSearch'>>({
+      query: (body) => ({ name: 'rolloutSearch', body }),
+      providesTags: [TAG],
+    }),
+    rolloutGet: build.query<Rollout, number>({
+      query: (id) => ({ name: 'rolloutGet', params: { Id: id } }),
+      providesTags: [TAG],
+    }),
+    rolloutTargets: build.query<ResponseOf<'rolloutTargets'>, BodyOf<'rolloutTargets'>>({
+      query: (body) => ({ name: 'rolloutTargets', body }),
+      providesTags: [TAG],
+    }),
+  }),
+});
+
+export const { useFirmwareSearchQuery, useRolloutSearchQuery, useRolloutGetQuery, useRolloutTargetsQuery } = firmwareApi;
+
+/** Asks every list and the open rollout again (after a write). */
+export const invalidateFirmware = () => firmwareApi.util.invalidateTags([TAG]);
+
+/** Whether a rollout may still change by itself (the screen polls it). */
+export const isLive = (status: RolloutRow['Status']) => status === 'RUNNING' || status === 'PAUSED';
+
+/** One image with the caller's allowed actions. */
+export const fetchFirmware = (id: number): Promise<Firmware> => apiClient().get('firmwareGet', { params: { Id: id } });
+
+/** The form of an upload: fields first, then the file (the server reads them in this order). */
+export interface FirmwareUploadForm {
+  version: string;
+  models: string[];
+  releaseNotes: string;
+  /** SHA-256 to check the file against (the one computed here, or the vendor's). */
+  sha256: string;
+  file: File;
+}
+
+/** Sends an image (signed multipart); answers the stored image. */
+export function uploadFirmware(f: FirmwareUploadForm): Promise<Firmware> {
+  const form = new FormData();
+  form.append('Version', f.version);
+  form.append('Models', f.models.join(','));
+  form.append('ReleaseNotes', f.releaseNotes);
+  form.append('Sha256', f.sha256);
+  form.append('file', f.file, f.file.name);
+  return apiClient().postMultipart('firmwareUpload', form);
+}
+
+/** Downloads an image (saved by the browser); answers its file name. */
+export const downloadFirmware = (id: number): Promise<string> => apiClient().getFile('firmwareFile', { params: { Id: id } });
+export const retireFirmware = (body: BodyOf<'firmwareRetire'>): Promise<Firmware> => apiClient().post('firmwareRetire', body);
+
+export const previewRollout = (body: RolloutPlan): Promise<RolloutPreview> => apiClient().post('rolloutPreview', body);
+/** Starts a rollout; `key` is the wizard's Idempotency-Key (a retried click is answered once). */
+export const createRollout = (body: BodyOf<'rolloutCreate'>, key: string): Promise<Rollout> => apiClient().post('rolloutCreate', body, { idempotencyKey: key });
+export const pauseRollout = (body: BodyOf<'rolloutPause'>): Promise<Rollout> => apiClient().post('rolloutPause', body);
+export const resumeRollout = (body: BodyOf<'rolloutResume'>): Promise<Rollout> => apiClient().post('rolloutResume', body);
+export const cancelRollout = (body: BodyOf<'rolloutCancel'>): Promise<Rollout> => apiClient().post('rolloutCancel', body);
+
+/** Hex of the SHA-256 of `bytes` (WebCrypto), lower case as the server answers it. */
+export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  // A view, not the buffer itself: WebCrypto checks views across realms (a test DOM's buffers are another realm's).
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reads `file` whole, telling the fraction read (0–1) as it goes. */
+export function readWithProgress(file: Blob, onProgress: (fraction: number) => void): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    reader.onload = () => {
+      onProgress(1);
+      resolve(reader.result as ArrayBuffer);
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(file);
+  });
+}
