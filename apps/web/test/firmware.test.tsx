@@ -81,7 +81,7 @@ async function fillUpload(bytes: Uint8Array) {
   fireEvent.change(drawer.querySelector('#Version')!, { target: { value: '2.15.0' } });
   fireEvent.mouseDown(drawer.querySelector('#Models')!);
   fireEvent.click(await screen.findByTitle('PAX A920 Pro'));
-  fireEvent.change(screen.getByTestId('fw-file'), { target: { files: [new File([bytes], 'a920-2.15.0.pkg')] } });
+  fireEvent.change(screen.getByTestId('fw-file'), { target: { files: [new File([bytes as BlobPart], 'a920-2.15.0.pkg')] } });
   return drawer;
 }
 

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { ERROR_CODES, FIRMWARE_MAX_BYTES, FIRMWARE_VERSION_PATTERN, SHA256_PATTERN } from '@paydesk/domain';
 import { AppError, badInput } from '../../platform/errors.ts';
-import { cleanFileName } from '../profiles/documents.ts';
+import { cleanFileName } from '../../platform/file-names.ts';
 
 /** A firmware upload as read: its fields, bytes, computed SHA-256 (lower-case hex) and size in bytes. */
 export interface FirmwareUpload {

@@ -7,14 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { FirmwareRetireRequest, FirmwareSearchRequest, RolloutActionRequest, RolloutCreateRequest, RolloutPlanRequest, RolloutSearchRequest, RolloutTargetsRequest } from '@paydesk/contract';
-import { scopeOf } from '../../auth/auth-guard.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { auditedWrites } from '../../platform/audited-write.ts';
 import { notFound } from '../../platform/errors.ts';
 import { runIdempotent } from '../../platform/idempotency.ts';
 import { storageOf } from '../../platform/object-storage.ts';
 import { registerRoute } from '../../platform/route.ts';
-import { attachmentHeader } from '../profiles/documents.ts';
+import { attachmentHeader } from '../../platform/file-names.ts';
 import { seesFirmware } from './access.ts';
 import { readFirmwareForm } from './firmware-form.ts';
 import { firmwareObject, firmwareView, searchFirmware } from './firmware-read.ts';

@@ -8,6 +8,7 @@
  * SHA-256, size and storage in org_documents. A download is served
  * only inside the caller's scope (another tenant's id answers the same 404 as a missing one).
  */
+import { cleanFileName } from '../../platform/file-names.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
@@ -29,16 +30,6 @@ export interface DocumentUpload {
   content: Buffer;
 }
 
-/**
- * A file name fit to keep and to send back in Content-Disposition: the last path segment,
- * without control characters, quotes or backslashes, at most 200 characters ('document' if
- * nothing is left).
- */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"\\]/g, '').trim().slice(0, 200);
-  return clean || 'document';
-}
 
 /**
  * Reads the upload form: `DocType` (one of ORG_DOCUMENT_TYPES) first, then `file`. Throws
@@ -135,13 +126,4 @@ export async function documentContent(config: ServerConfig, d: DocumentRow): Pro
   const content = await storageOf(config, d.storage).get(d.storage_key);
   if (!content) throw notFound('Document file');
   return content;
-}
-
-/**
- * Content-Disposition of a download: attachment, an ASCII fallback name and the UTF-8 name
- * (RFC 6266 / 5987), so a name in Malay or Chinese arrives intact.
- */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\u0020-\u007e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -19,7 +19,8 @@ import {
 import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { registerRoute } from '../../platform/route.ts';
-import { attachmentHeader, documentContent, findScopedDocument, readDocumentForm, storeDocument } from './documents.ts';
+import { attachmentHeader } from '../../platform/file-names.ts';
+import { documentContent, findScopedDocument, readDocumentForm, storeDocument } from './documents.ts';
 import { findScopedOrg, levelsOf, profileDetail, profileHistory } from './read.ts';
 import { moveMerchant } from './move.ts';
 import { takeKycAction } from './review.ts';
