@@ -19,7 +19,7 @@ import './texts.ts';
 /** A calendar day 'YYYY-MM-DD' as the screen writes it (DD-MM-YYYY, §9). */
 const dayText = (day: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('-') : day);
 
-const STATE_COLORS: Record<PayoutBatchState, string> = { AWAITING_RESULT: 'gold', COMPLETED: 'success' };
+const STATE_COLORS: Record<PayoutBatchState, string> = { AWAITING_RESULT: 'warning', COMPLETED: 'success' };
 
 export interface BatchListProps {
   /** The caller may record a bank result. */

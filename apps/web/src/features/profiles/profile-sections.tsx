@@ -93,7 +93,7 @@ export function AccountsSection({ profile }: { profile: ProfileDetail }) {
           { key: 'AccountNo', title: t('profile.a.AccountNo'), width: 130, render: (_, a) => <span data-testid="masked-account">{a.AccountNo}</span> },
           { key: 'AccountName', title: t('profile.a.AccountName'), dataIndex: 'AccountName', width: 180 },
           { key: 'AccountType', title: t('profile.a.AccountType'), width: 120, render: (_, a) => t(enumLabelKey('accountType', a.AccountType)) },
-          { key: 'IsPrimary', title: t('profile.a.IsPrimary'), width: 90, render: (_, a) => (a.IsPrimary ? <Tag color="blue">{t('profile.a.IsPrimary')}</Tag> : null) },
+          { key: 'IsPrimary', title: t('profile.a.IsPrimary'), width: 90, render: (_, a) => (a.IsPrimary ? <Tag color="processing">{t('profile.a.IsPrimary')}</Tag> : null) },
         ]}
       />
     </div>

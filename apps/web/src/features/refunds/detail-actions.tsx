@@ -31,7 +31,7 @@ function TransactionRefundAction({ def, detail }: { def: ListReportDef; detail: 
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const serviceType = fixedServiceType(def) ?? (typeof detail.ServiceType === 'number' ? detail.ServiceType : null);
   if (!held.has('prechargeback:request') || serviceType === null || !(REFUND_SERVICE_TYPE_CODES as readonly number[]).includes(serviceType)) return null;
-  if (detail.RefundStatus === 'PENDING') return <Tag color="gold">{t('refund.pendingAlready')}</Tag>;
+  if (detail.RefundStatus === 'PENDING') return <Tag color="warning">{t('refund.pendingAlready')}</Tag>;
   const refundable = sumMoney([String(detail.TxnAmount ?? '0'), `-${String(detail.RefundedAmount ?? '0')}`]);
   if (detail.Status !== 'SUCCESS' || compareMoney(refundable, '0') <= 0) return null;
   return (

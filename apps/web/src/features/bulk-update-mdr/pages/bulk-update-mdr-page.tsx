@@ -18,7 +18,7 @@ type Step = { kind: 'idle' } | { kind: 'preview'; preview: MdrPreview } | { kind
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
-const ACTION_COLORS: Record<MdrChange['Action'], string> = { INSERT: 'green', UPDATE: 'blue', UNCHANGED: 'default' };
+const ACTION_COLORS: Record<MdrChange['Action'], string> = { INSERT: 'success', UPDATE: 'processing', UNCHANGED: 'default' };
 const RATE_FIELDS: (keyof MdrRateValues)[] = ['FeeMode', 'MdrPercent', 'FlatAmount', 'MinFee', 'MaxFee', 'EffectiveDate'];
 
 /** One side of a change; values that differ from the other side are bold. */

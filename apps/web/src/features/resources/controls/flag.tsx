@@ -5,7 +5,7 @@ import { given, type CellProps, type ControlProps, type FieldControls } from './
 
 function FlagCell({ value }: CellProps) {
   const { t } = useTranslation();
-  return value === 1 || value === true ? <Tag color="blue">{t('resource.yes')}</Tag> : <Tag>{t('resource.no')}</Tag>;
+  return value === 1 || value === true ? <Tag color="processing">{t('resource.yes')}</Tag> : <Tag>{t('resource.no')}</Tag>;
 }
 
 export const switchControls: FieldControls = {

@@ -73,7 +73,7 @@ function Slip({ values, banner }: { values: Record<string, unknown>; banner: boo
           {https(picture) ? (
             <img src={text(picture)} alt={text(values.Title) || t('receiptPreview.banner')} style={{ display: 'block', maxWidth: '100%', margin: '0 auto' }} />
           ) : (
-            <div style={{ border: '1px solid #ddd', padding: 12, textAlign: 'center', color: '#888' }}>{t('receiptPreview.bannerHere')}</div>
+            <div style={{ border: '1px solid #ddd', padding: 12, textAlign: 'center', color: '#595959' }}>{t('receiptPreview.bannerHere')}</div>
           )}
           {eReceipt && https(values.LinkUrl) && <div style={{ textAlign: 'center', wordBreak: 'break-all' }}>{text(values.LinkUrl)}</div>}
         </div>

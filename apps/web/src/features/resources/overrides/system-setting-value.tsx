@@ -49,7 +49,7 @@ function SettingValueCell({ item }: { item: ResourceItem }) {
   const { t } = useTranslation();
   const value = typeof item.SettingValue === 'string' ? item.SettingValue : '';
   const kind = settingKind(item.ValueType);
-  if (kind.kind === 'bool') return value === 'true' ? <Tag color="blue">{t('resource.yes')}</Tag> : <Tag>{t('resource.no')}</Tag>;
+  if (kind.kind === 'bool') return value === 'true' ? <Tag color="processing">{t('resource.yes')}</Tag> : <Tag>{t('resource.no')}</Tag>;
   if (value === '') return <Typography.Text type="secondary">{t('systemSetting.empty')}</Typography.Text>;
   if (kind.kind === 'int') return <Typography.Text strong>{value}</Typography.Text>;
   if (kind.kind === 'url') return <Typography.Text code>{value}</Typography.Text>;
