@@ -454,6 +454,14 @@ describe.each(DATABASES)('acquirer services migration on %s', (kind) => {
       migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
       close = async () => {
         await pool.end();
+        // pool.end() can resolve before the server has seen every session go: a FORCE drop then sends
+        // FATAL 57P01 to a client that no longer listens, an uncaught error (a CI run failed so).
+        // Drop once the database has no session left.
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       };
