@@ -101,14 +101,17 @@ describe.each(DATABASES)('refund desk on %s', (kind) => {
     merchant = await s.signIn('merchant@paydesk.my');
     const profile = (await merchant.call('profile')) as { Current: { CompanyId: number } };
     merchantOrg = Number(profile.Current.CompanyId);
-    // Enough fresh sales for every case: copies of one of the HQ's e-commerce sales under new ids and references.
+    // Enough fresh sales for every case: copies of one of the HQ's e-commerce sales under new ids and references,
+    // never refunded (the demo refunds some sales, and a copied refunded amount above the copy's amount breaks
+    // transactions_refund_within_amount).
     const [model] = await s.database.query<{ id: number }>(
-      `SELECT id FROM transactions WHERE merchant_id = $1 AND service_type = 1 AND status = 'SUCCESS' AND txn_type = 'SALE' AND amount > 0 ORDER BY id LIMIT 1`,
+      `SELECT id FROM transactions WHERE merchant_id = $1 AND service_type = 1 AND status = 'SUCCESS' AND txn_type = 'SALE' AND amount > 0
+         AND refund_status IS NULL AND refunded_amount = 0 ORDER BY id LIMIT 1`,
       [merchantOrg],
     );
     await s.database.query(
       `INSERT INTO transactions
-       SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object('id', x.m + g, 'txn_ref_no', 'PDT' || lpad((x.m + g)::text, 15, '0'), 'amount', 10 + g))).*
+       SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object('id', x.m + g, 'txn_ref_no', 'PDT' || lpad((x.m + g)::text, 15, '0'), 'amount', 10 + g, 'refunded_amount', 0, 'refund_status', NULL))).*
        FROM transactions t, generate_series(1, 80) g, (SELECT max(id) AS m FROM transactions) x WHERE t.id = $1`,
       [model!.id],
     );
