@@ -55,10 +55,29 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
     drop: async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
+      try {
+        await dropDatabaseWhenIdle(d, name);
+      } finally {
+        await d.end();
+      }
     },
   };
+}
+
+/**
+ * Drops the PostgreSQL database `name` through `admin` (a client connected to another database) once
+ * no session is left on it (polled every 25 ms, up to 5 s), then `WITH (FORCE)` for a straggler.
+ * Why: `pool.end()` can resolve before the server has seen every session go, and a FORCE drop then
+ * sends FATAL 57P01 to a client that no longer listens, an uncaught error (it failed a CI run with
+ * every test passing).
+ */
+export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export interface TestServerOptions {

@@ -18,7 +18,7 @@ import { RESOURCES, routes, type CallInput, type PortalClient, type ResponseOf, 
 import { CARD_SCHEMES, CARD_TYPES, GROUP_TYPES, MESSAGE_TEMPLATE_KEYS, PAYMENT_METHODS, RISK_ALERT_RULES, SERVICE_TYPES } from '@paydesk/domain';
 import { ensureReferenceData } from '../../src/seed/index.ts';
 import { INACTIVE_BANK_CODES, REFERENCE_ACQUIRER_SERVICES, REFERENCE_ACQUIRERS, TERMINAL_CATEGORIES } from '../../src/seed/reference-data.ts';
-import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
+import { DATABASES, dropDatabaseWhenIdle, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 /** The routes this file covers: the lookups of §7 and the country service. */
 const LOOKUP_ROUTES = [
@@ -454,15 +454,7 @@ describe.each(DATABASES)('acquirer services migration on %s', (kind) => {
       migrateTo = (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder });
       close = async () => {
         await pool.end();
-        // pool.end() can resolve before the server has seen every session go: a FORCE drop then sends
-        // FATAL 57P01 to a client that no longer listens, an uncaught error (a CI run failed so).
-        // Drop once the database has no session left.
-        for (let i = 0; i < 200; i++) {
-          const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0]!.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabaseWhenIdle(admin, name);
         await admin.end();
       };
     }

@@ -4,13 +4,12 @@
  * abort, early stop and a query failing mid-way leave no connection checked out, no transaction
  * open and the database usable.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { streamBatches, streamRows } from '../../src/platform/query-stream.ts';
-import { DATABASES } from './harness.ts';
+import { DATABASES, freshPostgres } from './harness.ts';
 
 const N = 1_050;
 const BATCH = 100;
@@ -32,21 +31,9 @@ describe.each(DATABASES)('streamRows on %s', (kind) => {
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      const admin = process.env.DATABASE_URL as string;
-      const name = `paydesk_t_${randomBytes(5).toString('hex')}`;
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name}`);
-      await c.end();
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      database = await openDatabase(url.toString());
-      drop = async () => {
-        const d = new pg.Client({ connectionString: admin });
-        await d.connect();
-        await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await d.end();
-      };
+      const pgdb = await freshPostgres();
+      database = await openDatabase(pgdb.url);
+      drop = pgdb.drop;
     } else {
       database = await openDatabase('memory://');
     }

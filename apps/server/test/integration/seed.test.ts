@@ -15,6 +15,7 @@ import { readSummary } from '../../src/summaries/query.ts';
 import { saleRowSql } from '../../src/summaries/sales.ts';
 import { SUMMARY_TABLES, SUMMARY_TRIGGERS } from '../../src/summaries/rebuild.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_SIGN_INS, ensureReferenceData, seedDemo, type DemoSummary } from '../../src/seed/index.ts';
+import { dropDatabaseWhenIdle } from './harness.ts';
 
 const TXNS = 3000;
 const SEED = 42;
@@ -79,7 +80,7 @@ function postgresTarget(adminUrl: string): Target {
       return openDatabase(url.toString());
     },
     cleanup: async () => {
-      for (const name of created) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      for (const name of created) await admin((c) => dropDatabaseWhenIdle(c, name));
     },
   };
 }
