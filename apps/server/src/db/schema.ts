@@ -1860,7 +1860,12 @@ export const terminals = pgTable(
     ...managed(),
   },
   // org_id: the owner scope of every read; acquirer_id: an acquirer's delete probes its terminals.
-  (t) => [index('terminals_org_idx').on(t.orgId), index('terminals_acquirer_idx').on(t.acquirerId)],
+  // (tid, org_id): the key a provider mapping refers to, so a mapping's terminal is its own organization's.
+  (t) => [
+    index('terminals_org_idx').on(t.orgId),
+    index('terminals_acquirer_idx').on(t.acquirerId),
+    uniqueIndex('terminals_tid_org_uq').on(t.tid, t.orgId),
+  ],
 );
 
 /** Pictures on terminals' idle screens (/terminal-advertisement), by target and MYT days. */
@@ -2207,7 +2212,8 @@ export const nfcReceiptBanners = pgTable('nfc_receipt_banners', {
 /**
  * Provider (TPA) configurations (the 23 /{provider}-config pages and the bulk terminal mapping):
  * one row per provider and merchant HQ or branch, or per provider and terminal. Credentials are
- * sealed under the field key (the engine's secret fields). A terminal maps to a provider once.
+ * sealed under the field key (the engine's secret fields). A terminal maps to a provider once, and
+ * only for the organization that owns it.
  */
 export const tpaProviderConfigs = pgTable(
   'tpa_provider_configs',
@@ -2215,7 +2221,7 @@ export const tpaProviderConfigs = pgTable(
     id: serial('id').primaryKey(),
     provider: text('provider').notNull(),
     orgId: integer('org_id').notNull().references(() => organizations.id),
-    terminalTid: text('terminal_tid').references(() => terminals.tid, { onUpdate: 'cascade' }),
+    terminalTid: text('terminal_tid'),
     providerMid: text('provider_mid').notNull(),
     providerTid: text('provider_tid'),
     serviceMode: text('service_mode').notNull(),
@@ -2228,7 +2234,11 @@ export const tpaProviderConfigs = pgTable(
     ...managed(),
   },
   // A provider's page reads its rows in an owner's subtree; a terminal's delete probes its mappings.
+  // The mapped terminal is one of the row's own organization (the page's TID picker lists only
+  // those, and the database holds every writer to it: page, bulk upload, seed): the foreign key
+  // is (terminal_tid, org_id); a terminal moved to another outlet takes its mappings along.
   (t) => [
+    foreignKey({ name: 'tpa_provider_configs_terminal_fk', columns: [t.terminalTid, t.orgId], foreignColumns: [terminals.tid, terminals.orgId] }).onUpdate('cascade'),
     uniqueIndex('tpa_provider_configs_terminal_uq').on(t.provider, t.terminalTid),
     index('tpa_provider_configs_provider_org_idx').on(t.provider, t.orgId),
     index('tpa_provider_configs_tid_idx').on(t.terminalTid),

@@ -10,10 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@paydesk/contract';
-import { TPA_CONFIG_PROVIDERS, validateField } from '@paydesk/domain';
+import { TPA_CONFIG_PROVIDERS, tpaConfigResourceName, validateField } from '@paydesk/domain';
 import { openSecret } from '../../src/engine/secret-fields.ts';
 import { luhnDigit } from '../../src/seed/demo-terminals.ts';
-import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 const TABLES = [
   'terminals', 'master_devices', 'terminal_advertisements', 'mobile_advertisements', 'mobile_topics',
@@ -156,6 +156,39 @@ describe.each(DATABASES)('demo terminals on %s', (kind) => {
       expect(String(item.ApiKey)).toMatch(new RegExp(`^${SECRET_MASK}[0-9a-f]{4}$`));
       expect(JSON.stringify(item)).not.toContain('pk_live_');
     }
+  });
+
+  it("maps a terminal only for the organization that owns it, on every provider page and when a mapping moves", async () => {
+    const admin = await s.signIn('admin@paydesk.my');
+    // Per provider a terminal it does not map yet, a merchant outlet that does not own it, and a terminal of another outlet.
+    const cases = await q<{ provider: string; tid: string; own: number; other: number; other_tid: string }>(
+      `SELECT p.provider, t.tid, t.org_id AS own,
+              (SELECT o.id FROM organizations o WHERE o.level IN ('MERCHANT_HQ', 'MERCHANT_BRANCH') AND o.id <> t.org_id ORDER BY o.id OFFSET p.k LIMIT 1) AS other,
+              (SELECT x.tid FROM terminals x WHERE x.org_id <> t.org_id ORDER BY x.id OFFSET p.k LIMIT 1) AS other_tid
+         FROM unnest($1::text[]) WITH ORDINALITY AS p(provider, k)
+         CROSS JOIN LATERAL (SELECT tid, org_id FROM terminals t WHERE NOT EXISTS (SELECT 1 FROM tpa_provider_configs c WHERE c.provider = p.provider AND c.terminal_tid = t.tid)
+                             ORDER BY t.id OFFSET p.k * 7 LIMIT 1) t`,
+      [[...TPA_CONFIG_PROVIDERS]],
+    );
+    expect(cases).toHaveLength(TPA_CONFIG_PROVIDERS.length);
+    expect(new Set(cases.map((c) => c.own)).size).toBeGreaterThan(1);
+    for (const c of cases) {
+      const create = (OrgId: number) =>
+        admin.callPath<{ Id: number; Version: number }>('POST', `/api/portal/${tpaConfigResourceName(c.provider)}/Create`, { OrgId, TerminalTid: c.tid, ProviderMid: `OWN-${c.tid}`, ServiceMode: 'OFFLINE' });
+      const refused = await errorOf(create(Number(c.other)));
+      expect([refused.status, refused.errorCode], c.provider).toEqual([400, 'VAL400']);
+      expect(refused.message, c.provider).toMatch(/TerminalTid/);
+      const made = await create(Number(c.own));
+      // Nor can an edit point the mapping at another outlet's terminal.
+      const moved = await errorOf(
+        admin.callPath('PUT', `/api/portal/${tpaConfigResourceName(c.provider)}/Update`, { Id: made.Id, Version: made.Version, TerminalTid: c.other_tid, ProviderMid: `OWN-${c.tid}`, ServiceMode: 'OFFLINE' }),
+      );
+      expect([moved.status, moved.errorCode], c.provider).toEqual([400, 'VAL400']);
+      expect(moved.message, c.provider).toMatch(/TerminalTid/);
+      expect((await q<{ terminal_tid: string }>(`SELECT terminal_tid FROM tpa_provider_configs WHERE id = $1`, [made.Id]))[0]!.terminal_tid).toBe(c.tid);
+    }
+    // Nothing anywhere maps a terminal for another organization.
+    expect(await q(`SELECT c.id FROM tpa_provider_configs c JOIN terminals t ON t.tid = c.terminal_tid WHERE t.org_id <> c.org_id`)).toEqual([]);
   });
 
   it('shows the platform every terminal and a merchant its own only', async () => {
