@@ -48,11 +48,12 @@ function zones(root) {
       message: 'The resource engine is generic: it serves every declaration and knows no module. Move what both need to platform/.',
     },
     {
-      // platform/ is the bottom of the server: auth builds on it (the guard, sessions, tokens),
-      // modules build on both. It may not import auth/ nor modules/, which would turn that upside down.
+      // platform/ is the bottom of the server: auth and the resource engine build on it (the guard,
+      // sessions, tokens, sealed values), modules build on all three. It may not import auth/,
+      // engine/ nor modules/, which would turn that upside down.
       target: `${server}/platform`,
-      from: [`${server}/auth`, `${server}/modules`],
-      message: 'platform/ is below auth/ and modules/: move the shared part into platform/, or the code that needs auth up to auth/ or the server root (app.ts, web-pages.ts).',
+      from: [`${server}/auth`, `${server}/engine`, `${server}/modules`],
+      message: 'platform/ is below auth/, engine/ and modules/: move the shared part into platform/, or the code that needs them up to their level or the server root (app.ts, web-pages.ts).',
     },
     ...foldersOf(path.join(root, server, 'modules')).map((m) => ({
       target: `${server}/modules/${m}`,

@@ -4,31 +4,16 @@
  * AES-256-GCM encrypted under the field key, answered masked to the last 4 characters, never
  * sent back whole. A write with an empty value or the mask itself keeps the stored secret.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { SECRET_MASK, type ResourceDef } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
+import { isSealed, openSecret, sealSecret } from '../platform/sealing.ts';
 import { ident } from './sql.ts';
 
-const PREFIX = 'enc:v1:';
+// The sealed-value format lives in platform/ (mail uses it too); the engine's secret fields answer it as well.
+export { openSecret, sealSecret };
+
 /** The mask answered for secrets; one constant with the contract, whose bank-account schema takes it back. */
 export const MASK = SECRET_MASK;
-
-/** Encrypts a secret value; the column stores `enc:v1:` + base64(iv ‖ ciphertext ‖ tag). */
-export function sealSecret(key: Uint8Array, plain: string): string {
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', key, iv);
-  const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return PREFIX + Buffer.concat([iv, ct, c.getAuthTag()]).toString('base64');
-}
-
-/** Decrypts a stored secret; throws when it was tampered with or the key changed. */
-export function openSecret(key: Uint8Array, stored: string): string {
-  if (!stored.startsWith(PREFIX)) throw new Error('not an encrypted field value');
-  const buf = Buffer.from(stored.slice(PREFIX.length), 'base64');
-  const d = createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
-  d.setAuthTag(buf.subarray(buf.length - 16));
-  return Buffer.concat([d.update(buf.subarray(12, buf.length - 16)), d.final()]).toString('utf8');
-}
 
 /**
  * The masked form answered for a stored secret: the mask and at most the last 4 characters (only
@@ -39,7 +24,7 @@ export function openSecret(key: Uint8Array, stored: string): string {
 export function maskSecret(key: Uint8Array, stored: string | null): string | null {
   if (stored === null || stored === '') return null;
   try {
-    const plain = stored.startsWith(PREFIX) ? openSecret(key, stored) : stored;
+    const plain = isSealed(stored) ? openSecret(key, stored) : stored;
     return plain.length > 8 ? `${MASK}${plain.slice(-4)}` : MASK;
   } catch {
     return MASK;

@@ -12,7 +12,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Query } from '../db/client.ts';
-import { openSecret, sealSecret } from '../engine/secret-fields.ts';
+import { openSecret, sealSecret } from './sealing.ts';
 import type { AppContext } from './context.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from './jobs.ts';
 

@@ -55,6 +55,7 @@ describe('server zones', () => {
   const base = {
     'apps/server/src/db/client.ts': leaf,
     'apps/server/src/auth/guard.ts': leaf,
+    'apps/server/src/engine/crud.ts': leaf,
     'apps/server/src/platform/errors.ts': leaf,
     'apps/server/src/modules/alpha/op.ts': leaf,
     'apps/server/src/modules/beta/op.ts': leaf,
@@ -74,17 +75,19 @@ describe('server zones', () => {
     });
   });
 
-  it('platform ⇸ auth and platform ⇸ modules (type-only imports too); platform → db is allowed', async () => {
+  it('platform ⇸ auth, engine and modules (type-only imports too); platform → db is allowed', async () => {
     const t = tree({
       ...base,
       'apps/server/src/platform/a.ts': uses('./errors.ts', '../auth/guard.ts'),
       'apps/server/src/platform/b.ts': `import type { value } from '../modules/beta/op.ts';\nexport const b: typeof value = 1;\n`,
       'apps/server/src/platform/c.ts': uses('../db/client.ts', './errors.ts'),
+      'apps/server/src/platform/d.ts': uses('./errors.ts', '../engine/crud.ts'),
     });
-    expect(await problems(t, ['apps/server/src/platform/a.ts', 'apps/server/src/platform/b.ts', 'apps/server/src/platform/c.ts'])).toEqual({
+    expect(await problems(t, ['apps/server/src/platform/a.ts', 'apps/server/src/platform/b.ts', 'apps/server/src/platform/c.ts', 'apps/server/src/platform/d.ts'])).toEqual({
       'apps/server/src/platform/a.ts': [`${ZONE} 2`],
       'apps/server/src/platform/b.ts': [`${ZONE} 1`],
       'apps/server/src/platform/c.ts': [],
+      'apps/server/src/platform/d.ts': [`${ZONE} 2`],
     });
   });
 
