@@ -1,9 +1,12 @@
 /**
- * The table and pager of a hand-built offset list (/rm-application, /zmk-config): columns sorted
+ * The table and pager of a hand-built offset list (/rm-application, /zmk-config, the firmware files
+ * and rollouts): columns sorted
  * by the server through their `key` (`sortOrderOf` marks the sorted one), rows that open on a
  * click or Enter (shared/row-open.ts), the empty text (no rows yet, or none matching the filters)
- * and the page-size pager. A sort or a page-size change goes back to page 1.
+ * and the page-size pager. A sort or a page-size change goes back to page 1. `useOffsetListState`
+ * holds a list's page, size and sort for both the request and the table.
  */
+import { useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { listEmptyText } from './list-empty.tsx';
 import { OffsetPager } from './offset-pager.tsx';
@@ -17,6 +20,41 @@ export interface ServerSort<F extends string> {
 /** A sortable column's props for the current sort (the server sorts; antd only shows it). */
 export function sortOrderOf<F extends string>(sort: ServerSort<F> | undefined, field: F) {
   return { sorter: true, sortOrder: sort?.Field === field ? (sort.Order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null };
+}
+
+/**
+ * The paging state of a hand-built offset list: `request` is the paging part of its Search request
+ * (PageIndex from 1, RowsPerPage one of `sizes`, the server Sort), `table` the OffsetListTable props
+ * it drives (a sort goes back to page 1), and `filter(set)` wraps a filter's setter so that a new
+ * filter value starts again at page 1.
+ */
+export function useOffsetListState<F extends string>(sizes: readonly number[]) {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(sizes[0] ?? 20);
+  const [sort, setSort] = useState<ServerSort<F> | undefined>(undefined);
+  return {
+    sort,
+    request: { PageIndex: page, RowsPerPage: size, Sort: sort },
+    filter:
+      <V,>(set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        setPage(1);
+      },
+    table: {
+      page,
+      size,
+      sizes,
+      onSort: (next: ServerSort<F> | undefined) => {
+        setSort(next);
+        setPage(1);
+      },
+      onPage: (nextPage: number, nextSize: number) => {
+        setPage(nextPage);
+        setSize(nextSize);
+      },
+    },
+  };
 }
 
 export function OffsetListTable<R extends { Id: number }, F extends string>(props: {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { FIRMWARE_STATUSES, ROLLOUT_STATUSES, formatDateTime, type FirmwareStatus, type RolloutStatus } from '@paydesk/domain';
 import { ListHeader } from '../../../shared/list-header.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
-import { OffsetListTable, sortOrderOf, type ServerSort } from '../../../shared/offset-list-table.tsx';
+import { OffsetListTable, sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
 import { useScrollRegion } from '../../../shared/scroll-region.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks.ts';
 import { useTerminalModelsQuery } from '../../../store/api.ts';
@@ -41,13 +41,11 @@ function FilesTab({ onOpen, onUpload }: { onOpen: (row: FirmwareRow) => void; on
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<FirmwareStatus | undefined>(undefined);
   const [model, setModel] = useState<string | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
-  const [sort, setSort] = useState<ServerSort<FileSort> | undefined>(undefined);
+  const list = useOffsetListState<FileSort>(SIZES);
   const region = useScrollRegion(t('fw.list'));
-  const query = useFirmwareSearchQuery({ PageIndex: page, RowsPerPage: size, SearchData: { Keyword: keyword, Status: status, Model: model }, Sort: sort });
+  const query = useFirmwareSearchQuery({ ...list.request, SearchData: { Keyword: keyword, Status: status, Model: model } });
   const data = query.currentData ?? (query.isError ? undefined : query.data);
-  const sorter = (f: FileSort) => sortOrderOf(sort, f);
+  const sorter = (f: FileSort) => sortOrderOf(list.sort, f);
   const columns: TableColumnsType<FirmwareRow> = [
     { key: 'Version', title: t('fw.version'), dataIndex: 'Version', ...sorter('Version') },
     { key: 'Status', title: t('fw.status'), width: 120, ...sorter('Status'), render: (_, r) => <Tag color={FIRMWARE_COLORS[r.Status]}>{t(`fw.status.${r.Status}`)}</Tag> },
@@ -63,18 +61,12 @@ function FilesTab({ onOpen, onUpload }: { onOpen: (row: FirmwareRow) => void; on
         newLabel={t('fw.upload')}
         onNew={onUpload}
         keywordLabel={t('fw.keyword')}
-        onKeyword={(v) => {
-          setKeyword(v);
-          setPage(1);
-        }}
+        onKeyword={list.filter(setKeyword)}
         statusLabel={t('fw.status')}
         allStatuses={t('fw.allStatuses')}
         statuses={FIRMWARE_STATUSES.map((s) => ({ value: s, label: t(`fw.status.${s}`) }))}
         status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
+        onStatus={list.filter(setStatus)}
       />
       <Flex style={{ marginBottom: 12 }}>
         <Select<string | undefined>
@@ -83,10 +75,7 @@ function FilesTab({ onOpen, onUpload }: { onOpen: (row: FirmwareRow) => void; on
           showSearch
           placeholder={t('fw.allModels')}
           value={model}
-          onChange={(v) => {
-            setModel(v ?? undefined);
-            setPage(1);
-          }}
+          onChange={list.filter((v: string | undefined) => setModel(v ?? undefined))}
           options={(models.data ?? []).map((m) => ({ value: m, label: m }))}
           style={{ width: 320, maxWidth: '100%' }}
         />
@@ -104,18 +93,8 @@ function FilesTab({ onOpen, onUpload }: { onOpen: (row: FirmwareRow) => void; on
             empty={{ filtered: t('fw.noneFiltered'), none: t('fw.none') }}
             rowName={(r) => r.Version}
             onOpen={onOpen}
-            onSort={(s) => {
-              setSort(s);
-              setPage(1);
-            }}
-            page={page}
-            size={size}
-            sizes={SIZES}
+            {...list.table}
             total={data?.TotalRecords ?? 0}
-            onPage={(p, s) => {
-              setPage(p);
-              setSize(s);
-            }}
           />
         </div>
       )}
@@ -127,16 +106,14 @@ function RolloutsTab({ onOpen, onNew }: { onOpen: (row: RolloutRow) => void; onN
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<RolloutStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
-  const [sort, setSort] = useState<ServerSort<RolloutSort> | undefined>(undefined);
+  const list = useOffsetListState<RolloutSort>(SIZES);
   const [live, setLive] = useState(false);
   const region = useScrollRegion(t('fw.tab.rollouts'));
-  const query = useRolloutSearchQuery({ PageIndex: page, RowsPerPage: size, SearchData: { Keyword: keyword, Status: status }, Sort: sort }, { pollingInterval: live ? POLL_MS : 0 });
+  const query = useRolloutSearchQuery({ ...list.request, SearchData: { Keyword: keyword, Status: status } }, { pollingInterval: live ? POLL_MS : 0 });
   const data = query.currentData ?? (query.isError ? undefined : query.data);
   const anyLive = Boolean(data?.Items.some((r) => isLive(r.Status)));
   if (anyLive !== live) setLive(anyLive);
-  const sorter = (f: RolloutSort) => sortOrderOf(sort, f);
+  const sorter = (f: RolloutSort) => sortOrderOf(list.sort, f);
   const columns: TableColumnsType<RolloutRow> = [
     { key: 'Name', title: t('fw.rollout.name'), dataIndex: 'Name', ...sorter('Name') },
     { key: 'Status', title: t('fw.status'), width: 130, ...sorter('Status'), render: (_, r) => <Tag color={ROLLOUT_COLORS[r.Status]}>{t(`fw.rollout.status.${r.Status}`)}</Tag> },
@@ -157,18 +134,12 @@ function RolloutsTab({ onOpen, onNew }: { onOpen: (row: RolloutRow) => void; onN
         newLabel={t('fw.rollout.new')}
         onNew={onNew}
         keywordLabel={t('fw.rollout.keyword')}
-        onKeyword={(v) => {
-          setKeyword(v);
-          setPage(1);
-        }}
+        onKeyword={list.filter(setKeyword)}
         statusLabel={t('fw.status')}
         allStatuses={t('fw.allStatuses')}
         statuses={ROLLOUT_STATUSES.map((s) => ({ value: s, label: t(`fw.rollout.status.${s}`) }))}
         status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
+        onStatus={list.filter(setStatus)}
       />
       {query.isError && !data ? (
         <LoadError onRetry={() => void query.refetch()} />
@@ -183,18 +154,8 @@ function RolloutsTab({ onOpen, onNew }: { onOpen: (row: RolloutRow) => void; onN
             empty={{ filtered: t('fw.rollout.noneFiltered'), none: t('fw.rollout.none') }}
             rowName={(r) => r.Name}
             onOpen={onOpen}
-            onSort={(s) => {
-              setSort(s);
-              setPage(1);
-            }}
-            page={page}
-            size={size}
-            sizes={SIZES}
+            {...list.table}
             total={data?.TotalRecords ?? 0}
-            onPage={(p, s) => {
-              setPage(p);
-              setSize(s);
-            }}
           />
         </div>
       )}

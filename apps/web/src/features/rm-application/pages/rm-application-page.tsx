@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { RM_APPLICATION_STATUSES, enumLabelKey, formatDateTime, type RmApplicationStatus } from '@paydesk/domain';
 import { ListHeader } from '../../../shared/list-header.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
-import { OffsetListTable, sortOrderOf, type ServerSort } from '../../../shared/offset-list-table.tsx';
+import { OffsetListTable, sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
 import { OrgPicker } from '../../../shared/org-picker.tsx';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
@@ -29,15 +29,13 @@ export default function RmApplicationPage() {
   const held = useAppSelector(selectHeldPermissions);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<RmApplicationStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
-  const [sort, setSort] = useState<ServerSort<SortField> | undefined>(undefined);
+  const list = useOffsetListState<SortField>(SIZES);
   const [subject, setSubject] = useState<DrawerSubject | null>(null);
   const [picking, setPicking] = useState(false);
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
   const [opening, setOpening] = useState(false);
 
-  const query = useRmApplicationSearchQuery({ PageIndex: page, RowsPerPage: size, SearchData: { Keyword: keyword, Status: status }, Sort: sort });
+  const query = useRmApplicationSearchQuery({ ...list.request, SearchData: { Keyword: keyword, Status: status } });
   const data = query.currentData ?? (query.isError ? undefined : query.data);
 
   const open = async (row: RmRow) => {
@@ -61,7 +59,7 @@ export default function RmApplicationPage() {
     }
   };
 
-  const sorter = (field: SortField) => sortOrderOf(sort, field);
+  const sorter = (field: SortField) => sortOrderOf(list.sort, field);
   const columns: TableColumnsType<RmRow> = [
     { key: 'MerchantName', title: t('rm.merchant'), dataIndex: 'MerchantName', ...sorter('MerchantName') },
     { key: 'Status', title: t('rm.status'), width: 140, ...sorter('Status'), render: (_, r) => <Tag color={STATUS_COLORS[r.Status]}>{t(enumLabelKey('rmApplicationStatus', r.Status))}</Tag> },
@@ -80,18 +78,12 @@ export default function RmApplicationPage() {
         newLabel={t('rm.new')}
         onNew={held.has('tpaapplication:rmedit') ? () => setPicking(true) : undefined}
         keywordLabel={t('rm.keyword')}
-        onKeyword={(v) => {
-          setKeyword(v);
-          setPage(1);
-        }}
+        onKeyword={list.filter(setKeyword)}
         statusLabel={t('rm.status')}
         allStatuses={t('rm.allStatuses')}
         statuses={RM_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(enumLabelKey('rmApplicationStatus', s)) }))}
         status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
+        onStatus={list.filter(setStatus)}
       />
       {query.isError && !data ? (
         <LoadError onRetry={() => void query.refetch()} />
@@ -106,18 +98,8 @@ export default function RmApplicationPage() {
             empty={{ filtered: t('rm.noneFiltered'), none: t('rm.none') }}
             rowName={(r) => r.MerchantName}
             onOpen={(r) => void open(r)}
-            onSort={(s) => {
-              setSort(s);
-              setPage(1);
-            }}
-            page={page}
-            size={size}
-            sizes={SIZES}
+            {...list.table}
             total={data?.TotalRecords ?? 0}
-            onPage={(p, s) => {
-              setPage(p);
-              setSize(s);
-            }}
           />
         </>
       )}

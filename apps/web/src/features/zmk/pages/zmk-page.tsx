@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ZMK_STATUSES, enumLabelKey, formatDateTime, type ZmkStatus } from '@paydesk/domain';
 import { ListHeader } from '../../../shared/list-header.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
-import { OffsetListTable, sortOrderOf, type ServerSort } from '../../../shared/offset-list-table.tsx';
+import { OffsetListTable, sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
 import { useScrollRegion } from '../../../shared/scroll-region.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
@@ -34,14 +34,12 @@ export default function ZmkPage() {
   const held = useAppSelector(selectHeldPermissions);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ZmkStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(SIZES[0]);
-  const [sort, setSort] = useState<ServerSort<SortField> | undefined>(undefined);
+  const list = useOffsetListState<SortField>(SIZES);
   const [opened, setOpened] = useState<ZmkKey | null>(null);
   const [creating, setCreating] = useState(false);
   const region = useScrollRegion(t('zmk.list'));
 
-  const query = useZmkSearchQuery({ PageIndex: page, RowsPerPage: size, SearchData: { Keyword: keyword, Status: status }, Sort: sort });
+  const query = useZmkSearchQuery({ ...list.request, SearchData: { Keyword: keyword, Status: status } });
   const data = query.currentData ?? (query.isError ? undefined : query.data);
 
   const open = async (row: ZmkRow) => {
@@ -52,7 +50,7 @@ export default function ZmkPage() {
     }
   };
 
-  const sorter = (field: SortField) => sortOrderOf(sort, field);
+  const sorter = (field: SortField) => sortOrderOf(list.sort, field);
   const columns: TableColumnsType<ZmkRow> = [
     { key: 'Name', title: t('zmk.name'), dataIndex: 'Name', ...sorter('Name') },
     { key: 'Status', title: t('zmk.status'), width: 170, ...sorter('Status'), render: (_, r) => <Tag color={STATUS_COLORS[r.Status]}>{t(enumLabelKey('zmkStatus', r.Status))}</Tag> },
@@ -72,18 +70,12 @@ export default function ZmkPage() {
         newLabel={t('zmk.new')}
         onNew={held.has('zmk:create') ? () => setCreating(true) : undefined}
         keywordLabel={t('zmk.keyword')}
-        onKeyword={(v) => {
-          setKeyword(v);
-          setPage(1);
-        }}
+        onKeyword={list.filter(setKeyword)}
         statusLabel={t('zmk.status')}
         allStatuses={t('zmk.allStatuses')}
         statuses={ZMK_STATUSES.map((s) => ({ value: s, label: t(enumLabelKey('zmkStatus', s)) }))}
         status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
+        onStatus={list.filter(setStatus)}
       />
       {query.isError && !data ? (
         <LoadError onRetry={() => void query.refetch()} />
@@ -98,18 +90,8 @@ export default function ZmkPage() {
             empty={{ filtered: t('zmk.noneFiltered'), none: t('zmk.none') }}
             rowName={(r) => r.Name}
             onOpen={(r) => void open(r)}
-            onSort={(s) => {
-              setSort(s);
-              setPage(1);
-            }}
-            page={page}
-            size={size}
-            sizes={SIZES}
+            {...list.table}
             total={data?.TotalRecords ?? 0}
-            onPage={(p, s) => {
-              setPage(p);
-              setSize(s);
-            }}
           />
         </div>
       )}
