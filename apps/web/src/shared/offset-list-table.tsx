@@ -1,10 +1,9 @@
 /**
  * The table and pager of a hand-built offset list (/rm-application, /zmk-config, the firmware files
- * and rollouts): columns sorted
- * by the server through their `key` (`sortOrderOf` marks the sorted one), rows that open on a
- * click or Enter (shared/row-open.ts), the empty text (no rows yet, or none matching the filters)
- * and the page-size pager. A sort or a page-size change goes back to page 1. `useOffsetListState`
- * holds a list's page, size and sort for both the request and the table.
+ * and rollouts): columns sorted by the server through their `key` (`sortOrderOf` marks the sorted
+ * one), rows that open on a click or Enter (shared/row-open.ts), the empty text (no rows yet, or
+ * none matching the filters) and the page-size pager. A sort or a page-size change goes back to
+ * page 1. `useOffsetListState` holds a list's page, size and sort for both the request and the table.
  */
 import { useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
