@@ -12,7 +12,8 @@
  * - `bad`: a value the field's schema refuses: an option that is not one, a text one character over
  *   its limit, a number over its maximum.
  * A declaration these cannot serve (a rule the derived record breaks, an unknown lookup, a field no
- * candidate fits, one record per organization) throws here, naming it: declare its samples in
+ * candidate fits, one record per organization, fewer distinct records than the suites' 10,000
+ * indexes) throws here, naming it: declare its samples in
  * `samples/group-*.ts` instead.
  */
 import type { FieldDef, InputKind, ResourceDef } from '@paydesk/contract';
@@ -123,6 +124,28 @@ function changeOf(def: ResourceDef, fields: [string, FieldDef][], keys: Readonly
   return {};
 }
 
+/** The indexes `create(i)` must keep apart: i below 10,000 (the suites use 0–9001). */
+const SUITE_I = 10_000;
+
+/**
+ * How many distinct records `create(i)` can give, counted over the fields that tell records apart
+ * (the natural key, else every required field): a number field its range, a decimal or percent its 9
+ * values, a choice in the key its options; a choice outside the key and a lookup keep one value; a
+ * text, date, money or secret is unique by i (Infinity).
+ */
+function distinctRecords(required: [string, FieldDef][], keys: ReadonlySet<string>): number {
+  const counted = keys.size > 0 ? required.filter(([n]) => keys.has(n)) : required;
+  let span = 1;
+  for (const [n, f] of counted) {
+    if (f.lookup || f.input === 'switch' || f.input === 'json') continue;
+    if (f.input === 'select' || f.input === 'multiselect') span *= keys.has(n) ? Math.max(1, f.options?.length ?? 1) : 1;
+    else if (f.input === 'number') span *= Math.max(1, (f.limits?.max ?? 1000) - (f.limits?.min ?? 0) + 1);
+    else if (f.input === 'decimal' || f.input === 'percent') span *= 9;
+    else return Infinity;
+  }
+  return span;
+}
+
 /**
  * Samples of `def` derived from its fields (see the header). Throws, naming the resource and the
  * reason, when the declaration needs hand-written samples.
@@ -147,6 +170,10 @@ export function derivedSamples(def: ResourceDef): ResourceSamples {
     return record;
   };
   for (const i of [0, 1, 2, 3, 4, 9000, 9001]) create(i);
+  // The records must differ for every i below 10,000 (by natural key, else as a whole); when the
+  // fields that vary can only take fewer combinations, the derivation cannot promise it.
+  const span = distinctRecords(required, keys);
+  if (span < SUITE_I) throw new Error(`${def.name}: its derived records take ${span} distinct values, fewer than the suites' ${SUITE_I} indexes; declare its samples`);
 
   const update = changeOf(def, fields, keys);
 

@@ -31,6 +31,11 @@ describe('samples derived from field kinds', () => {
     );
   });
 
+  it('refuses to derive records it cannot keep apart for every i below 10,000 (a choice, a lookup and a 1–99 number: 99)', () => {
+    const def = RESOURCES.find((d) => d.name === 'TpaProductConfig')!;
+    expect(() => derivedSamples(def)).toThrow(/takes? 99 distinct values/);
+  });
+
   it('gives an update the resource accepts and a bad input refused on the field it names', () => {
     for (const { def, samples } of DERIVABLE) {
       expect(resourceSchemas(def).update.safeParse({ Id: 1, Version: 1, ...samples.update }).success, def.name).toBe(true);
