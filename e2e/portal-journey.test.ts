@@ -57,16 +57,15 @@ describe('portal journey', () => {
     await page.waitForURL((u) => u.pathname === '/');
     const todayCount = page.getByTestId('dash-today-count');
     await todayCount.waitFor();
-    // The card can read 0 until the dashboard of the header's currency has answered (a loaded CI run took over the 1 s default).
     // The seed gives the demo HQ and its demo branch a successful MYR sale today (seed-distribution.test.ts). A run
-    // with two e2e files side by side once read 0 here; the message carries what the page said, to find out why.
-    const said = async () =>
-      `dashboard: ${(await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 400)}`;
+    // with two e2e files side by side once read 0 here (the card shows only the answer for the header currency, so the
+    // server said 0); the error carries what the page said, to find out why.
     await expect
       .poll(async () => Number((await todayCount.innerText()).replace(/\D/g, '')), { timeout: 20_000 })
       .toBeGreaterThan(0)
       .catch(async (e: unknown) => {
-        throw new Error(`today's count stayed 0; ${await said()}`, { cause: e });
+        const said = (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 400);
+        throw new Error(`today's count stayed 0; dashboard: ${said}`, { cause: e });
       });
     const mtd = await page.getByTestId('dash-mtd-amount').innerText();
     expect(mtd).toMatch(/RM\s?[\d,]+\.\d{2}/);

@@ -6,7 +6,7 @@
  */
 import { SECRET_MASK, type ResourceDef } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
-import { isSealed, openSecret, sealSecret } from '../platform/sealing.ts';
+import { isSealed, openSecret, SEALED_PREFIX, sealSecret } from '../platform/sealing.ts';
 import { ident } from './sql.ts';
 
 // The sealed-value format lives in platform/ (mail uses it too); the engine's secret fields answer it as well.
@@ -53,7 +53,7 @@ export async function sealPlainSecrets(database: Database, key: Uint8Array, defs
       seen.add(`${def.table}.${f.column}`);
       const t = ident(def.table);
       const c = ident(f.column);
-      const rows = await database.query<{ id: number; v: string }>(`SELECT id, ${c} AS v FROM ${t} WHERE ${c} IS NOT NULL AND ${c} <> '' AND ${c} NOT LIKE 'enc:v1:%'`);
+      const rows = await database.query<{ id: number; v: string }>(`SELECT id, ${c} AS v FROM ${t} WHERE ${c} IS NOT NULL AND ${c} <> '' AND ${c} NOT LIKE '${SEALED_PREFIX}%'`);
       for (const r of rows) {
         await database.query(`UPDATE ${t} SET ${c} = $1 WHERE id = $2 AND ${c} = $3`, [sealSecret(key, r.v), r.id, r.v]);
         sealed++;

@@ -158,7 +158,7 @@ describe.each(DATABASES)('demo terminals on %s', (kind) => {
     }
   });
 
-  it("maps a terminal only for the organization that owns it, on every provider page and when a mapping moves", async () => {
+  it("maps a terminal only for the organization that owns it, on every provider page, on create and on edit", async () => {
     const admin = await s.signIn('admin@paydesk.my');
     // Per provider a terminal it does not map yet, a merchant outlet that does not own it, and a terminal of another outlet.
     const cases = await q<{ provider: string; tid: string; own: number; other: number; other_tid: string }>(

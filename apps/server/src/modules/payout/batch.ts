@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { ERROR_CODES, type PayoutBatchState, type PayoutChannel } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
-import { openSecret } from '../../engine/secret-fields.ts';
+import { isSealed, openSecret } from '../../platform/sealing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { SheetRows } from '../../platform/sheet-limits.ts';
 import { BankResultProblem, bulkCreditFile, readBankResult, senOf, senText, type BulkCreditLine } from './bulk-credit.ts';
@@ -50,7 +50,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 /** An account number as stored: sealed (`enc:v1:`), or plain when written before it was sealed. */
 function openAccount(fieldKey: Uint8Array, stored: string): string | null {
   try {
-    const plain = stored.startsWith('enc:v1:') ? openSecret(fieldKey, stored) : stored;
+    const plain = isSealed(stored) ? openSecret(fieldKey, stored) : stored;
     return /^\d{6,20}$/.test(plain) ? plain : null;
   } catch {
     return null;

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RefundStatus } from '@paydesk/domain';
 import type { ServerConfig } from '../../config.ts';
-import { openSecret } from '../../engine/secret-fields.ts';
+import { isSealed, openSecret } from '../../platform/sealing.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Query } from '../../db/client.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
@@ -79,7 +79,7 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
   let delivered = '';
   let secret = '';
   try {
-    secret = stored.startsWith('enc:v1:') ? openSecret(ctx.keys.fieldKey, stored) : stored;
+    secret = isSealed(stored) ? openSecret(ctx.keys.fieldKey, stored) : stored;
   } catch {
     // Sealed under another key or altered: no retry can read it; the merchant must set it again.
   }
