@@ -2,8 +2,10 @@
  * The auth guard (§4, §6, §8): on every route that needs a session it checks the token (bearer
  * header, else the `token` cookie), the server-side session (revoked → SC499, idle → SC440),
  * the binding to the secure channel (encrypted routes and signed uploads), the anti-forgery
- * header for cookie-authenticated writes and the route's `module:action` permission; then it
- * renews the token past half its life.
+ * header for cookie-authenticated writes, two-factor enrolment (MFA_ENFORCE: MFA403 on every route
+ * not flagged `beforeMfa` while the user must enrol) and the route's `module:action` permission;
+ * then it renews the token past half its life. A token presented over another channel than its
+ * session's ends that session (SC499).
  *
  * Sessions come from the short-lived cache of session-store.ts. A successful write to a module
  * that feeds sessions (SESSION_MODULES: user groups, their permissions, users) drops this
@@ -29,9 +31,11 @@ const TOUCH_INTERVAL_MS = 15_000;
 export const SESSION_MODULES: ReadonlySet<string> = new Set(['usergroup', 'user', 'usermanagement']);
 
 /**
- * MFA403 (issue 13 Build 5): the selected group requires two-factor authentication and the user
- * has not enrolled. Only routes without a permission answer meanwhile — the profile, sign-out,
- * the group switch, enrolment (Mfa/Start, Mfa/Confirm) and the lookups.
+ * MFA403: with MFA_ENFORCE on, the user holds a membership whose group requires two-factor
+ * sign-in (session-store.ts `mfaSetupRequired`, whichever group the session has selected) and has
+ * not enrolled. Meanwhile only the routes flagged `beforeMfa` in the route table answer (the
+ * enrolment steps, the profile, sign-out, the header's currency list); every other session route,
+ * lookups and the group switch included, is refused with this error.
  */
 export const mfaSetupRequired = () => new AppError(403, ERROR_CODES.MFA_SETUP_REQUIRED, 'Set up two-factor authentication to continue');
 
@@ -74,6 +78,9 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
   // one its X-Channel-Id claims; the signature over the body proves it right after.
   const channelId = req.channel?.channelId ?? (cfg.upload ? req.headers[CHANNEL_HEADERS.channel.toLowerCase()] : undefined);
   if ((cfg.encrypted || cfg.upload) && session.channelId && channelId !== session.channelId) {
+    // The token left its channel, so it is in hands that do not hold the channel keys: the
+    // session ends for everyone (docs/API.md SC499), not just this request.
+    await revokeSession(this.ctx.database, session.id, this.ctx.now());
     throw invalidSession('Session is bound to another secure channel, please sign in again');
   }
   // Known from here on, so a refusal below (anti-forgery, permission) is audited with its actor.
@@ -82,7 +89,7 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
     const cookie = req.cookies[COOKIE_XSRF];
     if (!cookie || req.headers[HEADER_XSRF] !== cookie) throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Missing or wrong anti-forgery header');
   }
-  if (cfg.permission && session.mfaSetupRequired && this.ctx.config.mfaEnforce) throw mfaSetupRequired();
+  if (session.mfaSetupRequired && this.ctx.config.mfaEnforce && !cfg.beforeMfa) throw mfaSetupRequired();
   if (cfg.permission && !session.scope.permissions.has(cfg.permission)) throw forbidden(cfg.permission);
   const now = this.ctx.now();
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(this.ctx.database, session.id, now);

@@ -2,7 +2,9 @@
  * The sign-in failure counter and lockout (issue 8), per account key — the lower-cased e-mail,
  * whether or not a user has it — in table `login_throttle`, shared by every server on the
  * database. An unknown e-mail is counted and locked exactly like a known one, so the lockout does
- * not tell which accounts exist.
+ * not tell which accounts exist. Counted: wrong passwords and wrong or reused second-factor codes
+ * at sign-in (modules/auth/login.ts), and wrong codes of the enrolment's Mfa/Confirm
+ * (modules/users/mfa-enrolment.ts), so a session cannot try codes past the threshold either.
  *
  * The race it closes: reading the counter, checking the password and then writing counter + 1
  * let 100 parallel guesses all pass the check. Here every password check first RESERVES its
@@ -30,7 +32,15 @@
  * written: this table is the only source of sign-in lockouts. `users.locked_until` now holds an
  * administrator's lock (user management, issue 13), which Unlock lifts together with this row.
  */
+import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../platform/errors.ts';
+
+/**
+ * What the counter's statements run on: the database, or `{ query }` of an open transaction (so a
+ * verdict can commit or roll back with the work it guards, as Mfa/Confirm's enrolment does).
+ */
+export type Queryable = Pick<Database, 'query'>;
 
 /** The live lockout settings: failed sign-ins before lockout, and its length in ms. */
 export interface LockoutPolicy {
@@ -54,6 +64,14 @@ export interface FailureVerdict {
   lockedUntil: Date | null;
 }
 
+/**
+ * AUTH423 (423) naming the end of the lock (MYT) when known: the answer of every attempt the
+ * counter refuses or locks. `counted` names what was counted ('failed sign-ins' at sign-in).
+ */
+export function accountLocked(until: Date | null, threshold: number, counted = 'failed sign-ins'): AppError {
+  return new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, `Account is locked after ${threshold} ${counted}${until ? ` until ${formatDateTime(until)}` : ''}`);
+}
+
 /** A row untouched for this long and not locked is forgotten (ms). */
 export const THROTTLE_FORGET_MS = 24 * 60 * 60_000;
 /** The sweep of forgotten rows rides on every SWEEP_EVERY-th reservation of a process. */
@@ -67,7 +85,7 @@ const toDate = (v: unknown): Date | null => (v === null || v === undefined ? nul
  * `{admitted: true, failures}` when the check may run, else with the lock that refuses it.
  * Throws when the database fails (the caller then answers 500: it fails closed).
  */
-export async function reserveAttempt(database: Database, accountKey: string, now: Date, policy: LockoutPolicy): Promise<Reservation> {
+export async function reserveAttempt(database: Queryable, accountKey: string, now: Date, policy: LockoutPolicy): Promise<Reservation> {
   const lockUntil = new Date(now.getTime() + policy.lockoutMs);
   // The WHERE of DO UPDATE leaves a live lock untouched and returns no row; PostgreSQL re-checks
   // it on the newest row version when another request changed the row concurrently.
@@ -98,7 +116,7 @@ export async function reserveAttempt(database: Database, accountKey: string, now
  * reached `policy.threshold` and no lock is live (one conditional UPDATE, true for one request
  * only). Resolves with whether this request locked it; throws when the database fails.
  */
-export async function recordFailure(database: Database, accountKey: string, now: Date, policy: LockoutPolicy): Promise<FailureVerdict> {
+export async function recordFailure(database: Queryable, accountKey: string, now: Date, policy: LockoutPolicy): Promise<FailureVerdict> {
   const rows = await database.query<{ locked_until: Date | string }>(
     `UPDATE login_throttle SET failures = 0, locked_until = $4, updated_at = $2
      WHERE account_key = $1 AND failures >= $3 AND (locked_until IS NULL OR locked_until <= $2)
@@ -114,7 +132,7 @@ export async function recordFailure(database: Database, accountKey: string, now:
  * is not locked. Resolves true when the sign-in may go on, false when the account got locked
  * while the password was being checked (refuse it, create no session). Throws when the database fails.
  */
-export async function recordSuccess(database: Database, accountKey: string, now: Date): Promise<boolean> {
+export async function recordSuccess(database: Queryable, accountKey: string, now: Date): Promise<boolean> {
   const rows = await database.query(
     `UPDATE login_throttle SET failures = 0, locked_until = NULL, updated_at = $2
      WHERE account_key = $1 AND (locked_until IS NULL OR locked_until <= $2)
@@ -126,7 +144,7 @@ export async function recordSuccess(database: Database, accountKey: string, now:
 }
 
 /** The live lock of `accountKey` at `now` (UTC), or null when it is not locked. Throws when the database fails. */
-export async function lockedUntil(database: Database, accountKey: string, now: Date): Promise<Date | null> {
+export async function lockedUntil(database: Queryable, accountKey: string, now: Date): Promise<Date | null> {
   const rows = await database.query<{ locked_until: Date | string }>(`SELECT locked_until FROM login_throttle WHERE account_key = $1 AND locked_until > $2`, [accountKey, now]);
   return toDate(rows[0]?.locked_until);
 }
@@ -135,7 +153,7 @@ export async function lockedUntil(database: Database, accountKey: string, now: D
  * Deletes the rows untouched since `now - forgetMs` (UTC) that hold no live lock. Resolves with the
  * number of rows deleted; throws when the database fails.
  */
-export async function sweepLoginThrottle(database: Database, now: Date, forgetMs: number = THROTTLE_FORGET_MS): Promise<number> {
+export async function sweepLoginThrottle(database: Queryable, now: Date, forgetMs: number = THROTTLE_FORGET_MS): Promise<number> {
   const rows = await database.query<{ n: number }>(
     `WITH gone AS (DELETE FROM login_throttle WHERE updated_at < $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
     [new Date(now.getTime() - forgetMs), now],

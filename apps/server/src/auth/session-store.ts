@@ -28,8 +28,10 @@ export interface SessionRow {
   userActive: boolean;
   groupActive: boolean;
   /**
-   * The selected group requires two-factor authentication (a SUPERADMIN group, or
-   * `user_groups.mfa_required`) and the user has not enrolled (issue 13 Build 5).
+   * The USER must still enrol two-factor sign-in: it has not enrolled and holds at least one
+   * active membership (active group, active or no company) whose group requires it (a SUPERADMIN
+   * group, or `user_groups.mfa_required` = 1). Computed from the user, never from the selected
+   * group, so the order of sign-in and group switches cannot lower it (MFA_ENFORCE; auth-guard.ts).
    */
   mfaSetupRequired: boolean;
   scope: Scope;
@@ -77,12 +79,25 @@ interface Raw {
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
+/**
+ * "User `u` holds a membership that requires two-factor sign-in", as SQL over alias `u`: any of
+ * its memberships the user could select (the groups and companies the Login answer's CompanyList
+ * offers: active group, platform or active company) whose group is a SUPERADMIN group or flagged
+ * `mfa_required`. Any, not the selected one: two-factor is a property of the account, so that a
+ * membership without the flag cannot be used to skip enrolment.
+ */
+const MFA_REQUIRING_MEMBERSHIP_SQL = `EXISTS (
+  SELECT 1 FROM memberships rm
+    JOIN user_groups rg ON rg.id = rm.group_id AND rg.is_active = 1
+    LEFT JOIN organizations ro ON ro.id = rm.org_id
+   WHERE rm.user_id = u.id AND (rg.mfa_required = 1 OR rg.group_type = 'SUPERADMIN') AND (ro.id IS NULL OR ro.is_active = 1))`;
+
 /** Loads a session with the scope of its current membership, straight from the database (no cache). */
 export async function loadSession(database: Database, sid: string): Promise<SessionRow | null> {
   const rows = await database.query<Raw>(
     `SELECT s.id, s.user_id, s.membership_id, s.channel_id, s.last_seen_at, s.expires_at, s.revoked_at,
             u.email, u.is_active AS user_active, g.group_type, g.is_active AS group_active, m.org_id, o.level, o.path,
-            ((g.mfa_required = 1 OR g.group_type = 'SUPERADMIN') AND u.mfa_enabled_at IS NULL) AS mfa_setup_required,
+            (u.mfa_enabled_at IS NULL AND ${MFA_REQUIRING_MEMBERSHIP_SQL}) AS mfa_setup_required,
             coalesce((SELECT array_agg(p.permission) FROM user_group_permissions p WHERE p.group_id = g.id), '{}') AS perms
        FROM sessions s
        JOIN users u ON u.id = s.user_id

@@ -29,5 +29,7 @@ declare module 'fastify' {
     permission?: string | null;
     /** A multipart upload signed with the channel keys (RouteDef.upload). */
     upload?: boolean;
+    /** Answers a session that must still enrol two-factor sign-in (RouteDef.beforeMfa). */
+    beforeMfa?: boolean;
   }
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalClient, sealUpload } from '@paydesk/contract';
-import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 const PATH = '/api/portal/Bank/BulkUpload';
 const HEADER = 'BankName,BankCode,SwiftCode,Country,Channels,SortOrder';
@@ -80,16 +80,19 @@ describe.each(DATABASES)('uploads bound to the secure channel on %s', (kind) => 
     expect(await bulkAudits()).toBe(auditsAfterFirst);
   });
 
-  it("refuses a stolen token signed over the thief's own channel (SC499), and writes nothing", async () => {
+  it("refuses a stolen token signed over the thief's own channel (SC499), writes nothing, and ends the victim's session", async () => {
+    // A session of its own: the stolen token's session ends.
+    const victim = await s.signIn('admin@paydesk.my');
     const thief = new PortalClient(s.url);
     await thief.handshake();
-    thief.token = admin.token;
+    thief.token = victim.token;
     const { bytes, type } = await multipart(csv('CHN0006'));
     const { headers } = await sealUpload(thief.keys!, 'POST', PATH, bytes);
-    const res = await post({ ...headers, authorization: `Bearer ${admin.token}`, 'content-type': type }, bytes);
+    const res = await post({ ...headers, authorization: `Bearer ${victim.token}`, 'content-type': type }, bytes);
     expect(res.status).toBe(401);
     expect(await errorCode(res)).toBe('SC499');
     expect(await banks('CHN0006')).toBe(0);
+    expect((await errorOf(victim.call('currencies'))).errorCode).toBe('SC499');
   });
 
   it('refuses a body past 10 MB + 64 KB with 413 before verifying it', async () => {

@@ -17,10 +17,10 @@ export interface FromState {
 const MFA_SETUP = '/mfa-setup';
 
 /**
- * Everything but /auth: a session is required; while it is being restored, wait. A session whose
- * group requires two-factor authentication the user has not set up (issue 13: the profile's
- * MfaSetupRequired; the server refuses everything else with MFA403 meanwhile) sees only the
- * enrolment page until it is done.
+ * Everything but /auth: a session is required; while it is being restored, wait. A user who holds
+ * any group that requires two-factor authentication and has not set it up (the profile's
+ * MfaSetupRequired, whichever group is selected; the server refuses everything else with MFA403
+ * meanwhile) sees only the enrolment page until it is done.
  */
 export function RequireSession() {
   const status = useAppSelector((s) => s.auth.status);

@@ -55,8 +55,9 @@ export const ProfileResponse = z.object({
   /** The user has enrolled an authenticator (TOTP). */
   MfaEnabled: z.boolean(),
   /**
-   * The selected group requires two-factor authentication and the user has not enrolled: until
-   * enrolment (Mfa/Start, Mfa/Confirm) every other call answers 403 MFA403 (issue 13 Build 5).
+   * With MFA_ENFORCE: the user holds a membership whose group requires two-factor authentication
+   * (whichever group is selected) and has not enrolled: until enrolment (Mfa/Start, Mfa/Confirm)
+   * every call but those flagged `beforeMfa` in the route table answers 403 MFA403.
    */
   MfaSetupRequired: z.boolean(),
 });

@@ -2,7 +2,9 @@
  * POST /api/portal/auth/ChangeUserUserGroup (§6, §7): moves the caller's session to another of
  * its memberships and answers `JWT.access_token`; permissions, menu and scope change at once
  * because they are read from the session on every request. Errors: VAL400 when the membership
- * is not the caller's.
+ * is not the caller's; MFA403 (auth guard) while the user must enrol two-factor sign-in — the
+ * requirement is the user's, so a switch could not lift it anyway, and refusing it keeps the
+ * session where it signed in.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeUserGroupRequest } from '@paydesk/contract';

@@ -1,6 +1,8 @@
 /**
  * GET /api/portal/auth/GetProfile: the caller, its current group and company, its permissions, and
- * its two-factor state (MfaEnabled; MfaSetupRequired while MFA_ENFORCE holds it to enrolment).
+ * its two-factor state (MfaEnabled; MfaSetupRequired while MFA_ENFORCE holds it to enrolment —
+ * the session's `mfaSetupRequired`, computed from the user's memberships, not the selected group,
+ * so it reads the same whatever group is selected). Answers before enrolment (`beforeMfa`).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,7 +31,7 @@ export function getProfileHandler(app: FastifyInstance) {
       Permissions: [...scope.permissions].sort(),
       IdleTimeoutMinutes: Math.round(settings.idleTimeoutMs / 60_000),
       MfaEnabled: user.mfaEnabledAt !== null,
-      // Said only when enforced: the web then sends the user to enrolment (issue 13 Build 5).
+      // Said only when enforced: the web then keeps the user on enrolment (guards.tsx RequireSession).
       MfaSetupRequired: app.ctx.config.mfaEnforce && (await cachedSession(database, scope.sessionId))?.mfaSetupRequired === true,
     };
   };

@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
+import { ERROR_CODES } from '@paydesk/domain';
 import type { LoginRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
@@ -26,7 +26,7 @@ import { requestAddresses, writeAudit } from '../../platform/audit.ts';
 import { liveSettings } from '../../platform/settings.ts';
 import { hitRateLimit } from '../../platform/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { lockedUntil, recordFailure, recordSuccess, reserveAttempt, type LockoutPolicy } from '../../auth/login-throttle.ts';
+import { accountLocked, lockedUntil, recordFailure, recordSuccess, reserveAttempt, type LockoutPolicy } from '../../auth/login-throttle.ts';
 import { setSessionCookies } from '../../auth/cookies.ts';
 import { createSession, loadSession } from '../../auth/session-store.ts';
 import { issueToken } from '../../auth/tokens.ts';
@@ -60,11 +60,6 @@ function dummyPasswordHash(): Promise<string> {
 function rateLimited(reply: FastifyReply, retryAfterMs: number): AppError {
   void reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   return new AppError(429, ERROR_CODES.RATE_LIMITED, 'Too many sign-in attempts, please try again later');
-}
-
-/** AUTH423 naming the end of the lock (MYT) when known. */
-function accountLocked(until: Date | null, threshold: number): AppError {
-  return new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, `Account is locked after ${threshold} failed sign-ins${until ? ` until ${formatDateTime(until)}` : ''}`);
 }
 
 /**

@@ -6,7 +6,8 @@
  * CF409), runs in one transaction with its audit record, and bumps the Version. Nobody locks,
  * deactivates or removes the second factor of their own account. Locking and deactivating end the
  * user's sessions at once (revoked here; this server's session cache is dropped after the answer,
- * auth-guard SESSION_MODULES).
+ * auth-guard SESSION_MODULES) and its unused invitation and reset links (Unlock and Reactivate
+ * bring none back: the administrator sends a new one).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
@@ -16,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { liveSettings } from '../../platform/settings.ts';
-import { endSessions, requireControl, requireVersion, requireVisibleUser, toUserRows, type UserRaw } from './user-access.ts';
+import { endLinks, endSessions, requireControl, requireVersion, requireVisibleUser, toUserRows, type UserRaw } from './user-access.ts';
 import { sendUserLink } from './user-links.ts';
 
 /** An administrator's lock has no end of its own: it lasts until Unlock. */
@@ -40,9 +41,12 @@ const ACTIONS: Record<AccountAction, { audit: string; notSelf?: string; run: (c:
   lock: {
     audit: 'USER_LOCK',
     notSelf: 'You cannot lock your own account',
+    // Its links die too: a lock answers a suspicion (a mailbox read by someone else, say), and a
+    // link sent before it must not set a password after Unlock; a new one is sent when unlocked.
     run: async ({ q, user, now }) => {
       await q(`UPDATE users SET locked_until = $2 WHERE id = $1`, [user.id, ADMIN_LOCK_UNTIL]);
       await endSessions(q, user.id, now);
+      await endLinks(q, user.id, now);
     },
   },
   unlock: {
@@ -56,9 +60,11 @@ const ACTIONS: Record<AccountAction, { audit: string; notSelf?: string; run: (c:
   deactivate: {
     audit: 'USER_DEACTIVATE',
     notSelf: 'You cannot deactivate your own account',
+    // Its links die with it, so Reactivate does not bring an old invitation or reset back.
     run: async ({ q, user, now }) => {
       await q(`UPDATE users SET is_active = 0 WHERE id = $1`, [user.id]);
       await endSessions(q, user.id, now);
+      await endLinks(q, user.id, now);
     },
   },
   reactivate: {

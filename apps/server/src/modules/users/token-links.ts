@@ -18,7 +18,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hitRateLimit } from '../../platform/rate-limit.ts';
 import { liveSettings } from '../../platform/settings.ts';
-import { endSessions } from './user-access.ts';
+import { endLinks, endSessions } from './user-access.ts';
 import { tokenHash } from './user-links.ts';
 
 const invalidLink = () => new AppError(410, ERROR_CODES.TOKEN_INVALID, 'This link is no longer valid (unknown, already used or expired): ask your administrator for a new one');
@@ -83,7 +83,7 @@ export function setPasswordHandler(app: FastifyInstance) {
       if (!used) throw invalidLink();
       await q(`UPDATE users SET password_hash = $2, password_changed_at = $3, version = version + 1 WHERE id = $1`, [found.user_id, hash, t]);
       // Every other link of the user dies with this one (an older invitation after a reset, and the reverse).
-      await q(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [found.user_id, t]);
+      await endLinks(q, found.user_id, t);
       if (found.purpose === 'RESET') await endSessions(q, found.user_id, t);
       await writeAudit(q, req, { action: found.purpose === 'INVITE' ? 'USER_ACCEPT_INVITE' : 'USER_PASSWORD_RESET', result: 'SUCCESS', actorUserId: found.user_id, actorEmail: found.email, targetType: 'user', targetId: found.user_id });
     });

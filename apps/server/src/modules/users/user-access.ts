@@ -148,4 +148,13 @@ export async function endSessions(q: Query, userId: number, now: Date): Promise<
   await q(`UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now]);
 }
 
+/**
+ * Ends every unused invitation and reset link of user `userId` (marked used at `now`, UTC), so no
+ * later change of the user's state brings one back: used after a password is set, and when the
+ * user is deactivated or locked (a link that outlives them would work again on Reactivate or Unlock).
+ */
+export async function endLinks(q: Query, userId: number, now: Date): Promise<void> {
+  await q(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [userId, now]);
+}
+
 export type { UserRaw };

@@ -1,4 +1,8 @@
-/** Switches the user group (ChangeUserUserGroup); menu, scope and data follow at once. */
+/**
+ * Switches the user group (ChangeUserUserGroup); menu, scope and data follow at once. Disabled
+ * while the profile says MfaSetupRequired: the server refuses a switch before enrolment (MFA403),
+ * whichever group would be picked, so the control would only lead to an error.
+ */
 import { useState } from 'react';
 import { App, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +16,7 @@ export function UserGroupSwitcher() {
   const profile = useAppSelector((s) => s.auth.profile);
   const [busy, setBusy] = useState(false);
   if (!profile) return null;
+  const mustEnrol = profile.MfaSetupRequired === true;
 
   const options = profile.CompanyList.map((c) => ({ value: c.MembershipId, label: `${c.GroupName} · ${c.CompanyName}` }));
   const onChange = async (membershipId: number) => {
@@ -29,7 +34,7 @@ export function UserGroupSwitcher() {
       options={options}
       onChange={onChange}
       loading={busy}
-      disabled={busy}
+      disabled={busy || mustEnrol}
       popupMatchSelectWidth={false}
       style={{ minWidth: 200, maxWidth: 320 }}
     />
