@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { S3Config } from './platform/object-storage.ts';
+import { parsePublicUrl } from './platform/public-url.ts';
 
 export interface ServerConfig {
   port: number;
@@ -56,19 +57,26 @@ export interface ServerConfig {
   /** Mark cookies Secure: 'auto' = when the request arrived over HTTPS. */
   secureCookies: 'auto' | boolean;
   /**
-   * The portal's public address (PUBLIC_URL, e.g. https://portal.example.my), the base of the
-   * links e-mailed to users (invitations, password resets); empty = the origin of the request
-   * that sent them.
+   * The portal's public origin (PUBLIC_URL, e.g. https://portal.example.my; checked at start: an
+   * http(s) origin without path or query), the base of every absolute URL the server writes (the
+   * links e-mailed to users). Empty = unset: links are then refused in production and built only
+   * for requests to loopback in development (platform/public-url.ts), never from a Host header.
    */
   publicUrl: string;
+  /**
+   * Production mode: NODE_ENV=production, the Node convention (frameworks and libraries read the
+   * same variable). Without PUBLIC_URL it refuses every request that needs a link.
+   */
+  production: boolean;
   /** SMTP transport of the mail outbox (SMTP_URL, e.g. smtps://user:pass@mail.example.my:465); empty = mails stay PENDING in mail_outbox. */
   smtpUrl: string;
   /** The From address of e-mails (MAIL_FROM). */
   mailFrom: string;
   /**
-   * Two-factor authentication is enforced (MFA_ENFORCE, default true): a user whose selected group
-   * requires it (SUPERADMIN groups, or `mfa_required`) and who has not enrolled reaches nothing
-   * but enrolment, the profile, sign-out and the lookups (issue 13 Build 5).
+   * Two-factor authentication is enforced (MFA_ENFORCE, default true): a user holding any
+   * membership whose group requires it (SUPERADMIN groups, or `mfa_required`), whichever group is
+   * selected, and who has not enrolled reaches only the routes flagged `beforeMfa` (enrolment, the
+   * profile, sign-out, the currency list) until it enrols.
    */
   mfaEnforce: boolean;
   /**
@@ -118,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     countryServiceUrl: env.COUNTRY_SERVICE_URL ?? '/api/country',
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     secureCookies: env.SECURE_COOKIES === 'true' ? true : env.SECURE_COOKIES === 'false' ? false : 'auto',
-    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL ?? ''),
+    production: env.NODE_ENV === 'production',
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'Paydesk <no-reply@paydesk.invalid>',
     mfaEnforce: env.MFA_ENFORCE !== 'false',

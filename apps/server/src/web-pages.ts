@@ -11,6 +11,7 @@ import { ERROR_CODES } from '@paydesk/domain';
 import { resolveSession, tokenOf } from './auth/auth-guard.ts';
 import { clearSessionCookies } from './auth/cookies.ts';
 import { connectSources, withConnectSrc } from './platform/csp.ts';
+import { requestTarget } from './platform/public-url.ts';
 
 /**
  * Pages served without a session: sign-in, and the page of an e-mailed invitation or password
@@ -37,7 +38,8 @@ export function cacheControlFor(relativePath: string): string {
 }
 
 function wantsHtml(req: FastifyRequest): boolean {
-  return req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(req.url);
+  const target = requestTarget(req.url);
+  return req.method === 'GET' && !target.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(target);
 }
 
 export async function webPages(app: FastifyInstance): Promise<void> {
@@ -62,7 +64,9 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   const index = () => readFileSync(indexFile, 'utf8');
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0] ?? '/';
+    // The target's path and query only: an absolute-form target would put its host in `from`.
+    const target = requestTarget(req.url);
+    const path = target.split('?')[0] ?? '/';
     if (!PUBLIC_PAGES.has(path)) {
       const found = tokenOf(req);
       let valid = false;
@@ -77,7 +81,7 @@ export async function webPages(app: FastifyInstance): Promise<void> {
       if (!valid) {
         clearSessionCookies(reply);
         // The app returns here after sign-in (it accepts only in-app paths).
-        const from = path === '/' ? '' : `?from=${encodeURIComponent(req.url)}`;
+        const from = path === '/' ? '' : `?from=${encodeURIComponent(target)}`;
         return reply.header('cache-control', 'no-store').redirect(`/auth${from}`, 302);
       }
     }
@@ -94,6 +98,6 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   if (hasWeb) app.get('/api/*', { schema: { hide: true } }, (_req, reply) => reply.callNotFound());
   app.setNotFoundHandler(async (req, reply) => {
     if (wantsHtml(req)) return page(req, reply);
-    return reply.code(404).send({ ErrorCode: ERROR_CODES.NOT_FOUND, ErrorMessage: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+    return reply.code(404).send({ ErrorCode: ERROR_CODES.NOT_FOUND, ErrorMessage: `Route ${req.method} ${requestTarget(req.url).split('?')[0]} not found` });
   });
 }

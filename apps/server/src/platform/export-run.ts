@@ -25,6 +25,7 @@ import { scopeOf } from './scope.ts';
 import type { Database, Query } from '../db/client.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
 import { AppError } from './errors.ts';
+import { attachmentHeader } from './file-names.ts';
 import { liveSettings } from './settings.ts';
 
 /** A RUNNING run older than this (ms) no longer counts against the limit: its server died mid-export. */
@@ -200,6 +201,6 @@ export async function sendExport(app: FastifyInstance, req: FastifyRequest, repl
     return reply;
   }
   reply.header('content-type', contentType);
-  reply.header('content-disposition', `attachment; filename="${job.filename.replace(/["\\\r\n]/g, '_')}"`);
+  reply.header('content-disposition', attachmentHeader(job.filename));
   return reply.send(body);
 }

@@ -5,16 +5,21 @@
  * parameter, and a view cannot take one; `set_config` + `current_setting()` would bind them but
  * turn every parameter into text, losing the type inference `= ANY($n)` and `$n::timestamptz`
  * rely on. An untyped quoted literal `'…'` is resolved by context exactly as an untyped `$n` is,
- * so the statement means the same with either.
+ * so the statement means the same with either (an escape string `E'…'` is untyped too).
  */
+import pg from 'pg';
 
 /** A value that `sqlLiteral` can write (what the report engine binds). */
 export type LiteralValue = string | number | bigint | boolean | Date | null | readonly LiteralValue[];
 
-/** Quotes a text as a standard-conforming SQL string literal: `'` doubled, backslashes literal. */
+/**
+ * Quotes a text as a SQL string literal with node-postgres's `escapeLiteral`: `'` doubled, and a
+ * text holding a backslash written as an escape string `E'…'` with the backslash doubled, so the
+ * literal means the same text whatever the server's standard_conforming_strings says.
+ */
 const quote = (text: string): string => {
   if (text.includes('\u0000')) throw new RangeError('a SQL literal cannot hold NUL');
-  return `'${text.replace(/'/g, "''")}'`;
+  return pg.escapeLiteral(text);
 };
 
 /** An array element in PostgreSQL array-literal syntax: always double-quoted, `"` and `\` escaped. */
@@ -39,9 +44,9 @@ function scalarText(v: string | number | bigint | boolean | Date): string {
 
 /**
  * A value as an untyped SQL literal: null → NULL; a string, number, bigint, boolean or Date
- * (ISO 8601 UTC) → `'text'` with `'` doubled (needs standard_conforming_strings on, the default
- * since PostgreSQL 9.1: a backslash is then an ordinary character); an array → the quoted
- * PostgreSQL array literal `'{"a","b"}'`. Throws RangeError for NUL in a text (the input guard
+ * (ISO 8601 UTC) → `'text'` (pg's `escapeLiteral`: `'` doubled; `E'…'` with doubled backslashes
+ * when the text has one, so it holds under either standard_conforming_strings); an array → the
+ * quoted PostgreSQL array literal `'{"a","b"}'`. Throws RangeError for NUL in a text (the input guard
  * refuses it before any query), a non-finite number or an invalid date.
  */
 export function sqlLiteral(v: LiteralValue): string {

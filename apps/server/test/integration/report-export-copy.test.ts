@@ -49,7 +49,7 @@ describe('sqlLiteral (pure)', () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow(RangeError);
     expect(() => inlineParams('SELECT $1, $2', [1])).toThrow(RangeError);
     expect(() => inlineParams('SELECT $1', [1, 2])).toThrow(RangeError);
-    expect(inlineParams('SELECT $1 = ANY($2)', ["it's", ['a', 'b"c']])).toBe(`SELECT 'it''s' = ANY('{"a","b\\"c"}')`);
+    expect(inlineParams('SELECT $1 = ANY($2)', ["it's", ['a', 'b"c']])).toBe(`SELECT 'it''s' = ANY( E'{"a","b\\\\"c"}')`);
   });
 });
 
@@ -61,7 +61,8 @@ describe.each(DATABASES)('report export by COPY on %s', (kind) => {
     const ids = (await s.database.query<{ id: number }>('SELECT id::int AS id FROM transactions WHERE service_type = 1 ORDER BY id LIMIT 40')).map((r) => r.id);
     for (const [i, id] of ids.entries()) {
       const text = AWKWARD[i % AWKWARD.length]!;
-      await s.database.query('UPDATE transactions SET cust_name = $1, mid = $2, card_scheme = $3, amount = $4 WHERE id = $5', [
+      // Not refunded: the awkward amounts (a negative one among them) would break the refund-within-amount check of a refunded sale.
+      await s.database.query('UPDATE transactions SET cust_name = $1, mid = $2, card_scheme = $3, amount = $4, refunded_amount = 0, refund_status = NULL WHERE id = $5', [
         i % 13 === 12 ? null : text,
         i % 2 ? text : null,
         i % 5 === 0 ? null : i % 5 === 1 ? 'NOT_A_SCHEME' : 'VISA',

@@ -1,12 +1,17 @@
 /** CSV text of a table (RFC 4180: quoted when needed, CRLF lines), and the per-row error report. */
+import { csvSafeText } from '@paydesk/domain';
 
 function cell(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
-  // A leading = + - @ would be read as a formula by spreadsheet programs.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  // The server's export rule (domain sheet-formula.ts): a formula-like text gets a leading quote.
+  const safe = csvSafeText(s);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * CSV text of `header` and `rows` (RFC 4180: a cell with a quote, comma or line break quoted, CRLF
+ * lines, a final CRLF); null and undefined are empty cells, formula-like texts are neutralised.
+ */
 export function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }

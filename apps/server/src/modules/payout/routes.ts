@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { PayoutBatchCreateRequest, PayoutBatchSearchRequest, PayoutHoldRequest, PayoutReleaseRequest } from '@paydesk/contract';
 import { writeAudit } from '../../platform/audit.ts';
+import { attachmentHeader } from '../../platform/file-names.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { runIdempotent } from '../../platform/idempotency.ts';
 import { registerRoute } from '../../platform/route.ts';
@@ -75,7 +76,7 @@ export function payoutRoutes(app: FastifyInstance): void {
       detail: `${file.fileName} (sha256 ${createHash('sha256').update(file.content).digest('hex')})`,
     });
     reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+    reply.header('content-disposition', attachmentHeader(file.fileName));
     reply.header('cache-control', 'no-store');
     return reply.send(file.content);
   });
@@ -87,6 +88,8 @@ export function payoutRoutes(app: FastifyInstance): void {
     const fileSha256 = createHash('sha256').update(file).digest('hex');
     return database.transaction(async (q) => {
       const r = await recordBankResult(q, { id: Id, sheet, fileSha256, userId: scope.userId, at: now() });
+      // The very file already recorded: the batch as it is, nothing changed, nothing to audit.
+      if (r.repeated) return payoutBatchView(q, Id);
       await writeAudit(q, req, {
         action: 'RESULT', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'PayoutBatch', targetId: String(Id),
         detail: `${batchReference(Id)}: ${r.paid} paid, ${r.failed} failed (${filename.slice(0, 100)}, sha256 ${fileSha256})`,

@@ -20,7 +20,7 @@ import { isSealed, openSecret } from '../../platform/sealing.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Query } from '../../db/client.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
-import { outboundRefusal } from '../../platform/outbound-address.ts';
+import { outboundFetch, outboundRefusal } from '../../platform/outbound-address.ts';
 import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
 import { applyRefundAction, lockRefund, logRefundEvent } from './refund-events.ts';
 
@@ -61,8 +61,9 @@ function ackBody(r: { id: number; txnRefNo: string; serviceType: number; amount:
 
 /**
  * One attempt of a delivery (the refund-ack queue's handler). Throws after recording a failed
- * attempt that will be retried, so the queue schedules the retry; returns when delivered, when
- * the last attempt failed (after ACK_FAILED) or when there is nothing to acknowledge.
+ * attempt, so the queue schedules the retry (or, past the last, calls markRefundAckFailed);
+ * returns when delivered, when no retry can succeed (after ACK_FAILED) or when there is nothing
+ * to acknowledge.
  */
 export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAckJob>): Promise<void> {
   const { refundRequestId: id, eventId } = job.data;
@@ -93,7 +94,8 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
     const timestamp = Math.floor(at.getTime() / 1000);
     const started = Date.now();
     try {
-      const res = await fetch(url, {
+      // Pinned: the addresses are checked again as the socket connects (DNS rebinding).
+      const res = await outboundFetch(url, {
         method: 'POST',
         redirect: 'manual',
         signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
@@ -104,7 +106,7 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
           [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, eventId, body),
         },
         body,
-      });
+      }, { allowPrivate: ctx.config.callbackAllowPrivate });
       await res.body?.cancel();
       if (res.status >= 200 && res.status < 300) delivered = `HTTP ${res.status} in ${Date.now() - started} ms`;
       else failure = `HTTP ${res.status}`;
@@ -112,7 +114,9 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
       failure = (err as Error).name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${(err as Error).message}`;
     }
   }
-  const final = failure !== null && (job.lastAttempt || !url || !secret || refused !== null);
+  // Without a URL or a readable secret, or to a refused address, no retry can succeed: ACK_FAILED at
+  // once. Any other failure throws; the job failing for good is markRefundAckFailed (the queue's failedForGood).
+  const final = failure !== null && (!url || !secret || refused !== null);
   await ctx.database.transaction(async (q) => {
     const r = await lockRefund(q, id);
     if (!r || !ACKNOWLEDGEABLE.includes(r.status)) return;
@@ -126,4 +130,20 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
     }
   });
   if (failure !== null && !final) throw new Error(`refund ${id} acknowledgement ${attemptNo} failed: ${failure}`);
+}
+
+/**
+ * The refund-ack queue's failedForGood (platform/jobs.ts): the delivery `job` failed for good (its
+ * last attempt threw or outlived its expiry), so request `job.refundRequestId`, when still REFUNDED
+ * or REFUNDED_ACK_FAIL, takes ACK_FAILED with `message` under its row lock (REFUNDED_ACK_FAIL, from
+ * which ResendAck queues a new delivery). A COMPLETED request (a later delivery got through) or one
+ * gone is left as it is, so a repeated call changes nothing more.
+ */
+export async function markRefundAckFailed(ctx: AppContext, job: RefundAckJob, message: string): Promise<void> {
+  await ctx.database.transaction(async (q) => {
+    const r = await lockRefund(q, job.refundRequestId);
+    if (!r || (r.status !== 'REFUNDED' && r.status !== 'REFUNDED_ACK_FAIL')) return;
+    if (r.status === 'REFUNDED_ACK_FAIL' && (await q(`SELECT 1 FROM refund_request_events WHERE refund_request_id = $1 AND action = 'ACK_FAILED' AND summary LIKE $2`, [r.id, `Acknowledgement ${job.eventId} %`])).length) return;
+    await applyRefundAction(q, r, 'ACK_FAILED', null, `Acknowledgement ${job.eventId} not delivered: ${message}`, ctx.now());
+  });
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserTokenPurpose } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { portalUrl } from '../../platform/public-url.ts';
 import { liveSettings } from '../../platform/settings.ts';
 
 /** How long a link works, ms. */
@@ -18,17 +19,12 @@ export const TOKEN_TTL_MS: Readonly<Record<UserTokenPurpose, number>> = { INVITE
 export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * The base address of links: PUBLIC_URL, else the origin the request came to (scheme and host as
- * Fastify reads them; behind a proxy only with TRUST_PROXY).
- */
-export function linkBase(app: FastifyInstance, req: FastifyRequest): string {
-  return app.ctx.config.publicUrl || `${req.protocol}://${req.host}`;
-}
-
-/**
  * Issues a `purpose` link for user `user` through the open transaction `q` and writes its e-mail
  * to the outbox (delivered by the mail queue once `q` commits). Earlier unused links of the same
- * purpose are marked used. Times are the app clock (UTC). Throws when the database refuses.
+ * purpose are marked used. The link's origin is PUBLIC_URL (platform/public-url.ts), never the
+ * request's Host. Times are the app clock (UTC). Throws AppError 503 SRV503 before writing anything
+ * when no origin may be used (PUBLIC_URL unset in production, or a non-loopback request in
+ * development), and when the database refuses.
  */
 export async function sendUserLink(
   app: FastifyInstance,
@@ -38,6 +34,8 @@ export async function sendUserLink(
   purpose: UserTokenPurpose,
   createdByUserId: number,
 ): Promise<void> {
+  // First, so a refused origin leaves no token and no mail behind.
+  const linkPrefix = portalUrl(app, req, '/auth/invite?token=');
   const now = app.ctx.now();
   const token = randomBytes(32).toString('base64url');
   await q(`UPDATE user_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [user.id, purpose, now]);
@@ -50,7 +48,7 @@ export async function sendUserLink(
     now,
   ]);
   const { productName } = await liveSettings(app.ctx);
-  const link = `${linkBase(app, req)}/auth/invite?token=${token}`;
+  const link = `${linkPrefix}${token}`;
   const hours = TOKEN_TTL_MS[purpose] / 3_600_000;
   const mail =
     purpose === 'INVITE'
