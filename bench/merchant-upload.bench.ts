@@ -50,14 +50,15 @@ try {
   const csv = [keys.join(','), ...Array.from({ length: ROWS }, (_, i) => keys.map((k) => row('U', i + 1)[k] ?? '').join(','))].join('\n');
 
   // The upload, as the job runs it.
-  const stored = await storeSheet(dataDir, UPLOAD_DIR, Buffer.from(csv), 'csv');
+  const fieldKey = new Uint8Array(32).fill(7);
+  const stored = await storeSheet(dataDir, UPLOAD_DIR, Buffer.from(csv), 'csv', fieldKey);
   const [admin] = await database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@paydesk.my'`);
   const [upload] = await database.query<{ id: number }>(
     `INSERT INTO merchant_uploads (org_id, uploaded_by_user_id, uploaded_by_email, file_name, status, total_rows, file_sha256, file_format) VALUES (NULL, $1, 'bench', 'bench.csv', 'QUEUED', $2, $3, 'csv') RETURNING id`,
     [admin!.id, ROWS, stored.sha256],
   );
   const scope = { ...benchScope(null, null, null), userId: Number(admin!.id) };
-  const ctx = { database, config: { dataDir } as ServerConfig, keys: { fieldKey: new Uint8Array(32).fill(7) }, now: () => new Date() } as unknown as AppContext;
+  const ctx = { database, config: { dataDir } as ServerConfig, keys: { fieldKey }, now: () => new Date() } as unknown as AppContext;
   // The check phase alone (read the file, load the references, check every row), as the job's first step runs it.
   const c0 = performance.now();
   const { rows: sheetRows } = await readSheet(Buffer.from(csv), 'bench.csv', { limits: { rows: ROWS } });

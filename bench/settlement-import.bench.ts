@@ -90,10 +90,11 @@ try {
     await client.end();
   }
 
-  const stored = await storeSettlementFileFrom(dir, path, 'csv');
+  const fieldKey = new Uint8Array(32).fill(7);
+  const stored = await storeSettlementFileFrom(dir, path, 'csv', fieldKey);
   const reg = await database.transaction((q) => registerSettlementFile(q, format, 'rm-settlement.csv', stored, null, new Date()));
   const i0 = performance.now();
-  const out = await runSettlementImport(database, reg.fileId, stored.path, 'csv', () => new Date());
+  const out = await runSettlementImport(database, reg.fileId, { path: stored.path, key: fieldKey }, 'csv', () => new Date());
   const totalMs = performance.now() - i0;
   console.log(`import + match: ${(totalMs / 1000).toFixed(1)} s for ${rows.length.toLocaleString('en-US')} lines (goal < 60 s): ${Math.round(rows.length / (totalMs / 1000)).toLocaleString('en-US')} lines/s`);
   if (url) console.log(`baseline COPY of the same file: ${(baselineMs / 1000).toFixed(1)} s; ratio ${(totalMs / baselineMs).toFixed(1)}x the baseline's time`);

@@ -14,6 +14,7 @@ import { installRefusalAudit } from './auth/refusal-audit.ts';
 import { secureChannelPlugin } from './platform/secure-channel.ts';
 import { installAuthGuard, installUploadGate } from './auth/auth-guard.ts';
 import { installInputGuard } from './platform/input-guard.ts';
+import { serverLoggerOptions, type LogStream } from './platform/log-masking.ts';
 import { installDraining } from './platform/draining.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { webPages } from './web-pages.ts';
@@ -53,12 +54,15 @@ import { zmkRoutes } from './modules/zmk/routes.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
+  /** Log requests (pino, every line PAN-masked: platform/log-masking.ts). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests capture them); implies `logger`. */
+  logStream?: LogStream;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } : false,
+    logger: opts.logger || opts.logStream ? serverLoggerOptions(opts.logStream) : false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path parameter (an id, a service type) is short; a longer one is refused with the error shape.

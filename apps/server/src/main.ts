@@ -10,7 +10,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadServerKeys } from './platform/secrets.ts';
 import { buildApp } from './app.ts';
+import { publicUrlWarning } from './platform/public-url.ts';
 import { sealPlainSecrets } from './engine/secret-fields.ts';
+import { maskStoredSettlementPans } from './modules/settlement/pan-sweep.ts';
 import { RESOURCES } from '@paydesk/contract';
 import { DEMO_SIGN_INS, ensureReferenceData, seedDemo } from './seed/index.ts';
 import { replayDemoRisk } from './modules/risk/replay.ts';
@@ -19,7 +21,15 @@ import { buildDuePayouts } from './modules/payout/jobs.ts';
 import { seedDemoPayoutAccounts, seedDemoPayoutBatches } from './modules/payout/demo-banking.ts';
 import { seedDemoOnboarding } from './seed/demo-onboarding.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A bad setting (PUBLIC_URL, S3_*) is the operator's to fix: say which, without a stack trace.
+    console.error(`Configuration error: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 const started = Date.now();
 const database = await openDatabase(config.databaseUrl ?? config.dataDir);
 await ensureReferenceData(database);
@@ -31,7 +41,7 @@ if (!config.databaseUrl) {
     console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
     await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, fieldKey: keys.fieldKey, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
-    await seedDemoSettlementFiles(database, config.dataDir, new Date(), (m) => console.log(`  ${m}`));
+    await seedDemoSettlementFiles(database, config.dataDir, keys.fieldKey, new Date(), (m) => console.log(`  ${m}`));
     const built = await buildDuePayouts(database, new Date());
     console.log(`  payouts of ${Object.keys(built).length} business days: ${Object.values(built).reduce((a, b) => a + b, 0)}`);
     const accounts = await seedDemoPayoutAccounts(database, keys.fieldKey);
@@ -43,10 +53,15 @@ if (!config.databaseUrl) {
 }
 // Payout account numbers written before they were encrypted at rest are sealed once (idempotent).
 await sealPlainSecrets(database, keys.fieldKey, RESOURCES);
+// Card numbers stored by settlement imports before the readers masked them are masked once (idempotent).
+await maskStoredSettlementPans(database);
 const app = await buildApp({ database, config, keys, now: () => new Date() }, { logger: process.env.LOG_REQUESTS === 'true' });
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}`;
+const url = config.publicUrl || `http://localhost:${config.port}`;
 console.log(`\n${config.productName} Portal is running at ${url} (ready in ${Date.now() - started} ms)`);
+// Said at every start: without PUBLIC_URL, invitations and password resets are refused in production.
+const publicUrlNote = publicUrlWarning(config);
+if (publicUrlNote) console.warn(`Warning: ${publicUrlNote}`);
 if (!config.databaseUrl) {
   console.log(`Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026"):`);
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);

@@ -1069,6 +1069,16 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
+ * One-time data maintenance run at start-up after the migrations (main.ts), e.g. masking card
+ * numbers that imports stored before the readers masked cells: a step whose name has a row here is
+ * done and is not run again, so its scan is paid once, not at every start. Times UTC.
+ */
+export const maintenanceRuns = pgTable('maintenance_runs', {
+  name: text('name').primaryKey(),
+  finishedAt: ts('finished_at').notNull(),
+});
+
+/**
  * Fixed-window request counters shared by every server on the database (issue 8): sign-in per
  * client address and per account. One row per key and window start (UTC); old windows are swept.
  */

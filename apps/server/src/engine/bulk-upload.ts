@@ -63,8 +63,22 @@ const naturalField = (def: ResourceDef): string => {
   return typeof k === 'string' ? k : k[k.length - 1]!;
 };
 
+/**
+ * Which columns of an uploaded sheet keep their digits (not PAN-masked by the reader): those of
+ * the resource's secret fields, by name or label (bank account numbers and credentials: sealed at
+ * rest and answered masked). Decided once per header.
+ */
+function secretColumns(def: ResourceDef): (header: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (header) => {
+    let keep = known.get(header);
+    if (keep === undefined) known.set(header, (keep = def.fields[headerKeys(def, [header]).get(header)!]?.secret === true));
+    return keep;
+  };
+}
+
 export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Scope, file: Buffer, filename: string) {
-  const { rows } = await readSheet(file, filename, { limits: { rows: MAX_BULK_ROWS } });
+  const { rows } = await readSheet(file, filename, { limits: { rows: MAX_BULK_ROWS }, keepDigits: secretColumns(def) });
   if (rows.length === 0) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: no data rows under the header row');
   if (rows.length > MAX_BULK_ROWS) throw new AppError(400, ERROR_CODES.VALIDATION, `file: at most ${MAX_BULK_ROWS} rows per upload`);
   const { create } = resourceSchemas(def);

@@ -7,10 +7,16 @@
  *  - unpaired UTF-16 surrogates (they cannot be encoded as UTF-8 and would be stored altered);
  *  - keys `__proto__`, `constructor`, `prototype` at any depth (prototype pollution);
  *  - nesting deeper than MAX_DEPTH (no schema of the contract is deeper).
+ * And every string is passed through the PAN guard (`maskPansInText` of @paydesk/domain): a card
+ * number typed into a free-text field, a keyword or a path is masked to first 6 + last 4 before
+ * zod, the handler, the database or a log line sees it. Fields that must keep their digits
+ * exactly (passwords, tokens, codes, bank account numbers, sealed secrets) are exempt by name:
+ * PAN_GUARD_EXEMPT_FIELDS, the one list.
  * Types, ranges and lengths stay the schemas' job (packages/contract); this guard covers what is
  * common to every text, so a new endpoint gets it the day it lands.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPanGuardExempt, maskPansInText } from '@paydesk/domain';
 import { badInput } from './errors.ts';
 
 /** Deepest nesting a request may have (objects and arrays). */
@@ -28,37 +34,52 @@ export function textProblem(s: string): string | null {
 }
 
 /**
- * Walks a parsed value and throws VAL400 naming the first offending field path (e.g.
- * `SearchData.Keyword`). Iterative, so a hostile depth cannot exhaust the stack.
+ * Walks a parsed value: throws VAL400 naming the first offending field path (e.g.
+ * `SearchData.Keyword`), and masks every card number in its strings in place (objects and arrays
+ * are mutated; a string given as `value` itself comes back masked). A string keeps its digits when
+ * the nearest field name holding it (an array's items: the array's name) is exempt
+ * (`isPanGuardExempt`). Answers `value` (the same object, or the masked string). Iterative, so a
+ * hostile depth cannot exhaust the stack.
  */
-export function assertSafeInput(value: unknown, root: string): void {
-  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
+export function assertSafeInput(value: unknown, root: string): unknown {
+  const holder: Record<string, unknown> = { [root]: value };
+  const stack: { parent: Record<string, unknown> | unknown[]; key: string | number; field: string; path: string; depth: number }[] = [
+    { parent: holder, key: root, field: root, path: '', depth: 0 },
+  ];
   while (stack.length) {
-    const { v, path, depth } = stack.pop()!;
+    const { parent, key, field, path, depth } = stack.pop()!;
+    const v = (parent as Record<string | number, unknown>)[key];
     const name = path || root;
     if (typeof v === 'string') {
       const problem = textProblem(v);
       if (problem) throw badInput(name, problem);
+      if (!isPanGuardExempt(field)) {
+        const masked = maskPansInText(v);
+        if (masked !== v) (parent as Record<string | number, unknown>)[key] = masked;
+      }
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_DEPTH) throw badInput(name, `is nested deeper than ${MAX_DEPTH} levels`);
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v as Record<string, unknown>);
-    for (const [k, x] of entries) {
-      if (!Array.isArray(v)) {
-        if (FORBIDDEN_KEYS.has(k)) throw badInput(path ? `${path}.${k}` : k, 'is not an accepted field name');
-        const problem = textProblem(k);
-        if (problem) throw badInput(path || root, `a field name ${problem}`);
-      }
-      stack.push({ v: x, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+    if (Array.isArray(v)) {
+      v.forEach((_, i) => stack.push({ parent: v, key: i, field, path: path ? `${path}.${i}` : String(i), depth: depth + 1 }));
+      continue;
+    }
+    const obj = v as Record<string, unknown>;
+    for (const k of Object.keys(obj)) {
+      if (FORBIDDEN_KEYS.has(k)) throw badInput(path ? `${path}.${k}` : k, 'is not an accepted field name');
+      const problem = textProblem(k);
+      if (problem) throw badInput(path || root, `a field name ${problem}`);
+      stack.push({ parent: obj, key: k, field: k, path: path ? `${path}.${k}` : k, depth: depth + 1 });
     }
   }
+  return holder[root];
 }
 
 async function guardInput(req: FastifyRequest): Promise<void> {
-  assertSafeInput(req.params, 'params');
-  assertSafeInput(req.query, 'query');
-  if (req.body !== undefined && !req.isMultipart()) assertSafeInput(req.body, 'body');
+  req.params = assertSafeInput(req.params, 'params');
+  req.query = assertSafeInput(req.query, 'query');
+  if (req.body !== undefined && !req.isMultipart()) req.body = assertSafeInput(req.body, 'body');
 }
 
 /** Registers the guard as a preValidation hook; register it after the secure channel and auth guard. */

@@ -4,9 +4,10 @@
  * reads them (spreadsheet.ts), because both formats go through the same cores: csvBatches
  * (sheet-csv.ts) and xlsxBatches (sheet-xlsx.ts), which pause while a batch waits to be taken.
  */
-import { createReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { AppError, badInput } from './errors.ts';
+import { openStoredFile, StoredFileError, type StoredRef } from './file-store.ts';
+import type { KeepDigits } from './sheet-cell-guard.ts';
 import { csvBatches } from './sheet-csv.ts';
 import { inMb, tooLarge, unreadable, type SheetLimits, type SheetRows } from './sheet-limits.ts';
 import { NoSheet, xlsxBatches } from './sheet-xlsx.ts';
@@ -28,6 +29,8 @@ export interface SheetReadHooks {
   onHeaders?: (headers: string[]) => void;
   /** Called with the number of data rows read so far, as each one is read (before it is handed out). */
   onRecord?: (read: number) => void;
+  /** The columns (by header) whose cells keep their digits: not PAN-masked (bank account numbers). */
+  keepDigits?: KeepDigits;
 }
 
 /** Options of streamSheetRecords beside the limits. */
@@ -36,11 +39,11 @@ export interface SheetStreamOptions {
   batchRows?: number;
   /** Progress: the number of data rows read so far, called as each is read; must not throw. Tests use it to see how far reading runs ahead of the consumer. */
   onRecord?: (read: number) => void;
+  /** The columns (by header) whose cells keep their digits: not PAN-masked (bank account numbers). */
+  keepDigits?: KeepDigits;
 }
 
 const DEFAULT_BATCH_ROWS = 2000;
-/** Bytes per read of a CSV from disk (the slice size readCsv feeds csv-parse). */
-const READ_CHUNK = 64 * 1024;
 
 /** A header as named in a message: quoted, and cut short when long (a header may be 32,767 characters). */
 const quoted = (h: string) => JSON.stringify(h.length > 80 ? `${h.slice(0, 80)}…` : h);
@@ -63,25 +66,36 @@ function checkHeaders(headers: string[]): void {
 
 /**
  * The compressed XLSX in memory: SheetZip reads its directory from a Buffer. A file larger than
- * twice `totalBytes` is refused before it is read: it could not inflate within the limit (deflate
- * never grows data by more than a few bytes per 64 KB), so reading it would only fill memory.
+ * twice `totalBytes` is refused as soon as that much is read: it could not inflate within the
+ * limit (deflate never grows data by more than a few bytes per 64 KB), so reading it would only
+ * fill memory.
  */
-async function xlsxFile(handle: FileHandle, limits: SheetLimits): Promise<Buffer> {
-  const { size } = await handle.stat();
-  if (size > 2 * limits.totalBytes) throw tooLarge(`the XLSX is larger than ${inMb(2 * limits.totalBytes)} (it could not inflate within the limit of ${inMb(limits.totalBytes)})`);
-  return handle.readFile();
+async function xlsxFile(input: Readable, limits: SheetLimits): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of input) {
+      size += (chunk as Buffer).length;
+      if (size > 2 * limits.totalBytes) throw tooLarge(`the XLSX is larger than ${inMb(2 * limits.totalBytes)} (it could not inflate within the limit of ${inMb(limits.totalBytes)})`);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    input.destroy();
+  }
+  return Buffer.concat(chunks, size);
 }
 
-/** A failure as the AppError readSheet gives for it; an error of the disk itself (it has a syscall) stays as it is. */
+/** A failure as the AppError readSheet gives for it; an error of the disk itself (it has a syscall) or of the stored file's seal stays as it is. */
 function refusalOf(e: unknown): unknown {
-  if (e instanceof AppError) return e;
+  if (e instanceof AppError || e instanceof StoredFileError) return e;
   if (e instanceof NoSheet) return badInput('file', 'the workbook has no sheet');
   if (typeof (e as { syscall?: unknown } | null)?.syscall === 'string') return e;
   return unreadable();
 }
 
 /**
- * Reads the file at `path` — a CSV, or the first sheet of an XLSX, as `format` says — as batches
+ * Reads `file` — a plain file's path, or a stored file (file-store.ts, sealed: decrypted as it is
+ * read) — a CSV, or the first sheet of an XLSX, as `format` says — as batches
  * of header-keyed records, for imports of up to a million rows: memory stays at about one batch
  * (plus, for an XLSX, the compressed file and its shared strings) whatever the row count, because
  * nothing more is read or parsed while the caller works on a batch.
@@ -89,7 +103,9 @@ function refusalOf(e: unknown): unknown {
  * Cells read exactly as readSheet reads them: CSV cells trimmed as written (BOM stripped, `'=…`
  * read back as `=…`, no number or date guessing); XLSX cells as their text (shared and inline
  * strings, dates 'YYYY-MM-DD' or ISO 8601 by the cell's style, formulas by their cached result,
- * trimmed). Row 1 is the header row; empty rows are skipped; `row` is the number in the file.
+ * trimmed), each through guardCell (sheet-cell-guard.ts: card numbers masked unless
+ * `opts.keepDigits` holds for the column; NUL and the like refused with row and column as
+ * SheetCellRefused, 400). Row 1 is the header row; empty rows are skipped; `row` is the number in the file.
  * Batches hold `batchRows` records (default 2,000), the last fewer; a file without data rows
  * gives one batch with no records, so the headers are always seen.
  *
@@ -106,26 +122,17 @@ function refusalOf(e: unknown): unknown {
  * message quotes the header). A file that cannot be opened or read fails with the fs error
  * (ENOENT, EACCES, …) as it is. Leaving the iteration early closes the file.
  */
-export async function* streamSheetRecords(path: string, format: 'csv' | 'xlsx', limits: SheetLimits, opts: SheetStreamOptions = {}): AsyncGenerator<SheetRecordBatch> {
+export async function* streamSheetRecords(file: string | StoredRef, format: 'csv' | 'xlsx', limits: SheetLimits, opts: SheetStreamOptions = {}): AsyncGenerator<SheetRecordBatch> {
   const batchRows = opts.batchRows ?? DEFAULT_BATCH_ROWS;
   if (!(batchRows >= 1)) throw new RangeError(`batchRows must be at least 1, not ${batchRows}`);
-  const hooks: SheetReadHooks = { batchRows, onHeaders: checkHeaders, onRecord: opts.onRecord };
+  const hooks: SheetReadHooks = { batchRows, onHeaders: checkHeaders, onRecord: opts.onRecord, keepDigits: opts.keepDigits };
   // Opened before reading, so a missing or unreadable file fails as the fs error it is.
-  const handle = await open(path, 'r');
+  const input = typeof file === 'string' ? await openStoredFile(file) : await openStoredFile(file.path, file.key);
   let batches: AsyncGenerator<SheetRows>;
   try {
-    if (format === 'csv') {
-      // The read stream owns the handle from here on: it closes it at the end or when destroyed.
-      batches = csvBatches(createReadStream(path, { fd: handle, highWaterMark: READ_CHUNK }), limits, hooks);
-    } else {
-      let file: Buffer;
-      try {
-        file = await xlsxFile(handle, limits);
-      } finally {
-        await handle.close();
-      }
-      batches = xlsxBatches(await SheetZip.open(file, limits), limits, hooks);
-    }
+    // The CSV core owns the stream from here on: it is closed at the end or when destroyed.
+    if (format === 'csv') batches = csvBatches(input, limits, hooks);
+    else batches = xlsxBatches(await SheetZip.open(await xlsxFile(input, limits), limits), limits, hooks);
     for await (const b of batches) yield { headers: b.headers, records: b.rows };
   } catch (e) {
     throw refusalOf(e);

@@ -14,6 +14,7 @@
  * out as they fill, the sheet parsed no further while one waits).
  */
 import { SaxesParser } from 'saxes';
+import { columnName, guardCell, type KeepDigits } from './sheet-cell-guard.ts';
 import { refuse, unreadable, type SheetLimits, type SheetRows } from './sheet-limits.ts';
 import type { SheetReadHooks } from './sheet-stream.ts';
 import { SheetZip } from './sheet-zip.ts';
@@ -204,6 +205,10 @@ export class NoSheet extends Error {}
  * parsed one inflated chunk at a time and nothing more is inflated while a full batch waits to be
  * taken, so memory is one batch plus one chunk's rows whatever the sheet's length.
  *
+ * Every kept cell (the header row's, and those under a header) goes through guardCell
+ * (sheet-cell-guard.ts): masked unless `hooks.keepDigits` holds for its header, refused
+ * (SheetCellRefused, 400 naming row and column) when it holds a character text cannot hold.
+ *
  * Yields at least one batch; only a sole batch is empty. `headers` of each batch: the non-empty
  * texts of row 1 in column order. `hooks.onHeaders` is called once, when row 1 has been read (or
  * the first later row begins, or the sheet ends), before any data row is handed out.
@@ -328,10 +333,10 @@ export async function* xlsxBatches(zip: SheetZip, limits: SheetLimits, hooks: Sh
           if (!hasValue) break;
           const value = cellText();
           if (value !== '' && col > limits.columns) throw refuse.columns(limits);
-          if (rowNo === 1) headers.set(col, value);
+          if (rowNo === 1) headers.set(col, guardCell(value, rowNo, columnName(col)));
           else {
             const h = headers.get(col);
-            if (h) values[h] = value;
+            if (h) values[h] = guardCell(value, rowNo, h, hooks.keepDigits);
           }
           break;
         }
@@ -370,16 +375,17 @@ export async function* xlsxBatches(zip: SheetZip, limits: SheetLimits, hooks: Sh
 }
 
 /**
- * Reads the first sheet of an XLSX into header-keyed rows (see `readSheet` for the contract).
- * Throws 413 naming the limit passed (zip entries, inflated sizes, rows, columns, cell length),
+ * Reads the first sheet of an XLSX into header-keyed rows (see `readSheet` for the contract;
+ * `keepDigits`: the columns whose cells are not PAN-masked). Throws SheetCellRefused (400) for a
+ * cell text cannot hold, 413 naming the limit passed (zip entries, inflated sizes, rows, columns, cell length),
  * `NoSheet` when the workbook lists no sheet, and lets any other failure through for the caller
  * to answer as unreadable.
  */
-export async function readXlsx(file: Buffer, limits: SheetLimits): Promise<SheetRows> {
+export async function readXlsx(file: Buffer, limits: SheetLimits, keepDigits?: KeepDigits): Promise<SheetRows> {
   const zip = await SheetZip.open(file, limits);
   const result: SheetRows = { headers: [], rows: [] };
   // batchRows Infinity: the core yields once, after the sheet's end.
-  for await (const batch of xlsxBatches(zip, limits, { batchRows: Infinity })) {
+  for await (const batch of xlsxBatches(zip, limits, { batchRows: Infinity, keepDigits })) {
     result.headers = batch.headers;
     for (const r of batch.rows) result.rows.push(r);
   }

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from './errors.ts';
+import type { KeepDigits } from './sheet-cell-guard.ts';
 import { readCsv } from './sheet-csv.ts';
 import { DEFAULT_SHEET_LIMITS, unreadable, type SheetLimits, type SheetRows } from './sheet-limits.ts';
 import { csvStream } from './sheet-write-csv.ts';
@@ -18,6 +19,7 @@ import { NoSheet, readXlsx } from './sheet-xlsx.ts';
 
 export { csvSafeText, fromCsvSafeText, isFormulaLike } from './sheet-formula.ts';
 export { DEFAULT_SHEET_LIMITS, type SheetLimits, type SheetRows } from './sheet-limits.ts';
+export { SheetCellRefused, type KeepDigits } from './sheet-cell-guard.ts';
 export type { SheetCell, SheetRowSource } from './sheet-write-cells.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -89,6 +91,11 @@ export function cellText(c: ExcelJS.Cell): string {
  * CSV cells stay as written (trimmed; a BOM is stripped, and `'=…` written by streamSheet reads
  * back as `=…`).
  *
+ * Every kept cell goes through the byte and PAN guards (sheet-cell-guard.ts): a card number is
+ * masked to first 6 + last 4, except in the columns `opts.keepDigits` holds for (bank account
+ * numbers, sealed by the caller); a cell holding NUL or another character text cannot hold is
+ * refused with SheetCellRefused (400, naming its row and column, `Errors` [{Row, Field, Message}]).
+ *
  * The file is read as a stream and every limit is checked while it is inflated and parsed, so a
  * decompression bomb or an oversized sheet is refused after a bounded amount of work and memory
  * (see DEFAULT_SHEET_LIMITS for the defaults and why): zip entries, inflated bytes per entry and
@@ -99,10 +106,10 @@ export function cellText(c: ExcelJS.Cell): string {
  * readable XLSX or CSV file' for anything that is not one (corrupt zip, bad XML, bad UTF-8,
  * unterminated quote); 400 'file: the workbook has no sheet'.
  */
-export async function readSheet(file: Buffer, filename: string, opts: { limits?: Partial<SheetLimits> } = {}): Promise<SheetRows> {
+export async function readSheet(file: Buffer, filename: string, opts: { limits?: Partial<SheetLimits>; keepDigits?: KeepDigits } = {}): Promise<SheetRows> {
   const limits: SheetLimits = { ...DEFAULT_SHEET_LIMITS, ...opts.limits };
   try {
-    return /\.csv$/i.test(filename) ? await readCsv(file, limits) : await readXlsx(file, limits);
+    return /\.csv$/i.test(filename) ? await readCsv(file, limits, opts.keepDigits) : await readXlsx(file, limits, opts.keepDigits);
   } catch (e) {
     if (e instanceof AppError) throw e;
     if (e instanceof NoSheet) throw new AppError(400, ERROR_CODES.VALIDATION, 'file: the workbook has no sheet');

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { PortalClient, PortalError } from '@paydesk/contract';
 import { buildApp } from '../../src/app.ts';
+import type { LogStream } from '../../src/platform/log-masking.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { replayDemoRisk } from '../../src/modules/risk/replay.ts';
@@ -91,6 +92,8 @@ export interface TestServerOptions {
    * only this app and its pool, never the database of the first server.
    */
   shareDatabaseWith?: TestServer;
+  /** Turns the request log on and sends its lines here (BuildOptions.logStream). */
+  logStream?: LogStream;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -107,7 +110,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await replayDemoRisk(database, new Date(), () => undefined);
   // MFA_ENFORCE off: every suite signs in as a SUPERADMIN without an authenticator; the MFA tests turn it on.
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, ...opts.config };
-  const app = await buildApp({ database, config, keys, now });
+  const app = await buildApp({ database, config, keys, now }, { logStream: opts.logStream });
   const url = await listen(app);
   const server: TestServer = {
     url,

@@ -58,7 +58,7 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
     s = await startTestServer({ kind, transactions: 2500 });
     // Reconciliation items for the settlement reports: the demo files, matched as at first start.
     filesDir = await mkdtemp(join(tmpdir(), 'pd-views-'));
-    await seedDemoSettlementFiles(s.database, filesDir, new Date());
+    await seedDemoSettlementFiles(s.database, filesDir, s.app.ctx.keys.fieldKey, new Date());
     // Payouts of the last business days, built as the daily job does (the payout reports).
     await buildDuePayouts(s.database, new Date());
     for (const email of EMAILS) {

@@ -29,7 +29,7 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pd-settle-demo-'));
     s = await startTestServer({ kind, transactions: 4000, config: { dataDir: dir } });
-    files = await seedDemoSettlementFiles(s.database, dir, new Date());
+    files = await seedDemoSettlementFiles(s.database, dir, s.app.ctx.keys.fieldKey, new Date());
   }, 300_000);
   afterAll(async () => {
     await s?.close();
@@ -84,7 +84,7 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
       expect(Number(n!.n)).toBe(0);
     }
     const before = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM recon_items`);
-    await seedDemoSettlementFiles(s.database, dir, new Date());
+    await seedDemoSettlementFiles(s.database, dir, s.app.ctx.keys.fieldKey, new Date());
     const after = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM recon_items`);
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
   });
@@ -123,9 +123,9 @@ describe.each(DATABASES)('demo settlement files on %s', (kind) => {
     await expectDaysMatchItems('after verifications');
     // The next day's sample settles that day's portal-only items (moved between days and results).
     for (const f of files.filter((x) => !x.imported)) {
-      const stored = await storeSettlementFileFrom(dir, f.path, 'csv');
+      const stored = await storeSettlementFileFrom(dir, f.path, 'csv', s.app.ctx.keys.fieldKey);
       const reg = await s.database.transaction((q) => registerSettlementFile(q, formatOf(f.formatKey)!, basename(f.path), stored, null, new Date()));
-      const out = await runSettlementImport(s.database, reg.fileId, stored.path, 'csv', () => new Date());
+      const out = await runSettlementImport(s.database, reg.fileId, { path: stored.path, key: s.app.ctx.keys.fieldKey }, 'csv', () => new Date());
       expect(out.status, f.path).toBe('DONE');
     }
     await expectDaysMatchItems('after the samples were imported');

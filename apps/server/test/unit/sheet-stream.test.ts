@@ -16,6 +16,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/platform/errors.ts';
+import { SheetCellRefused } from '../../src/platform/sheet-cell-guard.ts';
 import { readCsv } from '../../src/platform/sheet-csv.ts';
 import { DEFAULT_SHEET_LIMITS, type SheetLimits, type SheetRows } from '../../src/platform/sheet-limits.ts';
 import { streamSheetRecords, type SheetRecordBatch, type SheetStreamOptions } from '../../src/platform/sheet-stream.ts';
@@ -93,8 +94,19 @@ describe('streamSheetRecords reads what readCsv / readXlsx read', () => {
         fc.asyncProperty(table, async ([headers, rows, batchRows]) => {
           const path = await writeSheet(format, headers, { rows });
           const bytes = await readFile(path);
-          const ref: SheetRows = format === 'csv' ? await readCsv(bytes, limits()) : await readXlsx(bytes, limits());
           const read = batchesOf(path, format, limits(), { batchRows });
+          const ref: SheetRows | SheetCellRefused = await (format === 'csv' ? readCsv(bytes, limits()) : readXlsx(bytes, limits())).catch((e: unknown) => {
+            if (e instanceof SheetCellRefused) return e;
+            throw e;
+          });
+          if (ref instanceof SheetCellRefused) {
+            // A cell text cannot hold (NUL, a lone surrogate): refused by both, the same way unless
+            // the stream's own header check (duplicate or no header) comes first.
+            const e = await refusal(read);
+            expect(e.status).toBe(400);
+            if (e instanceof SheetCellRefused) expect([e.row, e.column, e.message]).toEqual([ref.row, ref.column, ref.message]);
+            return;
+          }
           const repeated = ref.headers.find((h, i) => ref.headers.indexOf(h) !== i);
           if (ref.headers.length === 0) {
             expect((await refusal(read)).message).toBe('file: row 1 names no column (the first row must hold the headers)');

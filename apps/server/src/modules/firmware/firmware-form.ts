@@ -11,6 +11,7 @@ import type {} from '@fastify/multipart';
 import { ERROR_CODES, FIRMWARE_MAX_BYTES, FIRMWARE_VERSION_PATTERN, SHA256_PATTERN } from '@paydesk/domain';
 import { AppError, badInput } from '../../platform/errors.ts';
 import { cleanFileName } from '../../platform/file-names.ts';
+import { formFieldText, uploadFileName } from '../../platform/upload.ts';
 
 /** A firmware upload as read: its fields, bytes, computed SHA-256 (lower-case hex) and size in bytes. */
 export interface FirmwareUpload {
@@ -61,7 +62,7 @@ export async function readFirmwareForm(req: FastifyRequest): Promise<FirmwareUpl
   const got: Partial<FirmwareUpload> = { releaseNotes: '', declaredSha256: null };
   for await (const part of req.parts()) {
     if (part.type === 'field') {
-      readField(part.fieldname, String(part.value), got);
+      readField(part.fieldname, formFieldText(part), got);
       continue;
     }
     if (part.fieldname !== 'file') {
@@ -81,7 +82,7 @@ export async function readFirmwareForm(req: FastifyRequest): Promise<FirmwareUpl
     }
     if (size > FIRMWARE_MAX_BYTES || part.file.truncated) throw new AppError(413, ERROR_CODES.VALIDATION, `file: larger than the ${FIRMWARE_MAX_BYTES / 1024 / 1024} MiB firmware limit`);
     if (!size) throw badInput('file', 'the file is empty');
-    return { ...(got as FirmwareUpload), fileName: cleanFileName(part.filename ?? ''), content: Buffer.concat(chunks, size), sha256: hash.digest('hex'), sizeBytes: size };
+    return { ...(got as FirmwareUpload), fileName: cleanFileName(uploadFileName(part.filename ?? '')), content: Buffer.concat(chunks, size), sha256: hash.digest('hex'), sizeBytes: size };
   }
   if (!got.version) throw badInput('Version', 'This field cannot be empty');
   if (!got.models) throw badInput('Models', 'This field cannot be empty');

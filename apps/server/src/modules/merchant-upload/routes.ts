@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { MERCHANT_UPLOAD_MAX_ROWS, type MerchantUpload, type MerchantUploadSearchRequest } from '@paydesk/contract';
 import type { Query } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { attachmentHeader } from '../../platform/file-names.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { sheetFormatOf, storeSheet } from '../../platform/file-store.ts';
 import { registerRoute } from '../../platform/route.ts';
@@ -23,7 +24,7 @@ import { readSheet } from '../../platform/spreadsheet.ts';
 import { uploadedFile } from '../../platform/upload.ts';
 import { ERROR_CODES } from '@paydesk/domain';
 import { headerProblems } from './rows.ts';
-import { enqueueMerchantUpload, UPLOAD_DIR, uploadScopeOf } from './run.ts';
+import { enqueueMerchantUpload, isAccountColumn, UPLOAD_DIR, uploadScopeOf } from './run.ts';
 import { merchantUploadTemplate } from './template.ts';
 
 interface UploadRow {
@@ -72,7 +73,7 @@ export function merchantUploadRoutes(app: FastifyInstance): void {
   registerRoute(app, 'merchantUploadTemplate', async (req, reply) => {
     const file = await merchantUploadTemplate(database.query, scopeOf(req));
     reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header('content-disposition', 'attachment; filename="merchant-upload-template.xlsx"');
+    reply.header('content-disposition', attachmentHeader('merchant-upload-template.xlsx'));
     reply.header('cache-control', 'no-store');
     return reply.send(file);
   });
@@ -81,11 +82,11 @@ export function merchantUploadRoutes(app: FastifyInstance): void {
     const scope = scopeOf(req);
     const { file, filename } = await uploadedFile(req);
     const format = sheetFormatOf(filename)!;
-    const { headers, rows } = await readSheet(file, filename, { limits: { rows: MERCHANT_UPLOAD_MAX_ROWS } });
+    const { headers, rows } = await readSheet(file, filename, { limits: { rows: MERCHANT_UPLOAD_MAX_ROWS }, keepDigits: isAccountColumn });
     const problems = headerProblems(headers);
     if (problems.length) throw new AppError(400, ERROR_CODES.VALIDATION, problems.join('\n'));
     if (rows.length === 0) throw badInput('file', 'no merchant rows under the header row');
-    const stored = await storeSheet(config.dataDir, UPLOAD_DIR, file, format);
+    const stored = await storeSheet(config.dataDir, UPLOAD_DIR, file, format, app.ctx.keys.fieldKey);
     const at = now();
     const fileName = filename.slice(0, 200);
     return database.transaction(async (q) => {

@@ -21,6 +21,7 @@ import type { ServerConfig } from '../../config.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { storageOf, writeStorageOf, type StorageKind } from '../../platform/object-storage.ts';
 import { subtreeSql, type Scope } from '../../platform/scope.ts';
+import { formFieldText, uploadFileName } from '../../platform/upload.ts';
 import { ERROR_CODES } from '@paydesk/domain';
 
 /** An uploaded document before it is stored: its kind, the name as sent (cleaned) and its bytes. */
@@ -41,7 +42,7 @@ export async function readDocumentForm(req: FastifyRequest): Promise<DocumentUpl
   for await (const part of req.parts()) {
     if (part.type === 'field') {
       if (part.fieldname !== 'DocType') continue;
-      const v = String(part.value).trim().toUpperCase();
+      const v = formFieldText(part).trim().toUpperCase();
       if (!(ORG_DOCUMENT_TYPES as readonly string[]).includes(v)) throw badInput('DocType', `choose one of ${ORG_DOCUMENT_TYPES.join(', ')}`);
       docType = v as OrgDocumentType;
       continue;
@@ -54,7 +55,7 @@ export async function readDocumentForm(req: FastifyRequest): Promise<DocumentUpl
     const content = await part.toBuffer();
     if (part.file.truncated || content.length > ORG_DOCUMENT_MAX_BYTES) throw new AppError(413, ERROR_CODES.VALIDATION, `file: larger than the ${ORG_DOCUMENT_MAX_BYTES / 1024 / 1024} MB document limit`);
     if (!content.length) throw badInput('file', 'the file is empty');
-    return { docType, fileName: cleanFileName(part.filename ?? ''), content };
+    return { docType, fileName: cleanFileName(uploadFileName(part.filename ?? '')), content };
   }
   throw docType ? badInput('file', 'no file was sent') : badInput('DocType', 'This field cannot be empty');
 }
@@ -74,13 +75,29 @@ export async function documentMimeType(content: Buffer, fileName: string): Promi
 
 /**
  * Stores `upload` for organization `orgId` (already found in the caller's scope, locked) and
- * records it; answers the document as listed. The bytes are stored before the row is written, so
- * a failed insert leaves an orphan object, never a row without its bytes. Throws VAL400 for a
- * file that is not a PDF, JPEG or PNG; a storage failure (disk, S3) is rethrown (500).
+ * records it; answers the document as listed (`repeated` false). The bytes are stored before the
+ * row is written, so a failed insert leaves an orphan object, never a row without its bytes. The
+ * same bytes again as a live document of the same type of this organization answer that document
+ * (`repeated` true, nothing written): a certificate sent twice is one document for the reviewer,
+ * not two. Throws VAL400 for a file that is not a PDF, JPEG or PNG; a storage failure (disk, S3)
+ * is rethrown (500).
  */
-export async function storeDocument(q: Query, config: ServerConfig, scope: Scope, orgId: number, upload: DocumentUpload, at: Date): Promise<z.output<typeof ProfileDocument> & { sha256: string }> {
+export async function storeDocument(
+  q: Query, config: ServerConfig, scope: Scope, orgId: number, upload: DocumentUpload, at: Date,
+): Promise<z.output<typeof ProfileDocument> & { sha256: string; repeated: boolean }> {
   const mimeType = await documentMimeType(upload.content, upload.fileName);
   const sha256 = createHash('sha256').update(upload.content).digest('hex');
+  const [had] = await q<{ id: number; file_name: string; mime_type: string; size_bytes: number; uploaded_at: Date; email: string | null }>(
+    `SELECT d.id, d.file_name, d.mime_type, d.size_bytes, d.uploaded_at, u.email FROM org_documents d LEFT JOIN users u ON u.id = d.uploaded_by_user_id
+     WHERE d.org_id = $1 AND d.doc_type = $2 AND d.sha256 = $3 AND d.deleted_at IS NULL ORDER BY d.id LIMIT 1`,
+    [orgId, upload.docType, sha256],
+  );
+  if (had) {
+    return {
+      Id: Number(had.id), DocType: upload.docType, FileName: had.file_name, MimeType: had.mime_type as typeof mimeType, SizeBytes: Number(had.size_bytes),
+      UploadedAt: new Date(had.uploaded_at).toISOString(), UploadedBy: had.email, sha256, repeated: true,
+    };
+  }
   const storageKey = `documents/${orgId}/${randomUUID()}`;
   const storage = writeStorageOf(config);
   await storage.put(storageKey, upload.content, mimeType);
@@ -89,7 +106,7 @@ export async function storeDocument(q: Query, config: ServerConfig, scope: Scope
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [orgId, upload.docType, upload.fileName, mimeType, upload.content.length, sha256, storage.kind, storageKey, scope.userId, at],
   );
-  return { Id: Number(row!.id), DocType: upload.docType, FileName: upload.fileName, MimeType: mimeType, SizeBytes: upload.content.length, UploadedAt: at.toISOString(), UploadedBy: scope.email, sha256 };
+  return { Id: Number(row!.id), DocType: upload.docType, FileName: upload.fileName, MimeType: mimeType, SizeBytes: upload.content.length, UploadedAt: at.toISOString(), UploadedBy: scope.email, sha256, repeated: false };
 }
 
 /** A document row found in scope. */

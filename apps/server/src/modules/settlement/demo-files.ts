@@ -102,11 +102,12 @@ export async function writeProviderCsv(format: SettlementFormat, rows: readonly 
 
 /**
  * Generates every format's demo files (recon then acquirer) into `{dataDir}/settlement-samples` and
- * imports the older one of each (as no user: `uploaded_by_user_id` null). `now` fixes D. Returns
+ * imports the older one of each (as no user: `uploaded_by_user_id` null), stored sealed under
+ * `fieldKey` as uploads are. `now` fixes D. Returns
  * the files. Throws when an import fails (a defect of the generator: the demo data must import
  * cleanly).
  */
-export async function seedDemoSettlementFiles(database: Database, dataDir: string, now: Date, log: (m: string) => void = () => undefined): Promise<DemoSettlementFile[]> {
+export async function seedDemoSettlementFiles(database: Database, dataDir: string, fieldKey: Uint8Array, now: Date, log: (m: string) => void = () => undefined): Promise<DemoSettlementFile[]> {
   const dir = join(dataDir, 'settlement-samples');
   await mkdir(dir, { recursive: true });
   const today = mytDay(now);
@@ -122,10 +123,10 @@ export async function seedDemoSettlementFiles(database: Database, dataDir: strin
       await writeProviderCsv(format, rows, path);
       out.push({ provider, kind, formatKey: format.key, path, lines: rows.length, imported });
       if (!imported) continue;
-      const stored = await storeSettlementFileFrom(dataDir, path, 'csv');
+      const stored = await storeSettlementFileFrom(dataDir, path, 'csv', fieldKey);
       const reg = await database.transaction((q) => registerSettlementFile(q, format, name, stored, null, now));
       if (!reg.created) continue;
-      const outcome = await runSettlementImport(database, reg.fileId, stored.path, 'csv', () => now);
+      const outcome = await runSettlementImport(database, reg.fileId, { path: stored.path, key: fieldKey }, 'csv', () => now);
       if (outcome.status !== 'DONE') throw new Error(`demo settlement file ${name} did not import: ${JSON.stringify(outcome)}`);
       log(`settlement file ${name}: ${rows.length} lines, results ${JSON.stringify(outcome.results)}`);
     }

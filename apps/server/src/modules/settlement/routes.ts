@@ -15,6 +15,7 @@ import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import { registerRoute } from '../../platform/route.ts';
+import { formFieldText, uploadFileName } from '../../platform/upload.ts';
 import { sheetFormatOf, storeSettlementFile } from './file-store.ts';
 import { formatOf } from './formats/index.ts';
 import type { SettlementFormat } from './formats/types.ts';
@@ -29,7 +30,7 @@ async function importForm(req: FastifyRequest): Promise<{ format: SettlementForm
   for await (const part of req.parts()) {
     if (part.type === 'field') {
       if (part.fieldname !== 'FormatKey') continue;
-      format = formatOf(String(part.value).trim().toUpperCase());
+      format = formatOf(formFieldText(part).trim().toUpperCase());
       if (!format) throw badInput('FormatKey', 'choose one of the settlement file formats');
       continue;
     }
@@ -43,7 +44,7 @@ async function importForm(req: FastifyRequest): Promise<{ format: SettlementForm
     const file = await part.toBuffer();
     if (part.file.truncated) throw badInput('file', 'larger than the 10 MB upload limit');
     if (!file.length) throw badInput('file', 'the file is empty');
-    return { format, file, fileName: part.filename.slice(0, 200), sheet };
+    return { format, file, fileName: uploadFileName(part.filename).slice(0, 200), sheet };
   }
   throw format ? badInput('file', 'no file was sent') : badInput('FormatKey', 'This field cannot be empty');
 }
@@ -56,7 +57,7 @@ export function settlementRoutes(app: FastifyInstance): void {
   registerRoute(app, 'settlementImport', async (req) => {
     const scope = scopeOf(req);
     const { format, file, fileName, sheet } = await importForm(req);
-    const stored = await storeSettlementFile(config.dataDir, file, sheet);
+    const stored = await storeSettlementFile(config.dataDir, file, sheet, app.ctx.keys.fieldKey);
     const at = now();
     const reg = await database.transaction(async (q) => {
       const r = await registerSettlementFile(q, format, fileName, stored, scope.userId, at);
