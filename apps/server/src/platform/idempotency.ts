@@ -107,6 +107,8 @@ export const IDEMPOTENCY_PURGE_QUEUE = { name: 'idempotency-purge', retryLimit: 
 /** Defines the purge's queue, works it on this server and schedules it every hour. */
 export async function installIdempotencyPurge(jobs: JobQueue, ctx: AppContext): Promise<void> {
   await jobs.define(IDEMPOTENCY_PURGE_QUEUE);
-  await jobs.work(IDEMPOTENCY_PURGE_QUEUE.name, async () => void (await purgeIdempotencyKeys(ctx.database, ctx.now())));
+  await jobs.work(IDEMPOTENCY_PURGE_QUEUE.name, async () => void (await purgeIdempotencyKeys(ctx.database, ctx.now())), {
+    noRecord: 'a schedule: the next hourly purge deletes what this one left',
+  });
   await jobs.schedule(IDEMPOTENCY_PURGE_QUEUE.name, '7 * * * *');
 }

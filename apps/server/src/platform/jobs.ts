@@ -13,6 +13,13 @@
  *
  * Delivery is at least once: a handler can run again after a crash mid-job (pg-boss expires an
  * active job after its expireInSeconds and retries it), so handlers are idempotent.
+ *
+ * Failing for good is part of every queue's declaration (`work`'s third argument): a job whose
+ * last attempt throws, or whose last attempt outlives its expiry, must not leave its record in a
+ * working state for ever. Each queue has a dead-letter queue (`deadLetterOf`): pg-boss copies a
+ * job that fails for good there, data and error, in the statement that fails it (plans.js
+ * failJobs), so a crash between the failure and the record's update loses nothing; the
+ * dead-letter worker then calls the queue's `failedForGood`, or warns for a queue with no record.
  */
 import PgBoss from 'pg-boss';
 import type { Database, Query } from '../db/client.ts';
@@ -62,8 +69,32 @@ export interface JobSnapshot {
   lastError: string | null;
 }
 
+/**
+ * What a queue's record becomes when one of its jobs fails for good (the last attempt threw or
+ * outlived its expiry). `failedForGood(data, message)` gets the job's data and the last error
+ * message; it marks the record failed with the error, leaves a way to retry, and is idempotent
+ * (it may run more than once, and must not touch a record already finished). A queue with no
+ * record (a schedule whose next tick does the work again) says why in `noRecord`.
+ */
+export type WhenFailedForGood<T> = { failedForGood: (data: T, message: string) => Promise<void> } | { noRecord: string };
+
+/** A queue this server works and what its failures do (for tests and logs). */
+export interface WorkedQueue {
+  name: string;
+  /** The queue its jobs go to when they fail for good. */
+  deadLetter: string;
+  /** 'record': a failedForGood marks a record; otherwise the stated reason why there is none. */
+  whenFailed: { record: true } | { record: false; reason: string };
+}
+
+/** The dead-letter queue of queue `name`, where pg-boss copies a job that fails for good. */
+export const deadLetterOf = (name: string): string => `${name}-failed`;
+
 export interface JobQueue {
-  /** Creates the queue, or updates its policy when it exists (idempotent). Before send, work or schedule. */
+  /**
+   * Creates the queue and its dead-letter queue (deadLetterOf), or updates their policy when they
+   * exist (idempotent). Before send, work or schedule.
+   */
   define(def: JobQueueDef): Promise<void>;
   /**
    * Queues one job; `startAfter` defers it; on a 'short' queue a second send with the same
@@ -75,9 +106,19 @@ export interface JobQueue {
   /**
    * Runs `handler` for the queue's jobs, one at a time on this server; a throw fails the attempt
    * (retried per the queue's policy; its message kept on the job). Polls every
-   * `pollingIntervalSeconds` of startJobQueue while the queue is empty.
+   * `pollingIntervalSeconds` of startJobQueue while the queue is empty. `whenFailed` is required:
+   * the worker of the dead-letter queue calls its failedForGood (a throw retries it as often as
+   * the queue retries its jobs, then warns that the record could not be marked), or, for a queue
+   * with no record, warns with the job's error and the stated reason.
    */
-  work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>): Promise<void>;
+  work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>, whenFailed: WhenFailedForGood<T>): Promise<void>;
+  /** The queues worked on this server, in the order work was called. */
+  worked(): WorkedQueue[];
+  /**
+   * Test seam (fault injection): while set, every attempt of queue `name` on this server throws
+   * Error(`message`) before its handler runs; null removes it. Nothing in the app sets it.
+   */
+  injectFault(name: string, message: string | null): void;
   /** Sends a job to the queue on a cron schedule in MYT (`'*\/15 * * * *'`: every 15 minutes); one schedule per queue. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** The cron schedules, one per queue that has one (cron text and its time zone). */
@@ -96,6 +137,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Seconds between cron checks (default 30; tests shorten it). */
   cronCheckSeconds?: number;
+  /** Seconds between pg-boss's maintenance runs, which fail expired attempts (default 120; tests shorten it). */
+  maintenanceSeconds?: number;
 }
 
 /**
@@ -111,6 +154,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     schedule: true,
     migrate: true,
     ...(opts.cronCheckSeconds ? { cronMonitorIntervalSeconds: opts.cronCheckSeconds, cronWorkerIntervalSeconds: opts.cronCheckSeconds } : {}),
+    ...(opts.maintenanceSeconds ? { maintenanceIntervalSeconds: opts.maintenanceSeconds } : {}),
   });
   const warn = (message: string) => process.emitWarning(`job queue: ${message}`, 'JobQueueWarning');
   boss.on('error', (err: Error) => warn(err.message));
@@ -131,6 +175,39 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       sleepers.add(wake);
     });
 
+  const worked: WorkedQueue[] = [];
+  const faults = new Map<string, string>();
+  const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
+  /** Polls `name` and hands each job to `run`; a throw fails the attempt with `failure`'s output (default: its message). */
+  const loop = (
+    name: string,
+    run: (j: PgBoss.JobWithMetadata<never>) => Promise<void>,
+    failure: (j: PgBoss.JobWithMetadata<never>, err: unknown) => object = (_j, err) => ({ message: errorText(err) }),
+  ) =>
+    // Our own loop over fetch/complete/fail rather than pg-boss's work(): its graceful stop can
+    // resolve before the completion of the attempt in progress is written (seen on PostgreSQL).
+    loops.push(
+      (async () => {
+        while (!stopping) {
+          let fetched: PgBoss.JobWithMetadata<never>[] = [];
+          try {
+            fetched = (await boss.fetch<never>(name, { batchSize: 1, includeMetadata: true })) ?? [];
+          } catch (err) {
+            warn(`fetch from ${name} failed: ${(err as Error).message}`);
+          }
+          for (const j of fetched) {
+            try {
+              await run(j);
+              await boss.complete(name, j.id);
+            } catch (err) {
+              await boss.fail(name, j.id, failure(j, err)).catch((e: Error) => warn(`fail of ${name} ${j.id}: ${e.message}`));
+            }
+          }
+          if (fetched.length === 0 && !stopping) await pause(pollMs);
+        }
+      })(),
+    );
+
   return {
     async define(def) {
       const policy = {
@@ -140,8 +217,12 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
         retryBackoff: def.retryBackoff,
         ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
       };
-      if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, policy);
-      else await boss.createQueue(def.name, { ...policy, policy: def.policy ?? 'standard' });
+      // The dead-letter queue first: the queue's dead_letter column references it. No retry policy
+      // of its own: pg-boss gives each copy the retry limit of the job it copies, and no delay.
+      const dead = deadLetterOf(def.name);
+      if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, policy: 'standard' });
+      if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { ...policy, deadLetter: dead });
+      else await boss.createQueue(def.name, { ...policy, deadLetter: dead, policy: def.policy ?? 'standard' });
     },
     send: (name, data, o = {}) => {
       const tx = o.in;
@@ -151,31 +232,38 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
         ...(tx ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx(text, values) }) } } : {}),
       });
     },
-    work(name, handler) {
-      // Our own loop over fetch/complete/fail rather than pg-boss's work(): its graceful stop can
-      // resolve before the completion of the attempt in progress is written (seen on PostgreSQL).
-      loops.push(
-        (async () => {
-          while (!stopping) {
-            let fetched: PgBoss.JobWithMetadata<never>[] = [];
-            try {
-              fetched = (await boss.fetch<never>(name, { batchSize: 1, includeMetadata: true })) ?? [];
-            } catch (err) {
-              warn(`fetch from ${name} failed: ${(err as Error).message}`);
-            }
-            for (const j of fetched) {
-              try {
-                await handler({ id: j.id, data: j.data, retryCount: j.retryCount, retryLimit: j.retryLimit, lastAttempt: j.retryCount >= j.retryLimit });
-                await boss.complete(name, j.id);
-              } catch (err) {
-                await boss.fail(name, j.id, { message: String((err as Error)?.message ?? err).slice(0, 500) }).catch((e: Error) => warn(`fail of ${name} ${j.id}: ${e.message}`));
-              }
-            }
-            if (fetched.length === 0 && !stopping) await pause(pollMs);
-          }
-        })(),
+    work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>, whenFailed: WhenFailedForGood<T>) {
+      const dead = deadLetterOf(name);
+      worked.push({ name, deadLetter: dead, whenFailed: 'failedForGood' in whenFailed ? { record: true } : { record: false, reason: whenFailed.noRecord } });
+      loop(name, async (j) => {
+        const fault = faults.get(name);
+        if (fault !== undefined) throw new Error(fault);
+        await handler({ id: j.id, data: j.data as T, retryCount: j.retryCount, retryLimit: j.retryLimit, lastAttempt: j.retryCount >= j.retryLimit });
+      });
+      // pg-boss keeps the last attempt's output: our `fail` message, or its own timeout text under `value`.
+      const failedWith = (j: PgBoss.JobWithMetadata<never>) => {
+        const output = j.output as { message?: unknown; value?: { message?: unknown } } | null;
+        return String(output?.message ?? output?.value?.message ?? 'the job failed for good').slice(0, 1000);
+      };
+      loop(
+        dead,
+        async (j) => {
+          if (!('failedForGood' in whenFailed)) return warn(`a ${name} job failed for good (${whenFailed.noRecord}): ${failedWith(j)}`);
+          // pg-boss gives the dead-letter job the retry limit of the job it copies (and no delay).
+          await whenFailed.failedForGood(j.data as T, failedWith(j)).catch((err: Error) => {
+            if (j.retryCount >= j.retryLimit) warn(`the record of a failed ${name} job could not be marked failed: ${err.message}`);
+            throw err;
+          });
+        },
+        // A retry of the dead-letter job must still carry the job's own error, not failedForGood's.
+        (j, err) => ({ message: failedWith(j), failedForGoodError: errorText(err) }),
       );
       return Promise.resolve();
+    },
+    worked: () => worked.map((w) => ({ ...w })),
+    injectFault(name, message) {
+      if (message === null) faults.delete(name);
+      else faults.set(name, message);
     },
     schedule: (name, cron, data) => boss.schedule(name, cron, data ?? {}, { tz: SCHEDULE_TIME_ZONE }),
     schedules: async () => (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron, timeZone: s.options?.tz ?? 'UTC' })),

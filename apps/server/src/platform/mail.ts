@@ -6,7 +6,8 @@
  *
  * The `mail-send` queue delivers one row per job through nodemailer's SMTP transport (SMTP_URL),
  * retried with exponential backoff (MAIL_RETRY_LIMIT retries from 30 s on); the row ends SENT (with
- * `sent_at`) or, after the last attempt, FAILED with the error. Without SMTP_URL nothing is sent:
+ * `sent_at`) or, when its job fails for good (the last attempt threw or outlived its expiry: the
+ * queue's failedForGood, platform/jobs.ts), FAILED with the error. Without SMTP_URL nothing is sent:
  * the row stays PENDING and the log says where to read it (development and demos).
  * Delivery is at least once (a crash between the SMTP answer and the SENT mark resends).
  */
@@ -59,9 +60,9 @@ function transportOf(smtpUrl: string): Transporter {
 
 /**
  * One attempt at delivering outbox row `job.data.mailId`: sends it and marks it SENT; on an SMTP
- * error records the attempt and the error and throws (the queue retries), marking it FAILED on the
- * last attempt. A row already SENT or gone is skipped (a repeated job). Without SMTP_URL the row
- * stays PENDING and a warning names it.
+ * error records the attempt and the error and throws (the queue retries; the job failing for good
+ * turns the row FAILED: markMailFailed). A row already SENT, FAILED or gone is skipped (a repeated
+ * job). Without SMTP_URL the row stays PENDING and a warning names it.
  */
 export async function deliverMail(ctx: AppContext, job: JobAttempt<MailJob>): Promise<void> {
   const { database, config, keys, now } = ctx;
@@ -69,7 +70,7 @@ export async function deliverMail(ctx: AppContext, job: JobAttempt<MailJob>): Pr
     `SELECT id, to_address, subject, body, status FROM mail_outbox WHERE id = $1`,
     [job.data.mailId],
   );
-  if (!row || row.status === 'SENT') return;
+  if (!row || row.status === 'SENT' || row.status === 'FAILED') return;
   if (!config.smtpUrl) {
     process.emitWarning(`mail ${row.id} to ${row.to_address} stays PENDING in mail_outbox: SMTP_URL is not set`, 'MailWarning');
     return;
@@ -78,18 +79,23 @@ export async function deliverMail(ctx: AppContext, job: JobAttempt<MailJob>): Pr
     await transportOf(config.smtpUrl).sendMail({ from: config.mailFrom, to: row.to_address, subject: row.subject, text: openSecret(keys.fieldKey, row.body) });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    await database.query(`UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1 AND status <> 'SENT'`, [
-      row.id,
-      message.slice(0, 1000),
-      job.lastAttempt ? 'FAILED' : 'PENDING',
-    ]);
+    await database.query(`UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [row.id, message.slice(0, 1000)]);
     throw err;
   }
   await database.query(`UPDATE mail_outbox SET attempts = attempts + 1, status = 'SENT', sent_at = $2, last_error = NULL WHERE id = $1`, [row.id, now()]);
 }
 
+/**
+ * The mail queue's failedForGood: outbox row `mailId`, still PENDING, turns FAILED with `message`
+ * (the last attempt's error, or the queue's expiry). A SENT or FAILED row is left as it is. The
+ * retry path is the action that wrote the mail (ResendInvite, ResetPassword), which writes a new row.
+ */
+export async function markMailFailed(ctx: AppContext, mailId: number, message: string): Promise<void> {
+  await ctx.database.query(`UPDATE mail_outbox SET status = 'FAILED', last_error = $2 WHERE id = $1 AND status = 'PENDING'`, [mailId, message.slice(0, 1000)]);
+}
+
 /** Defines the mail queue and starts its worker on this server. */
 export async function installMailJobs(jobs: JobQueue, ctx: AppContext): Promise<void> {
   await jobs.define(MAIL_QUEUE);
-  await jobs.work<MailJob>(MAIL_QUEUE.name, (job) => deliverMail(ctx, job));
+  await jobs.work<MailJob>(MAIL_QUEUE.name, (job) => deliverMail(ctx, job), { failedForGood: (data, message) => markMailFailed(ctx, data.mailId, message) });
 }

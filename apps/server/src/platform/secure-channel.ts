@@ -40,6 +40,7 @@ import { AppError } from './errors.ts';
 import { registerRoute } from './route.ts';
 import type { z } from 'zod';
 import { createNonceStore } from './nonce-store.ts';
+import { uploadDigest } from './upload-digest.ts';
 
 export type { ServerChannel } from './channel-crypto.ts';
 
@@ -339,6 +340,8 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     const bytes = await readBounded(payload, UPLOAD_MAX_BYTES, reply);
     await verifyRequest(request, c, createHash('sha256').update(bytes).digest('hex'));
     request.channel = c.channel;
+    // What route.ts joins identical concurrent uploads by (the boundary set aside).
+    request.uploadDigest = uploadDigest(bytes, request.headers['content-type']);
     request.raw = replayOf(request.raw, bytes);
     return Readable.from([bytes]);
   });

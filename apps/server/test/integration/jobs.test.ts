@@ -1,15 +1,17 @@
 /**
  * The job queue (platform/jobs.ts, issue 11 Build 5) on each database: pg-boss in the portal's own
  * database, embedded PGlite included. Jobs run once with their data, failed attempts are retried
- * up to the queue's limit and the handler knows its last attempt, a job is worked by one of two
- * servers sharing the database, and stop waits for the attempt in progress.
+ * up to the queue's limit and the handler knows its last attempt, a job that fails for good (thrown
+ * or expired on its last attempt) reaches the queue's failedForGood through its dead-letter queue,
+ * a job is worked by one of two servers sharing the database, and stop waits for the attempt in progress.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { startJobQueue, type JobAttempt, type JobQueue } from '../../src/platform/jobs.ts';
+import { deadLetterOf, startJobQueue, type JobAttempt, type JobQueue } from '../../src/platform/jobs.ts';
 import { DATABASES, freshPostgres } from './harness.ts';
 
 const POLL = { pollingIntervalSeconds: 0.5 };
+const NO_RECORD = { noRecord: 'a test queue' };
 const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
 
 describe.each(DATABASES)('job queue on %s', (kind) => {
@@ -43,7 +45,7 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
     const seen: JobAttempt<{ refundId: number; note: string }>[] = [];
     await jobs.work<{ refundId: number; note: string }>('once', async (job) => {
       seen.push(job);
-    });
+    }, NO_RECORD);
     const data = { refundId: 41, note: 'tab\there, quote \' and 漢字' };
     const id = await jobs.send('once', data);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -58,24 +60,69 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
     await jobs.work<{ n: number }>('flaky', async (job) => {
       attempts.push({ retryCount: job.retryCount, lastAttempt: job.lastAttempt });
       if (attempts.length < 3) throw new Error('receiver answered 503');
-    });
+    }, NO_RECORD);
     const id = await jobs.send('flaky', { n: 1 });
     await until(async () => expect((await jobs.job('flaky', id!))?.state).toBe('completed'));
     expect(attempts).toEqual([{ retryCount: 0, lastAttempt: false }, { retryCount: 1, lastAttempt: false }, { retryCount: 2, lastAttempt: false }]);
     expect((await jobs.job('flaky', id!))).toMatchObject({ retryCount: 2, lastError: null });
   }, 60_000);
 
-  it('fails a job for good after its retry limit, the handler told which attempt was the last', async () => {
+  it('fails a job for good after its retry limit, the handler told which attempt was the last, and hands it to failedForGood (retried when that throws)', async () => {
     await jobs.define({ name: 'doomed', retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false });
     const attempts: boolean[] = [];
-    await jobs.work('doomed', async (job) => {
+    const failed: [{ fileId: number }, string][] = [];
+    let refusals = 0;
+    await jobs.work<{ fileId: number }>('doomed', async (job) => {
       attempts.push(job.lastAttempt);
       throw new Error('receiver unreachable');
+    }, {
+      failedForGood: async (data, message) => {
+        // pg-boss gives the dead-letter job the retry limit of the job (1 here): one refusal is retried.
+        if (refusals++ === 0) throw new Error('database busy');
+        failed.push([data, message]);
+      },
     });
-    const id = await jobs.send('doomed', {});
+    const id = await jobs.send('doomed', { fileId: 28 });
     await until(async () => expect((await jobs.job('doomed', id!))?.state).toBe('failed'));
     expect(attempts).toEqual([false, true]);
     expect((await jobs.job('doomed', id!))?.lastError).toBe('receiver unreachable');
+    await until(() => expect(failed).toEqual([[{ fileId: 28 }, 'receiver unreachable']]));
+    expect(refusals).toBe(2);
+    expect(jobs.worked().find((w) => w.name === 'doomed')).toEqual({ name: 'doomed', deadLetter: deadLetterOf('doomed'), whenFailed: { record: true } });
+  }, 60_000);
+
+  it('hands an attempt that outlives its expiry on the last try to failedForGood', async () => {
+    const queue = await startJobQueue(database, { ...POLL, maintenanceSeconds: 1 });
+    let release!: () => void;
+    const hung = new Promise<void>((r) => (release = r));
+    try {
+      await queue.define({ name: 'stuck', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, expireInSeconds: 1 });
+      const failed: string[] = [];
+      await queue.work<{ fileId: number }>('stuck', () => hung, { failedForGood: async (data, message) => void failed.push(`${data.fileId}: ${message}`) });
+      const id = await queue.send('stuck', { fileId: 7 });
+      await until(async () => expect((await queue.job('stuck', id!))?.state).toBe('failed'));
+      await until(() => expect(failed).toEqual(['7: job failed by timeout in active state']));
+    } finally {
+      release();
+      await queue.stop();
+    }
+  }, 60_000);
+
+  it('warns with the stated reason when a job of a queue without a record fails for good', async () => {
+    await jobs.define({ name: 'tick', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      await jobs.work('tick', async () => {
+        throw new Error('database restarting');
+      }, { noRecord: 'the next tick does it again' });
+      await jobs.send('tick', {});
+      await until(() => expect(warnings).toContain('job queue: a tick job failed for good (the next tick does it again): database restarting'));
+      expect(jobs.worked().find((w) => w.name === 'tick')?.whenFailed).toEqual({ record: false, reason: 'the next tick does it again' });
+    } finally {
+      process.off('warning', onWarning);
+    }
   }, 60_000);
 
   it('keeps one waiting job per singleton key on a short queue', async () => {
@@ -97,8 +144,8 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
       const handler = (server: string) => async (job: JobAttempt<{ i: number }>) => {
         runs.set(job.id, [...(runs.get(job.id) ?? []), server]);
       };
-      await jobs.work('shared', handler('a'));
-      await other.work('shared', handler('b'));
+      await jobs.work('shared', handler('a'), NO_RECORD);
+      await other.work('shared', handler('b'), NO_RECORD);
       const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => jobs.send('shared', { i })));
       await until(async () => {
         for (const id of ids) expect((await jobs.job('shared', id!))?.state).toBe('completed');
@@ -118,7 +165,7 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
       void queue.work('slow', async () => {
         resolve();
         await new Promise<void>((r) => (release = r));
-      });
+      }, NO_RECORD);
     });
     const id = await queue.send('slow', {});
     await started;

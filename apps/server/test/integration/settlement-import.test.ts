@@ -103,7 +103,7 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
   }
 
   async function importPath(format: SettlementFormat, path: string, sheet: 'csv' | 'xlsx') {
-    const stored = await storeSettlementFileFrom(dir, path, sheet);
+    const stored = await storeSettlementFileFrom(dir, path, sheet, s.app.ctx.keys.fieldKey);
     const reg = await s.database.transaction(async (q) => {
       const r = await registerSettlementFile(q, format, `${format.key}-${fileNo}.${sheet}`, stored, importer, s.now());
       if (r.created) await enqueueSettlementImport(s.app.jobs, r.fileId, q);
@@ -310,7 +310,8 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
       if (file!.Status !== 'DONE') await new Promise((r) => setTimeout(r, 100));
     }
     expect(file).toMatchObject({ Status: 'DONE', RowsRead: 4, Results: { Tally: 3, NotTally: 1, ProviderOnly: 0, Verified: 0, Duplicate: 0 } });
-    const again = await admin.callPath<{ FileId: number; Created: boolean; Message: string }>('POST', '/api/portal/Settlement/Import', form());
+    // From another session: the same session's repeat within the single-flight's grace would share the first answer.
+    const again = await (await s.signIn('admin@paydesk.my')).callPath<{ FileId: number; Created: boolean; Message: string }>('POST', '/api/portal/Settlement/Import', form());
     expect(again).toMatchObject({ FileId: first.FileId, Created: false });
     expect(again.Message).toMatch(/already imported as file #\d+ .*nothing was added/);
 

@@ -16,7 +16,7 @@
  *  - an SMTP refusal is recorded on the outbox row (FAILED after the last attempt); without
  *    SMTP_URL a row stays PENDING;
  *  - with MFA_ENFORCE on, an unenrolled SUPERADMIN reaches only the profile, enrolment and the
- *    lookups (MFA403) until it enrols.
+ *    currency list (MFA403 otherwise) until it enrols (mfa-enforcement*.test.ts: every route).
  */
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPermissions } from '@paydesk/domain';
 import type { PortalClient } from '@paydesk/contract';
 import { sealSecret } from '../../src/engine/secret-fields.ts';
-import { deliverMail } from '../../src/platform/mail.ts';
+import { deliverMail, markMailFailed } from '../../src/platform/mail.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
 
@@ -299,7 +299,7 @@ describe.each(DATABASES)('user management on %s', (kind) => {
     await s.signIn(email, 'Teh-Tarik-Kurang-Manis-9');
   });
 
-  it('records an SMTP refusal on the outbox row, FAILED after the last attempt; without SMTP_URL the row stays PENDING', async () => {
+  it('records an SMTP refusal on the outbox row, FAILED when its job fails for good; without SMTP_URL the row stays PENDING', async () => {
     const port = await freePort();
     const refusing = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onRcptTo: (_a, _s, cb) => cb(new Error('mailbox unavailable')) });
     await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
@@ -315,7 +315,10 @@ describe.each(DATABASES)('user management on %s', (kind) => {
       expect(await read()).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect((await read()).last_error).toContain('mailbox unavailable');
       await expect(attempt(true)).rejects.toThrow();
-      expect(await read()).toMatchObject({ status: 'FAILED', attempts: 2 });
+      expect(await read()).toMatchObject({ status: 'PENDING', attempts: 2 });
+      // The job failing for good is the queue's failedForGood (platform/jobs.ts dead letters).
+      await markMailFailed(ctx, mailId, 'mailbox unavailable');
+      expect(await read()).toMatchObject({ status: 'FAILED', attempts: 2, last_error: 'mailbox unavailable' });
 
       const [idle] = await q<{ id: string }>(`INSERT INTO mail_outbox (to_address, subject, body, template) VALUES ('later@kedai.my', 'Test', $1, 'RESET') RETURNING id`, [sealSecret(s.app.ctx.keys.fieldKey, 'hi')]);
       await deliverMail({ ...s.app.ctx, config: { ...s.app.ctx.config, smtpUrl: '' } }, { id: 'y', data: { mailId: Number(idle!.id) }, retryCount: 0, retryLimit: 6, lastAttempt: true });

@@ -13,14 +13,17 @@ import { seesFirmware } from './access.ts';
 import type { FirmwareUpload } from './firmware-form.ts';
 
 /**
- * Checks and stores `upload`, answering the new image's id. In order, before anything is
- * written: a declared Sha256 must equal the computed one (VAL400 naming Sha256), every model must
- * be an active terminal model (VAL400 naming Models), and no model may have an image of this
- * version already (CF409 naming Version; the unique index settles a race the same way). The bytes
+ * Checks and stores `upload`, answering the new image's id (`repeated` false). In order, before
+ * anything is written: a declared Sha256 must equal the computed one (VAL400 naming Sha256), every
+ * model must be an active terminal model (VAL400 naming Models), and no model may have an image of
+ * this version already (CF409 naming Version; the unique index settles a race the same way) —
+ * except the very same image sent again (an ACTIVE image of this version with these bytes and
+ * exactly these models), which answers that image's id with `repeated` true and writes nothing:
+ * the vendor's file uploaded twice is one image, not a conflict. The bytes
  * go to the object storage of KYC documents (disk under DATA_DIR or S3) under `firmware/<uuid>`
  * before the row, so a failed insert leaves an orphan object, never a row without its bytes.
  */
-export async function storeFirmware(q: Query, config: ServerConfig, scope: Scope, upload: FirmwareUpload, at: Date): Promise<number> {
+export async function storeFirmware(q: Query, config: ServerConfig, scope: Scope, upload: FirmwareUpload, at: Date): Promise<{ id: number; repeated: boolean }> {
   if (!seesFirmware(scope)) throw notFound('Firmware');
   if (upload.declaredSha256 !== null && upload.declaredSha256 !== upload.sha256) {
     throw badInput('Sha256', `the file's SHA-256 is ${upload.sha256}, not the declared ${upload.declaredSha256}: the file changed on its way or is not the one meant`);
@@ -29,6 +32,14 @@ export async function storeFirmware(q: Query, config: ServerConfig, scope: Scope
   const unknown = upload.models.filter((m) => !known.some((k) => k.model === m));
   if (unknown.length) throw badInput('Models', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a terminal model' : 'are not terminal models'} of the list`);
   const taken = await q<{ model: string }>(`SELECT model FROM firmware_file_models WHERE model = ANY($1::text[]) AND firmware_version = $2 ORDER BY model`, [upload.models, upload.version]);
+  if (taken.length) {
+    const [same] = await q<{ id: number }>(
+      `SELECT f.id FROM firmware_files f WHERE f.firmware_version = $1 AND f.sha256 = $2 AND f.status = 'ACTIVE'
+         AND (SELECT array_agg(m.model ORDER BY m.model) FROM firmware_file_models m WHERE m.firmware_id = f.id) = (SELECT array_agg(x ORDER BY x) FROM unnest($3::text[]) AS x)`,
+      [upload.version, upload.sha256, upload.models],
+    );
+    if (same) return { id: Number(same.id), repeated: true };
+  }
   if (taken.length) throw new AppError(409, ERROR_CODES.CONFLICT, `Version: ${taken.map((t) => t.model).join(', ')} already ${taken.length === 1 ? 'has' : 'have'} firmware ${upload.version}`);
   const storageKey = `firmware/${randomUUID()}`;
   const storage = writeStorageOf(config);
@@ -40,7 +51,7 @@ export async function storeFirmware(q: Query, config: ServerConfig, scope: Scope
   );
   const id = Number(row!.id);
   await q(`INSERT INTO firmware_file_models (firmware_id, model, firmware_version) SELECT $1, m, $2 FROM unnest($3::text[]) AS m`, [id, upload.version, upload.models]);
-  return id;
+  return { id, repeated: false };
 }
 
 /**

@@ -41,7 +41,9 @@ export function firmwareRoutes(app: FastifyInstance): void {
     if (!seesFirmware(scope)) throw notFound('Firmware');
     const upload = await readFirmwareForm(req);
     return database.transaction(async (q) => {
-      const id = await storeFirmware(q, config, scope, upload, now());
+      const { id, repeated } = await storeFirmware(q, config, scope, upload, now());
+      // The very image already stored: answered as it is, nothing written, nothing to audit.
+      if (repeated) return firmwareView(q, scope, id);
       await writeAudit(q, req, {
         action: 'FIRMWARE_UPLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'Firmware', targetId: String(id),
         detail: { version: upload.version, models: upload.models, fileName: upload.fileName, sizeBytes: upload.sizeBytes, sha256: upload.sha256, checksumDeclared: upload.declaredSha256 !== null },

@@ -12,17 +12,17 @@
  *     merchants through the pool, outside the transaction; PGlite's one connection is held by
  *     the transaction, so there the count moves at the end.
  * At least once: a job that finds its upload DONE or FAILED does nothing; a crash mid-apply
- * rolled the transaction back, and the retry starts over. The last attempt's unexpected error
- * turns the upload FAILED ("could not be processed").
+ * rolled the transaction back, and the retry starts over. A job that fails for good (its last
+ * attempt threw or outlived its expiry) turns the upload FAILED ("could not be processed", the
+ * queue's failedForGood: markUploadFailed); uploading the file again is the retry.
  */
-import { readFile } from 'node:fs/promises';
 import { MERCHANT_UPLOAD_MAX_ROWS } from '@paydesk/contract';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
 import type { Database, Query } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { storedSheetPath } from '../../platform/file-store.ts';
+import { readStoredFile, storedSheetPath } from '../../platform/file-store.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';
@@ -31,6 +31,10 @@ import { checkRows, loadReferences, type RowError } from './rows.ts';
 
 export const MERCHANT_UPLOAD_QUEUE: JobQueueDef = { name: 'merchant-upload', retryLimit: 2, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 3600 };
 export const UPLOAD_DIR = 'merchant-uploads';
+
+/** The template's bank account column keeps its digits when read (not PAN-masked): the number is sealed by createProfile and answered masked. */
+export const isAccountColumn = (header: string): boolean => header === 'AccountNo';
+
 /** Errors kept on a FAILED upload: every row of a 5,000-row file with a few columns each. */
 const MAX_ERRORS = 20_000;
 
@@ -77,6 +81,9 @@ async function fail(database: Database, id: number, errors: RowError[], at: Date
   );
 }
 
+/** The upload left APPLYING while this attempt ran (failed for good meanwhile): its work is dropped. */
+class Superseded extends Error {}
+
 /** Runs one attempt of an upload's job (see the file comment). Throws to be retried. */
 export async function runMerchantUpload(ctx: AppContext, job: JobAttempt<MerchantUploadJob>): Promise<void> {
   const { database } = ctx;
@@ -88,8 +95,8 @@ export async function runMerchantUpload(ctx: AppContext, job: JobAttempt<Merchan
       [id],
     );
     if (!u) return;
-    const file = await readFile(storedSheetPath(ctx.config.dataDir, UPLOAD_DIR, u.file_sha256, u.file_format));
-    const { rows } = await readSheet(file, `upload.${u.file_format}`, { limits: { rows: MERCHANT_UPLOAD_MAX_ROWS } });
+    const file = await readStoredFile(storedSheetPath(ctx.config.dataDir, UPLOAD_DIR, u.file_sha256, u.file_format), ctx.keys.fieldKey);
+    const { rows } = await readSheet(file, `upload.${u.file_format}`, { limits: { rows: MERCHANT_UPLOAD_MAX_ROWS }, keepDigits: isAccountColumn });
     await database.query(`UPDATE merchant_uploads SET total_rows = $2 WHERE id = $1`, [id, rows.length]);
     const refs = await loadReferences(database.query, scope);
     const { merchants, errors } = await checkRows(rows, refs, (done) => setProgress(database, id, done).then(() => undefined), 250);
@@ -116,26 +123,40 @@ export async function runMerchantUpload(ctx: AppContext, job: JobAttempt<Merchan
           action: 'BULK_UPLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'MerchantUpload', targetId: id,
           detail: { fileName: u.file_name, rows: merchants.length, created: ids.length },
         });
-        await q(
-          `UPDATE merchant_uploads SET status = 'DONE', done_rows = $2, created_count = $2, created_ids = $3::jsonb, error_count = 0, finished_at = $4 WHERE id = $1`,
+        // Only while still APPLYING: an attempt that outlived its expiry may finish after the queue
+        // failed the job for good and marked the upload FAILED; its merchants then roll back.
+        const [applied] = await q(
+          `UPDATE merchant_uploads SET status = 'DONE', done_rows = $2, created_count = $2, created_ids = $3::jsonb, error_count = 0, finished_at = $4 WHERE id = $1 AND status = 'APPLYING' RETURNING id`,
           [id, ids.length, JSON.stringify(ids), ctx.now()],
         );
+        if (!applied) throw new Superseded();
       });
     } catch (e) {
       // The transaction rolled back: nothing of the file was created.
+      if (e instanceof Superseded) return;
       if (!(e instanceof RowRefused)) throw e;
       await fail(database, id, [e.error], ctx.now());
     }
   } catch (e) {
     // A file that cannot be read again (changed on disk) or a refusal of the reader fails at once.
     if (e instanceof AppError && e.status < 500) return fail(database, id, [{ Row: 0, Field: 'file', Message: e.message.replace(/^file: /, '') }], ctx.now());
-    if (job.lastAttempt) await fail(database, id, [{ Row: 0, Field: 'file', Message: 'the file could not be processed; upload it again' }], ctx.now());
     throw e;
   }
+}
+
+/**
+ * The merchant-upload queue's failedForGood (platform/jobs.ts): upload `uploadId`, not yet DONE or
+ * FAILED, turns FAILED with one error naming the file and `message` (the last attempt's error or
+ * the expiry). Nothing of it was created (the apply is one transaction); the retry is a new upload.
+ */
+export async function markUploadFailed(ctx: AppContext, uploadId: number, message: string): Promise<void> {
+  await fail(ctx.database, uploadId, [{ Row: 0, Field: 'file', Message: `the file could not be processed (${message.slice(0, 500)}); upload it again` }], ctx.now());
 }
 
 /** Defines the queue and starts its worker on this server. */
 export async function installMerchantUploadJobs(jobs: JobQueue, ctx: AppContext): Promise<void> {
   await jobs.define(MERCHANT_UPLOAD_QUEUE);
-  await jobs.work<MerchantUploadJob>(MERCHANT_UPLOAD_QUEUE.name, (job) => runMerchantUpload(ctx, job));
+  await jobs.work<MerchantUploadJob>(MERCHANT_UPLOAD_QUEUE.name, (job) => runMerchantUpload(ctx, job), {
+    failedForGood: (data, message) => markUploadFailed(ctx, data.uploadId, message),
+  });
 }

@@ -155,15 +155,21 @@ export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array
 
 /**
  * Records the bank's result file (`sheet`, read by readSheet; its SHA-256 `fileSha256`) for batch
- * `id` as `userId` at `at`, inside the caller's transaction. Answers the paid and failed counts.
- * Throws NF404, CF409 (already recorded), VAL400 naming the row and field.
+ * `id` as `userId` at `at`, inside the caller's transaction. Answers the paid and failed counts,
+ * `repeated` false. The very file already recorded (same SHA-256) answers `repeated` true and
+ * changes nothing: sending the bank's file twice is one result, not a conflict.
+ * Throws NF404, CF409 (another result already recorded), VAL400 naming the row and field.
  */
 export async function recordBankResult(
   q: Query,
   input: { id: number; sheet: SheetRows; fileSha256: string; userId: number; at: Date },
-): Promise<{ paid: number; failed: number }> {
-  const [b] = await q<{ state: string; result_at: Date | null }>(`SELECT state, result_at FROM payout_batches WHERE id = $1 FOR UPDATE`, [input.id]);
+): Promise<{ paid: number; failed: number; repeated: boolean }> {
+  const [b] = await q<{ state: string; result_at: Date | null; result_file_sha256: string | null }>(
+    `SELECT state, result_at, result_file_sha256 FROM payout_batches WHERE id = $1 FOR UPDATE`,
+    [input.id],
+  );
   if (!b) throw notFound('Payout batch');
+  if (b.state !== 'AWAITING_RESULT' && b.result_file_sha256 === input.fileSha256) return { paid: 0, failed: 0, repeated: true };
   if (b.state !== 'AWAITING_RESULT') {
     throw new AppError(409, ERROR_CODES.CONFLICT, `The result of batch ${batchReference(input.id)} was recorded on ${new Date(b.result_at!).toISOString().slice(0, 10)}; nothing was changed`);
   }
@@ -196,7 +202,7 @@ export async function recordBankResult(
      RETURNING s.paid, s.failed`,
     [input.id, input.userId, input.at, input.fileSha256],
   );
-  return { paid: Number(t!.paid), failed: Number(t!.failed) };
+  return { paid: Number(t!.paid), failed: Number(t!.failed), repeated: false };
 }
 
 /** A batch as the API answers it (PayoutBatch of the contract). */

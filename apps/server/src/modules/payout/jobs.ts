@@ -33,6 +33,8 @@ export async function buildDuePayouts(database: Database, now: Date): Promise<Re
 /** Defines the queue, works it on this server and schedules it daily at 02:00 MYT. */
 export async function installPayoutJobs(jobs: JobQueue, ctx: AppContext): Promise<void> {
   await jobs.define(PAYOUT_BUILD_QUEUE);
-  await jobs.work(PAYOUT_BUILD_QUEUE.name, async () => void (await buildDuePayouts(ctx.database, ctx.now())));
+  await jobs.work(PAYOUT_BUILD_QUEUE.name, async () => void (await buildDuePayouts(ctx.database, ctx.now())), {
+    noRecord: 'a schedule: the next daily build catches up every day not built yet',
+  });
   await jobs.schedule(PAYOUT_BUILD_QUEUE.name, '0 2 * * *');
 }

@@ -103,8 +103,8 @@ function segmentRoutes(app: FastifyInstance, s: ProfileSegment): void {
     const upload = await readDocumentForm(req);
     return database.transaction(async (q) => {
       const org = await findScopedOrg(q, scope, id, levels, true);
-      const doc = await storeDocument(q, app.ctx.config, scope, org.id, upload, now());
-      await writeAudit(q, req, {
+      const { repeated, ...doc } = await storeDocument(q, app.ctx.config, scope, org.id, upload, now());
+      if (!repeated) await writeAudit(q, req, {
         action: 'UPLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: `${s}Document`, targetId: doc.Id,
         detail: `${target(s)} ${org.id}: ${doc.DocType} ${doc.FileName} (${doc.MimeType}, ${doc.SizeBytes} bytes, sha256 ${doc.sha256})`,
       });

@@ -7,6 +7,8 @@ export const RISK_INACTIVE_QUEUE: JobQueueDef = { name: 'risk-inactive', retryLi
 
 export async function installRiskJobs(jobs: JobQueue, ctx: AppContext): Promise<void> {
   await jobs.define(RISK_INACTIVE_QUEUE);
-  await jobs.work(RISK_INACTIVE_QUEUE.name, async () => void (await checkInactiveMerchants(ctx.database, ctx.now())));
+  await jobs.work(RISK_INACTIVE_QUEUE.name, async () => void (await checkInactiveMerchants(ctx.database, ctx.now())), {
+    noRecord: 'a schedule: the next hourly check looks at the same merchants again',
+  });
   await jobs.schedule(RISK_INACTIVE_QUEUE.name, '23 * * * *');
 }

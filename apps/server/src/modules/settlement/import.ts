@@ -12,10 +12,11 @@
  */
 import type { Database, Query } from '../../db/client.ts';
 import type { SheetLimits } from '../../platform/sheet-limits.ts';
+import { SheetCellRefused } from '../../platform/sheet-cell-guard.ts';
 import { streamSheetRecords } from '../../platform/sheet-stream.ts';
 import { formatOf, missingHeaders } from './formats/index.ts';
 import type { ProviderRow, SettlementFormat } from './formats/types.ts';
-import type { StoredFile } from './file-store.ts';
+import type { StoredFile, StoredRef } from './file-store.ts';
 import { ImportFailure, reconcileFile, type MatchSteps, type ResultCounts } from './match.ts';
 import { openStager } from './staging.ts';
 
@@ -66,14 +67,18 @@ export type ImportOutcome =
   | { status: 'FAILED'; lineNo: number; field: string; message: string }
   | { status: 'SKIPPED'; why: string };
 
+/** The file left READING while this attempt ran (its job failed for good meanwhile): the attempt's work is dropped. */
+class Superseded extends Error {}
+
 const mytDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * Imports file `fileId` from `path` (the stored file; format 'csv' | 'xlsx'): see the file comment.
+ * Imports file `fileId` from `path` (the stored file, opened under its key; a plain path reads a
+ * file as it is; format 'csv' | 'xlsx'): see the file comment.
  * `now` stamps times (UTC). Answers the outcome; a file already DONE is SKIPPED. Throws database
  * and file system errors (the job retries; the next attempt starts over).
  */
-export async function runSettlementImport(database: Database, fileId: number, path: string, sheet: 'csv' | 'xlsx', now: () => Date): Promise<ImportOutcome> {
+export async function runSettlementImport(database: Database, fileId: number, path: StoredRef | string, sheet: 'csv' | 'xlsx', now: () => Date): Promise<ImportOutcome> {
   const [file] = await database.query<{ format_key: string; status: string }>(`SELECT format_key, status FROM settlement_files WHERE id = $1`, [fileId]);
   if (!file) return { status: 'SKIPPED', why: `no settlement file #${fileId}` };
   if (file.status === 'DONE' || file.status === 'FAILED') return { status: 'SKIPPED', why: `file #${fileId} is ${file.status}` };
@@ -138,7 +143,10 @@ export async function runSettlementImport(database: Database, fileId: number, pa
       // One matching per provider at a time: a repeat is judged against the DONE files, so two
       // files of one provider must not match side by side.
       await q(`SELECT pg_advisory_xact_lock(hashtext('settlement-match:' || $1))`, [format.provider]);
-      await q(`UPDATE settlement_files SET status = 'MATCHING' WHERE id = $1`, [fileId]);
+      // Only while still READING: an attempt that outlived its expiry may get here after the queue
+      // failed the job for good and marked the file FAILED; then nothing of it is matched.
+      const [reading] = await q(`UPDATE settlement_files SET status = 'MATCHING' WHERE id = $1 AND status = 'READING' RETURNING id`, [fileId]);
+      if (!reading) throw new Superseded();
       const counts = await reconcileFile(q, {
         fileId, provider: format.provider, kind: format.kind, txnDayFrom: dayFrom || settleFrom, txnDayTo: dayTo || settleTo, settlementTo: settleTo, at,
       }, matchSteps);
@@ -153,7 +161,10 @@ export async function runSettlementImport(database: Database, fileId: number, pa
     // A batch still staging must land before what was staged is removed.
     await staging?.catch(() => undefined);
     await stager.abort();
+    if (err instanceof Superseded) return { status: 'SKIPPED', why: `file #${fileId} was failed for good while this attempt ran` };
     if (err instanceof ImportFailure) return fail(database, fileId, err.problem, now());
+    // A cell the database could not hold (NUL, …): its own line and column, before any batch reaches PostgreSQL.
+    if (err instanceof SheetCellRefused) return fail(database, fileId, { lineNo: err.row, field: err.column, message: `This cell ${err.problem}` }, now());
     const status = (err as { status?: number }).status;
     // A refusal of the sheet reader (too many rows, a cell too long, not a CSV/XLSX) is the file's fault: it fails for good.
     if (typeof status === 'number' && status >= 400 && status < 500) return fail(database, fileId, { lineNo: parsed + 1, field: 'file', message: (err as Error).message }, now());
@@ -172,4 +183,25 @@ async function fail(database: Database, fileId: number, p: { lineNo: number; fie
     );
   });
   return { status: 'FAILED', lineNo: p.lineNo, field: p.field, message: p.message };
+}
+
+/**
+ * The settlement-import queue's failedForGood (platform/jobs.ts): the job of file `fileId` failed
+ * for good (its last attempt threw, e.g. a database refusal, or outlived its expiry). A file not
+ * yet DONE or FAILED turns FAILED with `message` (no line: the cause is not a row of the file)
+ * and its staged rows and items are deleted, in one transaction under the file's row lock. The
+ * retry path is the upload: the same bytes again register a new file, since the once-per-content
+ * index (settlement_files_once_uq) leaves FAILED files out. A DONE or FAILED file is left as it is.
+ */
+export async function markImportFailed(database: Database, fileId: number, message: string, at: Date): Promise<void> {
+  await database.transaction(async (q) => {
+    const [f] = await q<{ status: string }>(`SELECT status FROM settlement_files WHERE id = $1 FOR UPDATE`, [fileId]);
+    if (!f || f.status === 'DONE' || f.status === 'FAILED') return;
+    await q(`DELETE FROM recon_items WHERE file_id = $1`, [fileId]);
+    await q(`DELETE FROM settlement_rows WHERE file_id = $1`, [fileId]);
+    await q(
+      `UPDATE settlement_files SET status = 'FAILED', error_line = NULL, error_field = 'file', error_message = $2, finished_at = $3 WHERE id = $1`,
+      [fileId, `The import could not be completed (${message.slice(0, 500)}); upload the file again`, at],
+    );
+  });
 }

@@ -3,7 +3,8 @@
  * or XLSX file, send it (multipart, signed, ≤ 10 MB: POST Settlement/Import with the report's
  * provider as FormatKey, `{provider}_TPA` from an acquirer report), then watch the background import — queued, reading (lines read so far),
  * matching, imported with the items per §4 result, or not imported with the failing line, field
- * and reason (nothing was kept). The same file again answers "imported before" at once. The report
+ * and reason (nothing was kept), with "Upload again": a failed file is retried by sending the same
+ * bytes again (the server imports them as a new file). The same file again answers "imported before" at once. The report
  * refreshes when the import is done. Polls GET Settlement/File/:Id every second while it runs and
  * stops when the dialog closes.
  */
@@ -112,7 +113,22 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
             {t('recon.start')}
           </Button>
         ) : (
-          <Button onClick={onClose}>{t('recon.close')}</Button>
+          <Flex gap={8} justify="end">
+            {state?.Status === 'FAILED' && (
+              <Button
+                onClick={() => {
+                  // Back to the choice with the same file kept: Import sends its bytes again.
+                  setState(null);
+                  setFileId(null);
+                  setAlready(false);
+                }}
+                data-testid="recon-import-again"
+              >
+                {t('recon.again')}
+              </Button>
+            )}
+            <Button onClick={onClose}>{t('recon.close')}</Button>
+          </Flex>
         )
       }
     >
