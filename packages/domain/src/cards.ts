@@ -99,6 +99,24 @@ export function luhnValid(pan: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * The Luhn (mod 10) check digit that completes `body`, a digit string (the PAN without its last
+ * digit): `body + luhnCheckDigit(body)` is `luhnValid` when 12–19 digits long. For generators
+ * (the demo's card numbers, test arbitraries); a real PAN is never built here.
+ */
+export function luhnCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = body.charCodeAt(body.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
 /** The shortest PAN whose first 6 and last 4 may be shown: at least 3 digits stay masked. */
 const MIN_PAN_LENGTH_FOR_BIN = 13;
 /** Below this, not even the last 4 are shown (they would be most of the number). */

@@ -3,6 +3,7 @@
  * by the domain's pan-guard test and the server's PAN sweep (apps/server/test/integration).
  */
 import fc from 'fast-check';
+import { luhnCheckDigit } from '../src/cards.ts';
 
 /**
  * Every §3 prefix range (MASTER 51–55 and 2221–2720, …) and prefixes of no scheme (18, 30, 7, 80,
@@ -34,19 +35,6 @@ export const SCHEME_PREFIXES: { scheme: string; from: number; to: number }[] = [
   { scheme: 'NONE', from: 9, to: 9 },
 ];
 
-/** The Luhn check digit completing `body` (the PAN without its last digit). */
-export function luhnCheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = body.charCodeAt(body.length - 1 - i) - 48;
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
 
 /** A Luhn-valid PAN of `length` digits starting with `prefix`, the middle from `fill` (digits). */
 export function panOf(prefix: string, length: number, fill: string): string {

@@ -7,7 +7,7 @@
  * digits and the scheme; the full PAN is never returned, stored or logged.
  */
 import {
-  CARD_PAYMENT_METHODS, detectCardScheme, maskPan,
+  CARD_PAYMENT_METHODS, detectCardScheme, luhnCheckDigit, maskPan,
   type BnplProvider, type CardScheme, type EntryMode, type PreAuthOperation, type TerminalKind, type WalletProvider, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
   type TransactionStatus, type TransactionType,
 } from '@paydesk/domain';
@@ -520,18 +520,7 @@ const FOREIGN_SCHEMES = new WeightedTable<CardScheme>([['VISA', 45], ['MASTER', 
 const MAESTRO_PREFIXES = new WeightedTable([['5018', 2], ['5020', 1], ['5038', 1], ['5893', 2], ['6304', 1], ['6759', 1], ['6761', 1], ['6762', 1], ['6763', 1]] as const);
 
 /** Appends the Luhn check digit to a digit string. */
-function withLuhn(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = body.charCodeAt(body.length - 1 - i) - 48;
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
+const withLuhn = (body: string): string => body + luhnCheckDigit(body);
 
 /** A Luhn-valid PAN of the scheme, by the §3 prefix ranges. Kept in memory only. */
 function makePan(rng: Rng, scheme: CardScheme): string {
