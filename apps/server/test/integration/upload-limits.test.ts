@@ -2,7 +2,10 @@
  * Upload limits through the real server (issue 8 item 5): a ~10 MB XLSX decompression bomb
  * (≈10 GB inflated) sent to a resource BulkUpload and to BulkUpdateMdr/Preview answers a 4xx
  * `{ErrorCode, ErrorMessage}` while the process RSS (the server runs in this process), sampled
- * every 2 ms, stays under 1 GB, and the server answers normally afterwards; too many rows,
+ * every 2 ms, grows by less than 256 MB over the request (the bomb inflates to ≈10 GB; the growth
+ * is bounded, not the whole process: its resting RSS depends on the Node version and on what the
+ * earlier tests left for the collector — 621 MB on Node 20, 863 MB on Node 24 here), and the
+ * server answers normally afterwards; too many rows,
  * columns, a too-long cell and a CSV with one huge line are refused naming the limit; small XLSX
  * and CSV files still apply. Time is printed, not asserted.
  */
@@ -15,8 +18,9 @@ import { xlsxBomb, xlsxOf } from '../sheet-fixtures.ts';
 
 const BANK_UPLOAD = '/api/portal/Bank/BulkUpload';
 const MDR_PREVIEW = '/api/portal/BulkUpdateMdr/Preview';
-const GB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
+/** Most the process RSS may grow while one bomb is refused (measured: at most 86 MB on Node 20 and 24). */
+const MAX_GROWTH = 256 * MB;
 
 const BANK_HEADER = ['BankName', 'BankCode', 'SwiftCode', 'Country', 'Channels', 'SortOrder'];
 const MDR_HEADER = ['ProductCode', 'CategoryCode', 'FeeMode', 'MdrPercent', 'FlatAmount', 'MinFee', 'MaxFee', 'EffectiveDate'];
@@ -68,7 +72,7 @@ describe('upload limits (PGlite)', () => {
   ] as const;
   for (const path of [BANK_UPLOAD, MDR_PREVIEW])
     for (const bomb of bombs)
-      it(`${path}: a 10 MB XLSX bomb ${bomb.what} answers 413 with memory under 1 GB, and the server answers afterwards`, async () => {
+      it(`${path}: a 10 MB XLSX bomb ${bomb.what} answers 413 with the memory growing by less than 256 MB, and the server answers afterwards`, async () => {
         const file = xlsxBomb({ compressedBytes: 9.5 * MB, declared: bomb.declared, fill: bomb.fill });
         expect(file.length).toBeGreaterThan(9 * MB);
         expect(file.length).toBeLessThan(10 * MB);
@@ -77,7 +81,7 @@ describe('upload limits (PGlite)', () => {
         expect(e.status).toBe(413);
         expect(e.errorCode).toBe('VAL400');
         expect(e.body?.ErrorMessage).toMatch(bomb.message);
-        expect(peakRss).toBeLessThan(GB);
+        expect(peakRss - baseRss).toBeLessThan(MAX_GROWTH);
         await alive();
       });
 
