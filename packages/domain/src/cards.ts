@@ -87,16 +87,7 @@ export function detectCardScheme(panOrPrefix: string): CardScheme | null {
 /** Luhn (mod 10, ISO/IEC 7812-1) check of a PAN; false for anything that is not 12–19 digits. */
 export function luhnValid(pan: string): boolean {
   if (typeof pan !== 'string' || !/^\d{12,19}$/.test(pan)) return false;
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let d = pan.charCodeAt(pan.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
+  return luhnCheckDigit(pan.slice(0, -1)) === pan.slice(-1);
 }
 
 /**
