@@ -105,6 +105,14 @@ export function paydeskLint(root) {
       },
     },
     {
+      // Every e2e page comes from newPortalContext (reduced motion: no click lost to an animation).
+      files: ['e2e/**/*.ts'],
+      ignores: ['e2e/browser.ts'],
+      rules: {
+        'no-restricted-syntax': ['error', { selector: 'CallExpression[callee.property.name=/^new(Context|Page)$/][callee.object.name="browser"]', message: 'open pages through newPortalContext (e2e/browser.ts)' }],
+      },
+    },
+    {
       // Zones and cycles, in every workspace's src. Imports are resolved as Node/Vite do (every
       // relative import names its file, `.ts`/`.tsx` included; workspace packages through their
       // node_modules links). Type-only imports count for the zones.

@@ -1,5 +1,5 @@
 /**
- * The layout and accessibility checks of the e2e sweeps (issue 9), shared by layout-a11y.test.ts
+ * The layout and accessibility checks of the e2e sweeps, shared by layout-a11y.test.ts
  * and layout-a11y-sweep.test.ts: two files so that the two e2e workers run the long sweeps side by
  * side (CI time). axe-core over WCAG 2.0/2.1 A and AA, horizontal overflow, the page title, the skip link.
  */
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BUILT_ROUTE_PATHS } from '../apps/web/src/app/built-route-paths.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 export const PASSWORD = 'Paydesk@2026';
@@ -72,7 +72,7 @@ export async function skipLinkWorks(page: Page): Promise<{ first: string; after:
 }
 
 /**
- * A sweep visits every built route, so its time grows with each screen built (issue 14's last one
+ * A sweep visits every built route, so its time grows with each screen built (adding the firmware screen
  * took SUPERADMIN's desktop sweep past the default 180 s on a loaded 2-core machine): about 2.5 s a
  * route, never less than the default (ms).
  */
@@ -129,7 +129,7 @@ export function a11yFixture(): A11yFixture {
 
   async function newPage(viewport: Viewport): Promise<Page> {
     // bypassCSP: the portal's CSP (script-src 'self') would refuse the injected axe-core script.
-    const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', reducedMotion: 'reduce', bypassCSP: true });
+    const context = await newPortalContext(browser, { viewport, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', bypassCSP: true });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);

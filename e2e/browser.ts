@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser build). */
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -7,6 +7,18 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
   });
+}
+
+/**
+ * A new browser context for the portal: the system asks for reduced motion, so antd's transitions
+ * are off (apps/web antd-frame.tsx) and no click lands on a modal or dropdown still zooming in.
+ * Why every test's context: a click during the zoom-in of a confirmation prompt hit the prompt's
+ * body instead of its button on a loaded CI machine and the prompt stayed open. The portal's own
+ * behaviour with motion is antd's; none of our tests assert an animation. `options` override
+ * (viewport, locale, downloads); lint forbids `browser.newContext` elsewhere in e2e.
+ */
+export function newPortalContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
 }
 
 /**

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -31,7 +31,7 @@ describe('configuration screens', () => {
   beforeAll(async () => {
     portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '500' });
     browser = await launchChromium();
-    admin = await browser.newContext({ acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
+    admin = await newPortalContext(browser, { acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
     page = await admin.newPage();
     page.setDefaultTimeout(20_000);
     await signIn(page, portal.url, 'admin@paydesk.my');
@@ -119,7 +119,7 @@ describe('configuration screens', () => {
 
     const lines = await exportCsv('Currency');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('Currency code'); // headers are the screen's labels (issue 9)
+    expect(lines[0]).toContain('Currency code'); // headers are the screen's labels
     expect(lines[1]).toContain('JPY');
     expect(lines[1]).toContain('Japanese Yen (JPY)');
 
@@ -162,7 +162,7 @@ describe('configuration screens', () => {
 
   it("takes a permission away from a group and a member's menu follows on the next page load", async () => {
     // A member of the default Merchant HQ group, signed in in another browser.
-    const member = await browser.newContext({ locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur' });
+    const member = await newPortalContext(browser, { locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur' });
     const memberPage = await member.newPage();
     memberPage.setDefaultTimeout(20_000);
     const memberNav = memberPage.getByRole('navigation', { name: 'Main navigation' });

@@ -1,5 +1,5 @@
 /**
- * The e2e CSV reader against the server's CSV writer (issue 10): whatever the cells hold —
+ * The e2e CSV reader against the server's CSV writer: whatever the cells hold —
  * commas, quotes, line breaks, non-Latin text, empty cells — a file written by `csvStream` reads
  * back with as many data rows as were written and the same cells, so "file rows = total" in the
  * e2e suites counts records, not lines. No browser, no server: the writer runs in-process.

@@ -1,5 +1,5 @@
 /**
- * Export helpers for the e2e suites (issue 10): export the screen's list as CSV through its
+ * Export helpers for the e2e suites: export the screen's list as CSV through its
  * Export menu, as a user does, and read the file back. Shared by the list-report e2e
  * (reports.test.ts) and the sales-report e2e, so "file rows = the total the page shows" is
  * counted the same way everywhere.

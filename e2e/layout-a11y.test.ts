@@ -1,10 +1,10 @@
 /**
- * Responsive shell and accessibility (issue 9), in headless Chromium against the real portal:
+ * Responsive shell and accessibility, in headless Chromium against the real portal:
  * /auth signed out and every built route as a MERCHANT_HQ at 390 × 844 and 1440 × 900 (no
  * horizontal overflow, 0 critical/serious axe-core violations over WCAG 2.0/2.1 A and AA, a title
  * "{screen} · {product} Portal" differing per screen, a `main` landmark and a working skip link);
  * the phone menu drawer navigates, the dark theme passes axe too, and at 390 every list report's
- * detail drawer with its related sections (chain, link, schedule, timeline: issue 10 item 3) fits.
+ * detail drawer with its related sections (chain, link, schedule, timeline) fits.
  * The SUPERADMIN's sweeps are in layout-a11y-sweep.test.ts, run beside this file.
  */
 import { describe, expect, it } from 'vitest';

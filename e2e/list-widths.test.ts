@@ -1,12 +1,12 @@
 /**
- * Operations lists in real Chromium at the widths of issue 9. At 1280 px the key money and status
+ * Operations lists in real Chromium at desktop and phone widths. At 1280 px the key money and status
  * columns (e-commerce Status and Amount, MDR rate and fees, risk thresholds) are on screen without
  * scrolling the table, and no fixed column covers another; below 768 px the table scrolls inside
  * its card (the page itself does not), key columns first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -55,7 +55,7 @@ describe('list widths', () => {
   beforeAll(async () => {
     portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '3000' });
     browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1280, height: 800 } });
+    const context = await newPortalContext(browser, { locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${portal.url}/auth`);

@@ -1,5 +1,5 @@
 /**
- * Issue 13's onboarding journey in a real browser, end to end on ONE portal (a fresh embedded
+ * The onboarding journey in a real browser, end to end on ONE portal (a fresh embedded
  * database; its SMTP_URL a real SMTP receiver this test starts):
  *  - an agency user creates a merchant HQ on /merchant with a person (NRIC), a bank account and a
  *    PDF document uploaded through the screen;
@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PortalClient, PortalError } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/integration/smtp-receiver.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, newPortalContext } from './browser.ts';
 import {
   DEMO_PASSWORD, createMerchant, enrolTotp, fillSignIn, invitationLink, inviteUser, setPasswordFromLink, shownStatus, signIn, signInWithCode, signOut, verifyMerchant,
 } from './onboarding-steps.ts';
@@ -96,7 +96,7 @@ describe('onboarding journey: a merchant created, verified and its first user si
 
     // The invitee opens the e-mailed link on a phone, without a session, and sets a password.
     const link = await invitationLink(smtp, INVITEE.email);
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' })).newPage();
+    const page = await (await newPortalContext(browser, { viewport: { width: 390, height: 844 }, locale: 'en-GB' })).newPage();
     await setPasswordFromLink(page, portal.url, link, INVITEE);
 
     // Signs in with the password alone (no authenticator yet), into the new merchant.

@@ -1,5 +1,5 @@
 /**
- * The steps of issue 13's onboarding in a real browser, shared by e2e/onboarding-journey.test.ts
+ * The steps of the onboarding journey in a real browser, shared by e2e/onboarding-journey.test.ts
  * and e2e/profiles.test.ts: signing in, an agency user creating a merchant HQ on /merchant, a
  * SUPERADMIN verifying it, inviting a user from /user-management, reading the invitation link from
  * a real SMTP receiver (the portal's SMTP_URL), and the invitee's password, TOTP enrolment and
@@ -12,7 +12,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { Secret, TOTP } from 'otpauth';
 import { citiesOfState } from '@paydesk/domain';
 import type { SmtpReceiver } from '../apps/server/test/integration/smtp-receiver.ts';
-import { chooseOption, clickSettled } from './browser.ts';
+import { chooseOption, clickSettled, newPortalContext } from './browser.ts';
 
 /** The demo users' password (the seed's default). */
 export const DEMO_PASSWORD = 'Paydesk@2026';
@@ -35,7 +35,7 @@ export async function fillSignIn(page: Page, email: string, password: string): P
  * say otherwise), and answers its page once it has landed on the dashboard.
  */
 export async function signIn(browser: Browser, url: string, email: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', reducedMotion: 'reduce', ...options });
+  const context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'en-GB', ...options });
   const page = await context.newPage();
   await page.goto(`${url}/auth`);
   await fillSignIn(page, email, DEMO_PASSWORD);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { REPORT_LABELS, columnIn, ecommerceTransactions } from '@paydesk/contract';
-import { chooseOption, launchChromium } from './browser.ts';
+import { chooseOption, launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -23,7 +23,7 @@ describe('portal journey', () => {
   beforeAll(async () => {
     portal = await startPortal({ DEMO_PASSWORD: PASSWORD });
     browser = await launchChromium();
-    context = await browser.newContext({ acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur' });
+    context = await newPortalContext(browser, { acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur' });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
   });

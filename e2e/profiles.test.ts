@@ -1,5 +1,5 @@
 /**
- * The profile screens in a real browser (issue 13 done-when, the profile part), against the real
+ * The profile screens in a real browser, against the real
  * portal on a fresh embedded database:
  *  - an agency user creates a merchant HQ under one of its agents with a person (NRIC) and a
  *    bank account on /merchant, and adds a PDF document (SSM certificate) on the new profile;

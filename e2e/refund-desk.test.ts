@@ -1,5 +1,5 @@
 /**
- * The refund desk in a real browser (issue 11 done-when), against the real portal on a fresh
+ * The refund desk in a real browser, against the real portal on a fresh
  * embedded database:
  *  - as a merchant HQ, requests a refund from an e-commerce transaction's detail through the §3
  *    form (the service type is required with 'placeholder_cannot_be_empty'; the amount cannot be
@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { chooseOption, clickSettled, launchChromium } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -25,7 +25,7 @@ describe('refund desk', () => {
   const contexts: BrowserContext[] = [];
 
   async function signIn(email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${portal.url}/auth`);

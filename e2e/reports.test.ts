@@ -1,5 +1,5 @@
 /**
- * Every declared list report as a user uses it (issue 10 done-when), in headless Chromium against
+ * Every declared list report as a user uses it, in headless Chromium against
  * the real portal on a fresh embedded database. Generated from REPORTS: a list report declared
  * later is covered with no edit here. For each list report × {SUPERADMIN, a MERCHANT_HQ user}
  * (the merchant HQ only where its default group holds the report's permission):
@@ -21,7 +21,7 @@ import { NAV_TREE, defaultPermissions, enumLabeller, type GroupType, type NavNod
 import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../apps/web/src/shared/date-presets.ts';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { clickSettled, launchChromium } from './browser.ts';
+import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -170,7 +170,7 @@ describe('every list report, as a user uses it', () => {
     let ownMerchant = '';
 
     beforeAll(async () => {
-      context = await browser.newContext({ acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+      context = await newPortalContext(browser, { acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
       page = await context.newPage();
       page.setDefaultTimeout(20_000);
       await page.goto(`${portal.url}/auth`);

@@ -1,5 +1,5 @@
 /**
- * The risk desk in a real browser (issue 11 Build 7), against the real portal on a fresh embedded
+ * The risk desk in a real browser, against the real portal on a fresh embedded
  * database whose demo seed ran the rules (replayed days and the demo scenarios through ingest):
  * the dashboard counts the open alerts and opens /risk; a SUPERADMIN takes a PENDING alert
  * (it becomes Open), comments on it, closes it with a resolution after the confirmation, and reads
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clickSettled, launchChromium } from './browser.ts';
+import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const WAIT = { timeout: 20_000 } as const;
@@ -20,7 +20,7 @@ describe('risk desk', () => {
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     await page.goto(`${portal.url}/auth`);
     await page.getByLabel('Email').fill('admin@paydesk.my');

@@ -1,5 +1,5 @@
 /**
- * A sales report (summary report, issue 10) in headless Chromium against the real portal on a
+ * A sales report (summary report) in headless Chromium against the real portal on a
  * fresh embedded database, as the SUPERADMIN and as a merchant HQ (its own subtree only): the
  * e-commerce sales report opens on the last 30 MYT days; changing the period and the group-by
  * writes them to the URL and asks again; the trend chart draws on a canvas and the table has its
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -61,7 +61,7 @@ describe('sales reports', () => {
     ['a merchant HQ', 'merchant@paydesk.my'],
   ] as const) {
     it(`${who}: period, group-by, chart, table, CSV export and drill-down to the live list`, async () => {
-      const context = await browser.newContext({ acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
+      const context = await newPortalContext(browser, { acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       try {

@@ -1,12 +1,20 @@
 /**
  * Starts the real portal (`apps/server/src/main.ts`) as a child process on a free port with a
  * fresh embedded database in a temporary folder, exactly as `npm start` does after the build.
+ *
+ * Within a vitest run (PAYDESK_TEST_RUN), the data folder a first start seeds (database, keys,
+ * demo files) is built once per run, hour (MYT) and demo size and password, then copied for each
+ * portal: seeding 20,000 transactions was most of each file's start. The copy is the portal's
+ * own from then on; the run's templates are removed when the run ends
+ * (apps/server/test/integration/global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -27,10 +35,14 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
-/** Starts the portal and resolves when it prints its URL; rejects with its output if it exits. */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
+/** The settings a first start seeds with: the demo size and password (the rest is run time). */
+const SEEDING = ['SEED_TRANSACTIONS', 'DEMO_PASSWORD'] as const;
+
+/**
+ * Spawns main.ts on `port` with `dataDir` and `env`; resolves with the child and its output so far
+ * once it prints its URL, rejects with its output if it exits first.
+ */
+async function spawnPortal(port: number, dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/server'),
@@ -50,16 +62,68 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       }
     }, 100);
   });
+  return { child, output: () => out };
+}
+
+/** Stops a portal child (SIGTERM: it drains and closes its database) and waits for its exit. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * The seeded data folder of this run for `env`'s seeding settings, built by the first caller (a
+ * portal started on it and stopped) while others wait on its lock; null outside a vitest run.
+ * Throws when the build fails or takes over 10 minutes.
+ */
+async function seededTemplate(env: Record<string, string>): Promise<string | null> {
+  const run = process.env.PAYDESK_TEST_RUN;
+  if (!run) return null;
+  const seeding = Object.fromEntries(SEEDING.filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
+  const tag = createHash('sha1').update(JSON.stringify(seeding)).digest('hex').slice(0, 12);
+  const dir = join(tmpdir(), 'paydesk-test-db', run);
+  mkdirSync(dir, { recursive: true });
+  const template = join(dir, `portal-${dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDDHH')}-${tag}`);
+  if (existsSync(`${template}.ready`)) return template;
+  let lock: number;
+  try {
+    lock = openSync(`${template}.lock`, 'wx');
+  } catch {
+    for (const started = Date.now(); Date.now() - started < 10 * 60_000; ) {
+      if (existsSync(`${template}.ready`)) return template;
+      if (existsSync(`${template}.failed`)) throw new Error(`seeded portal ${template}: its builder failed`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`seeded portal ${template}: its builder never finished`);
+  }
+  try {
+    const { child } = await spawnPortal(await freePort(), template, seeding);
+    await stopChild(child);
+    writeFileSync(`${template}.ready`, '');
+    return template;
+  } catch (e) {
+    writeFileSync(`${template}.failed`, String(e));
+    throw e;
+  } finally {
+    closeSync(lock);
+  }
+}
+
+/** Starts the portal and resolves when it prints its URL; rejects with its output if it exits. */
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
+  const template = await seededTemplate(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const { child, output } = await spawnPortal(port, dataDir, env);
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
-    output: () => out,
+    output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The settlement desk in a real browser (issue 12 done-when): on a fresh portal whose first start
+ * The settlement desk in a real browser: on a fresh portal whose first start
  * generated and imported the providers' demo settlement files, a SUPERADMIN opens the Revenue
  * Monster settlement report, imports the sample file of the last day through the screen and
  * watches it go through the stages to its results; then finds a NOT TALLY item, reads the two
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { chooseOption, clickSettled, launchChromium, settleAnimations } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium, settleAnimations, newPortalContext } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -30,7 +30,7 @@ describe('settlement desk', () => {
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal({ JOB_POLL_SECONDS: '1' }), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     await page.goto(`${portal.url}/auth`);
     await page.getByLabel('Email').fill('admin@paydesk.my');
