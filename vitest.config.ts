@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * This run's id: the integration harness keeps its seeded database dumps under it
+ * (apps/server/test/integration/seeded-snapshot.ts), so no run opens another run's dump. Test
+ * workers inherit it from this process's environment.
+ */
+process.env.PAYDESK_TEST_RUN ??= `${Date.now()}-${process.pid}`;
+
 /** Test tiers (guides practice 9): unit (pure code), integration (real server + real database), web (jsdom), e2e (real Chromium). */
 export default defineConfig({
   test: {
@@ -7,6 +14,7 @@ export default defineConfig({
     // after another (measured on this machine: unit + web + integration in 595 s with two workers;
     // the serial CI run before took 3,487 s for all tiers). Each file has its own server and database.
     maxWorkers: 2,
+    globalSetup: ['apps/server/test/integration/global-setup.ts'],
     projects: [
       // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
       { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },

@@ -3,6 +3,7 @@
  * auth guard, errors), the business modules, and the web pages. `buildApp` does no listening, so
  * tests drive it with `inject` or a real port.
  */
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -72,8 +73,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Fastify's own 503 would answer outside {ErrorCode, ErrorMessage}.
     return503OnClosing: false,
     frameworkErrors,
+    // A request id unique across servers and restarts (Fastify's default counts from req-1 per
+    // process): it is the `reqId` of the request's log lines, the `request_id` of its audit row
+    // and the X-Request-Id answered, so a support question leads from one to the others.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('ctx', ctx);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);

@@ -67,7 +67,7 @@ if (!config.databaseUrl) {
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);
 }
 /**
- * Graceful shutdown (issue 8): on SIGTERM or SIGINT stop accepting connections (/readyz answers
+ * Graceful shutdown: on SIGTERM or SIGINT stop accepting connections (/readyz answers
  * 503 from the first moment), let requests in flight finish, close the database pool, exit 0.
  * A second signal, or requests still running after SHUTDOWN_GRACE_MS, ends the process at once.
  */

@@ -15,7 +15,7 @@ import { requestTarget } from './platform/public-url.ts';
 
 /**
  * Pages served without a session: sign-in, and the page of an e-mailed invitation or password
- * reset link (issue 13 Build 5), opened by someone who has no session yet; its token travels in the
+ * reset link, opened by someone who has no session yet; its token travels in the
  * query and is checked by the page's own call (Token/Check).
  */
 const PUBLIC_PAGES = new Set(['/auth', '/auth/invite']);
@@ -24,8 +24,8 @@ const PUBLIC_PAGES = new Set(['/auth', '/auth/invite']);
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * The `cache-control` of a built file, by its path relative to the build folder (issue 9,
- * first-load budgets). Everything under `assets/` is named by Vite after its content hash, so a
+ * The `cache-control` of a built file, by its path relative to the build folder
+ * (first-load budgets). Everything under `assets/` is named by Vite after its content hash, so a
  * changed file gets a new name: cached for a year and never revalidated. HTML is never stored (it
  * names the current hashes, and page requests check the session); any other file is revalidated
  * on each use. A pre-compressed copy (`.br`, `.gz`) has its original's policy.

@@ -1,5 +1,5 @@
 /**
- * The generated part of docs/API.md (issue 8): one line per route of the route table that the
+ * The generated part of docs/API.md: one line per route of the route table that the
  * resource engine generates, so the document lists 100 % of the endpoints. `npm run docs:api`
  * writes it between the markers; the drift test (packages/contract/test/api-doc.test.ts) fails
  * when the file and the table disagree. Pure string code, no I/O.
@@ -27,7 +27,7 @@ export function resourceEndpointsMarkdown(): string {
   return [API_DOC_BEGIN, ...lines, API_DOC_END].join('\n');
 }
 
-/** What each report operation answers (issue 10; schemas: reports/schemas.ts). */
+/** What each report operation answers (schemas: reports/schemas.ts). */
 const REPORT_ANSWER: Record<string, string> = {
   Search: '`{Items, TotalRecords, TotalCapped, NextCursor, RowsPerPage}` (keyset page; count exact up to 10,000)',
   Get: 'the detail (NF404 outside the scope or the report)',
@@ -36,7 +36,7 @@ const REPORT_ANSWER: Record<string, string> = {
   Summary: '`{Rows, Totals, Currency, Period, GroupBy}` (period × dimension sales figures; reports/summary-schemas.ts)',
 };
 
-/** The generated table of every report-engine route (issue 10), in route-table order. */
+/** The generated table of every report-engine route, in route-table order. */
 export function reportEndpointsMarkdown(): string {
   const lines = ['| Method and path | Permission | Transport | Answer |', '|---|---|---|---|'];
   for (const r of Object.values(ROUTE_TABLE) as (RouteDef & { report?: { name: string; op: string } })[]) {

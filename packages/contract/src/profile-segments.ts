@@ -1,5 +1,5 @@
 /**
- * The four profile screens (issue 13 Build 1–3) and the routes each has, without zod: routes.ts
+ * The four profile screens and the routes each has, without zod: routes.ts
  * builds the route entries from it (with their schemas) and route-paths.ts the browser's paths,
  * so the four segments stay alike and the two tables cannot drift.
  *

@@ -2,7 +2,7 @@
  * The route table's addresses without its zod schemas: for each route, its method, path and
  * whether its body travels over the secure channel (§7). The browser's API client needs only
  * these, and the schemas (zod and every endpoint's shapes, ~25 KB brotli) would otherwise load
- * with the sign-in page (issue 9, first-load budgets).
+ * with the sign-in page (first-load budgets).
  *
  * One source: `routes.ts` and the report declarations stay the table; this copy is typed by it
  * (every route name, each method as declared) and `test/route-paths.test.ts` proves every path

@@ -1,7 +1,7 @@
 /**
- * The whole route table (issue 8): the hand-declared endpoints of routes.ts, every route the
+ * The whole route table: the hand-declared endpoints of routes.ts, every route the
  * resource engine generates from the declared resources and every route of the declared reports
- * (issue 10, `Report.{name}.{Op}`), keyed by route name. The server
+ * (`Report.{name}.{Op}`), keyed by route name. The server
  * registers exactly these, docs/API.md and /api/docs list exactly these, and the generated fuzz,
  * authorization and cross-tenant suites run over exactly these.
  */

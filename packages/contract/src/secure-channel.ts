@@ -233,7 +233,7 @@ export async function sealRequest(
   return { headers, body: wire };
 }
 
-/** Lower-case hex SHA-256 of `bytes` (the last signed part of an upload, §7 / issue 8). */
+/** Lower-case hex SHA-256 of `bytes` (the last signed part of an upload, §7). */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await subtle().digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   let hex = '';

@@ -1,5 +1,5 @@
 /**
- * zod's own messages, replaced once for every schema of the contract (issue 9 "honest inputs"):
+ * zod's own messages, replaced once for every schema of the contract ("honest inputs"):
  * a schema without a message of its own ("Too big: expected number to be <=999") answers a field
  * message key of packages/domain (FIELD_MESSAGES, filled with the real limit), which the web
  * translates and the server sends as "Field: message". A message a schema declares still wins

@@ -1,5 +1,5 @@
 /**
- * REPORT_LABELS is the one source of report column, filter and title texts (issue 10): every
+ * REPORT_LABELS is the one source of report column, filter and title texts: every
  * labelKey of every declared report has a text in en, ms and zh, and Malay and Chinese are real
  * translations (not the English copied), except codes that read the same in Malay (MID, TID, Status).
  */

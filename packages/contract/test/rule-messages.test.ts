@@ -1,5 +1,5 @@
 /**
- * Every validation message a user can see is a translated catalogue key (issue 9), generated over
+ * Every validation message a user can see is a translated catalogue key, generated over
  * every field of every resource (RESOURCES), every cross-field rule (`refine`) and the request
  * schemas of the hand-declared routes: hostile and near-miss inputs (wrong types, out-of-range
  * numbers, too-long strings, bad patterns, duplicates, empty values) are run through each schema,
@@ -205,7 +205,7 @@ describe('messages of the hand-declared routes', () => {
   });
 });
 
-describe('messages of the profile requests (issue 13)', () => {
+describe('messages of the profile requests', () => {
   const person = { Name: 'Tan Ah Kow', Role: 'DIRECTOR', IdType: 'NRIC', IdNo: '900101-14-5678' };
   const account = { BankId: 1, AccountType: 'CORPORATE', AccountName: 'Kedai Tan', AccountNo: '1234567890', IsPrimary: true };
   const company = {

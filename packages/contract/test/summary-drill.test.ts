@@ -1,5 +1,5 @@
 /**
- * drillDown (issue 10 Build 4), pure: for random summary requests and rows of every sales report,
+ * drillDown, pure: for random summary requests and rows of every sales report,
  * the drilled SearchData is accepted by the target list's own schema with no key it does not take,
  * its dates are the row's period clipped to the request's MYT days, the group value is the list's
  * filter, and the sale predicate is in the list's terms; the view follows the service type / method.

@@ -1,5 +1,5 @@
 /**
- * zod's own messages are replaced by field message keys with the real limit (issue 9), table-driven
+ * zod's own messages are replaced by field message keys with the real limit, table-driven
  * over every issue kind a form can cause; a message a schema declares still wins.
  */
 import { describe, expect, it } from 'vitest';

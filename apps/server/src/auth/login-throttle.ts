@@ -1,5 +1,5 @@
 /**
- * The sign-in failure counter and lockout (issue 8), per account key — the lower-cased e-mail,
+ * The sign-in failure counter and lockout, per account key — the lower-cased e-mail,
  * whether or not a user has it — in table `login_throttle`, shared by every server on the
  * database. An unknown e-mail is counted and locked exactly like a known one, so the lockout does
  * not tell which accounts exist. Counted: wrong passwords and wrong or reused second-factor codes
@@ -30,7 +30,7 @@
  * Times are the app clock (`ctx.now()`, UTC) passed as parameters, never SQL now(), so tests can
  * move them. `users.failed_logins` (the column the old sign-in used) is no longer read or
  * written: this table is the only source of sign-in lockouts. `users.locked_until` now holds an
- * administrator's lock (user management, issue 13), which Unlock lifts together with this row.
+ * administrator's lock (user management), which Unlock lifts together with this row.
  */
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';

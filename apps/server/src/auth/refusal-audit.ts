@@ -1,5 +1,5 @@
 /**
- * Refused attempts leave a record (issue 8 item 7): a request refused for permission (PERM403),
+ * Refused attempts leave a record: a request refused for permission (PERM403),
  * for reaching outside the caller's scope (NF404 thrown by a scoped handler, e.g. another tenant's
  * id — an unknown URL is answered by the not-found handler, is no error and is not recorded), for
  * a locked account (AUTH423) or by the secure channel (SEC400/401/404/408/409) is audited as

@@ -2,7 +2,7 @@
  * Server-side sessions behind the JWTs: created at sign-in, bound to the secure channel the
  * sign-in came over, revoked at sign-out, ended after the idle limit.
  *
- * Cache (issue 8 item 9): `cachedSession` reuses a session read (row, group, permissions) for at
+ * Cache: `cachedSession` reuses a session read (row, group, permissions) for at
  * most SESSION_CACHE_MS, so a busy session costs one database read per 2 s instead of one per
  * request. Every change made through this module drops or updates the entry at once on this
  * server: revoke (sign-out, idle end) and group switch drop it, touch updates its lastSeenAt;

@@ -1,7 +1,7 @@
 /**
  * Session JWTs (HS256): the token names a server-side session (`sid`) and expires with the
  * cookie after half a day (§9). Revocation, idle limit and group live in the session row.
- * Tokens are signed with jose; they are verified with Node's synchronous HMAC (issue 8 item 9: no
+ * Tokens are signed with jose; they are verified with Node's synchronous HMAC (no
  * WebCrypto thread hop per request), accepting only what jose would with
  * `{issuer: 'paydesk', algorithms: ['HS256']}`. A token that verified is remembered (per key, at
  * most VERIFIED_MAX) until its own expiry, which is still checked on every use: the signature

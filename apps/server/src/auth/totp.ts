@@ -1,5 +1,5 @@
 /**
- * Time-based one-time passwords (RFC 6238) for two-factor sign-in (issue 13 Build 5), with the
+ * Time-based one-time passwords (RFC 6238) for two-factor sign-in, with the
  * `otpauth` package: SHA1, 6 digits, 30-second steps — what every authenticator app reads from a
  * QR code — accepting the step before and after (±30 s of clock drift). A code is accepted once:
  * `users.mfa_last_step` keeps the last accepted step, and only a later step passes (one atomic

@@ -42,7 +42,14 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
+  /** PGlite only: the data folder as an uncompressed tar, which `openDatabase`'s `loadDataDir` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PGlite only: start from this dump of a data folder (Database.dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
@@ -62,7 +69,7 @@ function statementName(text: string): string {
  * Opens and migrates. `target`: a postgres:// URL, a folder for PGlite, or 'memory://'.
  * Throws when the database cannot be reached or a migration fails.
  */
-export async function openDatabase(target: string): Promise<Database> {
+export async function openDatabase(target: string, opts: OpenOptions = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     // An idle pooled connection ended by the server (a restart, pg_terminate_backend, DROP DATABASE
@@ -102,7 +109,7 @@ export async function openDatabase(target: string): Promise<Database> {
     };
   }
   if (target !== 'memory://') mkdirSync(target, { recursive: true });
-  const client = target === 'memory://' ? new PGlite() : new PGlite(target);
+  const client = target === 'memory://' ? new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) : new PGlite(target, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
@@ -114,6 +121,7 @@ export async function openDatabase(target: string): Promise<Database> {
     executeSql: async (text, values) =>
       values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     transaction: (fn) => client.transaction((tx) => fn(async <T,>(text: string, params?: unknown[]) => (await tx.query<T>(text, params as unknown[])).rows)),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -45,7 +45,7 @@ export const organizations = pgTable(
     email: text('email'),
     isActive: smallint('is_active').notNull().default(1),
     onboardingStatus: text('onboarding_status').notNull().default('VERIFIED'),
-    // Profile (issue 13): the old-format SSM number beside the 12-digit one in reg_no, company
+    // Profile: the old-format SSM number beside the 12-digit one in reg_no, company
     // type (§3), second address line, country (§9: MALAYSIA only), the reason of the last KYC
     // decision, who submitted the profile for review (maker-checker: never its reviewer), and an
     // optimistic-lock version (a stale Update is refused).
@@ -80,10 +80,10 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     nickName: text('nick_name').notNull(),
-    // Null until an invited user sets a password through the invite link (issue 13).
+    // Null until an invited user sets a password through the invite link.
     passwordHash: text('password_hash'),
     phone: text('phone'),
-    // TOTP (issue 13): the secret sealed under the field key (engine/secret-fields.ts), set when
+    // TOTP: the secret sealed under the field key (engine/secret-fields.ts), set when
     // enrolment is confirmed with a first code; the pending secret waits for that code.
     mfaSecret: text('mfa_secret'),
     mfaPendingSecret: text('mfa_pending_secret'),
@@ -110,7 +110,7 @@ export const userGroups = pgTable('user_groups', {
   description: text('description'),
   isActive: smallint('is_active').notNull().default(1),
   isDefault: boolean('is_default').notNull().default(false),
-  // Members must sign in with a TOTP code (issue 13); always on for SUPERADMIN groups.
+  // Members must sign in with a TOTP code; always on for SUPERADMIN groups.
   /** 1: members must enrol two-factor sign-in (SUPERADMIN groups always do); a switch of /user-group. */
   mfaRequired: smallint('mfa_required').notNull().default(0),
   version: integer('version').notNull().default(1),
@@ -141,7 +141,7 @@ export const memberships = pgTable(
     groupId: integer('group_id').notNull().references(() => userGroups.id),
     isDefault: boolean('is_default').notNull().default(false),
   },
-  // group_id: a user group's delete probes its memberships (resource engine dependents, issue 14).
+  // group_id: a user group's delete probes its memberships (resource engine dependents).
   (t) => [uniqueIndex('memberships_uq').on(t.userId, t.orgId, t.groupId), index('memberships_user_idx').on(t.userId), index('memberships_group_idx').on(t.groupId)],
 );
 
@@ -194,6 +194,10 @@ export const auditLog = pgTable(
     at: ts('at').notNull().defaultNow(),
     actorUserId: integer('actor_user_id'),
     actorEmail: text('actor_email'),
+    /** The membership (user group and company) the actor acted in; null for sign-in and jobs. */
+    actorMembershipId: integer('actor_membership_id'),
+    /** The request's id (pino `reqId`, the X-Request-Id answered), so a row leads to its log lines. */
+    requestId: text('request_id'),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
@@ -286,11 +290,11 @@ export const transactions = pgTable(
     paymentCreationDate: ts('payment_creation_date'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    // --- The per-kind model (issue 10 item 2; docs/transaction-model.md). Null where a kind has none.
+    // --- The per-kind model (docs/transaction-model.md). Null where a kind has none.
     /** Merchant discount fee in ringgit of the row's currency, computed at ingest from the merchant's MDR (0 unless SUCCESS). */
     mdrFee: numeric('mdr_fee', { precision: 18, scale: 2 }).notNull().default('0'),
     /**
-     * Refunded so far (ringgit; issue 11 Build 4): the amounts of its refund requests that reached
+     * Refunded so far (ringgit): the amounts of its refund requests that reached
      * REFUND, written under the transaction's row lock in the same database transaction as the
      * request's REFUND; never more than `amount` (CHECK transactions_refund_within_amount).
      */
@@ -322,7 +326,7 @@ export const transactions = pgTable(
     bnplProvider: text('bnpl_provider'),
   },
   (t) => [
-    // Money moves once (issue 11 Build 4): whatever a handler does, no transaction is refunded beyond its amount.
+    // Money moves once: whatever a handler does, no transaction is refunded beyond its amount.
     // (Nothing refunded is always within: reversal-like rows may carry a negative amount.)
     check('transactions_refund_within_amount', sql`${t.refundedAmount} = 0 OR (${t.refundedAmount} > 0 AND ${t.refundedAmount} <= ${t.amount})`),
     // TxnRefNo: unique, looked up by equality and by prefix (LIKE 'p%'). Under C.UTF-8 a prefix LIKE
@@ -336,7 +340,7 @@ export const transactions = pgTable(
     // service_type = 2 in the predicate lets the planner drop that condition instead of checking it
     // on the heap row by row (it did: a platform e-wallet count read 10,001 heap rows, p95 59 ms at 10 M).
     // The resource engine's delete of a currency, bank or acquirer probes its transactions with one
-    // EXISTS (issue 14): without these it scanned the whole table under the record's row lock.
+    // EXISTS: without these it scanned the whole table under the record's row lock.
     // Partial where the column is often empty (bank code: FPX rows only).
     index('transactions_currency_idx').on(t.currency),
     index('transactions_bank_code_idx').on(t.bankCode).where(sql`${t.bankCode} IS NOT NULL`),
@@ -353,7 +357,7 @@ export const transactions = pgTable(
     index('transactions_agent_idx').on(t.agentId, t.serviceType, t.createdAt, t.id, t.terminalKind),
     index('transactions_merchant_idx').on(t.merchantId, t.serviceType, t.createdAt, t.id, t.terminalKind),
     index('transactions_branch_idx').on(t.branchId, t.serviceType, t.createdAt, t.id, t.terminalKind),
-    // Report engine (issue 10): the TxnAmount sort, one index per scope level so every caller's
+    // Report engine: the TxnAmount sort, one index per scope level so every caller's
     // amount-ordered keyset page is an index range.
     index('transactions_st_amount_idx').on(t.serviceType, t.amount, t.id),
     index('transactions_mm_amount_idx').on(t.masterMerchantId, t.serviceType, t.amount, t.id),
@@ -426,7 +430,7 @@ export const recurringSchedules = pgTable(
  * SETTLE (OPEN, SETTLED, or UPLOADED when the host asked for a batch upload before the trailer).
  * The batch totals (sale/void counts and amounts, net) are the sums of its lines, as the SETTLE
  * message reports them to the host; `host_response_code` is the host's answer to the SETTLE
- * ('00' settled, '95' reconcile error → batch upload; null while OPEN). Issue 10: the
+ * ('00' settled, '95' reconcile error → batch upload; null while OPEN). The
  * card-settlement list reads them without aggregating the lines.
  */
 export const terminalSettlementBatches = pgTable(
@@ -450,7 +454,7 @@ export const terminalSettlementBatches = pgTable(
   },
   (t) => [
     uniqueIndex('terminal_settlement_batches_uq').on(t.tid, t.batchNo),
-    // Issue 10: the card-settlement list (settled_at) and the batch-grouped card view (opened_at)
+    // The card-settlement list (settled_at) and the batch-grouped card view (opened_at)
     // keyset-page by date inside the caller's scope: one index per scope level and sort key.
     index('terminal_settlement_batches_merchant_idx').on(t.merchantId, t.openedAt, t.id),
     index('tsb_opened_idx').on(t.openedAt, t.id),
@@ -487,7 +491,7 @@ export const terminalSettlementBatchLines = pgTable(
 );
 
 /**
- * The columns shared by the sales summaries (issue 10 Build 5, docs/ARCHITECTURE.md "Summaries"):
+ * The columns shared by the sales summaries (docs/ARCHITECTURE.md "Summaries"):
  * one row per hierarchy `level` (0 platform, 1 master merchant, 2 agency, 3 agent, 4 merchant HQ,
  * 5 outlet) and the organization at that level, written with all its ancestors: the id columns
  * deeper than `level` are 0, and at level 5 `branchId` 0 is the HQ's own (branchless) sales. So
@@ -504,7 +508,7 @@ const summaryOrgColumns = () => ({
 });
 
 /**
- * The status is pivoted into the measures (issue 10 Build 5, second pass): one key row holds the
+ * The status is pivoted into the measures: one key row holds the
  * count, amount and MDR fee of each TRANSACTION_STATUSES value, so a key row is not repeated per
  * status (the summaries held 1.77 M daily rows per 1 M transactions with status in the key).
  */
@@ -570,7 +574,7 @@ export const salesSummaryMonthly = pgTable(
 );
 
 /**
- * The sales summaries without payment method and card scheme (issue 10 Build 5, migration
+ * The sales summaries without payment method and card scheme (migration
  * sales_summary_org): per level, organization, period, service type and currency, the same pivoted
  * status measures. readSummary reads them for questions that neither filter nor group by method
  * or scheme — the organization sales reports' first answers: at 10 M transactions a platform-wide
@@ -642,7 +646,7 @@ export const salesSummaryOrgWeekly = pgTable(
 );
 
 /**
- * The figures of settled terminal batches (issue 10 Build 5, /sales-report/terminal-settlement)
+ * The figures of settled terminal batches (/sales-report/terminal-settlement)
  * per MYT day of `settled_at` (or month) at every hierarchy level, kept current by statement-level
  * triggers on terminal_settlement_batches and terminal_settlement_batch_lines and rebuilt in bulk
  * (migration settlement_summary, summaries/rebuild.ts). Each batch counts once in each of four row
@@ -739,7 +743,7 @@ export const refundRequests = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
      * When the money left (the REFUND action), set once: the sales reports count the refund on
-     * this MYT day whatever the acknowledgement does afterwards (issue 11 Build 4). Null until then.
+     * this MYT day whatever the acknowledgement does afterwards. Null until then.
      */
     refundedAt: ts('refunded_at'),
     /** The user who asked for it (null for imported or demo requests). */
@@ -759,7 +763,7 @@ export const refundRequests = pgTable(
 );
 
 /**
- * The log of a refund request (issue 11 Build 2, "view log"): every event with its actor, time
+ * The log of a refund request ("view log"): every event with its actor, time
  * (UTC), action (refund-flow.ts REFUND_ACTIONS, or ACK_ATTEMPT for one delivery attempt of an
  * acknowledgement, status unchanged) and summary — the desk's
  * actions, the scheduler's expiry, each acknowledgement delivery attempt. Append-only; the actor
@@ -875,7 +879,7 @@ export const messageTemplateKeys = pgTable('message_template_keys', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Configuration tables served by the resource engine (issue 4). Each carries id, is_active and
+// Configuration tables served by the resource engine. Each carries id, is_active and
 // managed() columns; owned tables carry org_id. Field choices are documented on the resource
 // declarations in packages/contract/src/resources/defs/.
 
@@ -1056,7 +1060,7 @@ export const organizationConfigs = pgTable('organization_configs', {
 ]);
 
 /**
- * Sign-in failures and lockouts per account key (issue 8): the lower-cased e-mail, whether or not
+ * Sign-in failures and lockouts per account key: the lower-cased e-mail, whether or not
  * a user has it, so an unknown e-mail locks exactly like a known one and the lockout does not tell
  * which accounts exist. `failures` counts inside the current lockout window; the counter and the
  * lockout change in one atomic statement (auth/login-throttle.ts). Times UTC.
@@ -1079,7 +1083,7 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
 });
 
 /**
- * Fixed-window request counters shared by every server on the database (issue 8): sign-in per
+ * Fixed-window request counters shared by every server on the database: sign-in per
  * client address and per account. One row per key and window start (UTC); old windows are swept.
  */
 export const rateLimitWindows = pgTable(
@@ -1093,7 +1097,7 @@ export const rateLimitWindows = pgTable(
 );
 
 /**
- * Exports as governed work (issue 8): one row per export from start to its end, so the per-user
+ * Exports as governed work: one row per export from start to its end, so the per-user
  * concurrency limit holds across servers and the lifecycle (RUNNING → COMPLETED | CANCELLED |
  * FAILED) is audited. A RUNNING row older than the stale limit no longer counts (a crashed server).
  */
@@ -1113,7 +1117,7 @@ export const exportRuns = pgTable(
 );
 
 /**
- * Idempotency keys of the money-moving POSTs (issue 11 Build 4, as Stripe's): per caller, the key
+ * Idempotency keys of the money-moving POSTs (as Stripe's): per caller, the key
  * sent in `Idempotency-Key`, the route, a SHA-256 of the request body and the first answer. A
  * replay within 24 h answers the stored answer; the same key with another body or route is
  * refused (IDEM422). Written in the same database transaction as the work it guards, so the work
@@ -1133,7 +1137,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * The risk engine's running state (issue 11 Build 6): one row per subject — a merchant HQ
+ * The risk engine's running state: one row per subject — a merchant HQ
  * (`MERCHANT`, key its id), a card (`CARD`, key its masked PAN: first 6 + last 4, all the portal
  * keeps), a client IP address (`IP`) — holding the counters of its current windows as JSON
  * (modules/risk/rule-state.ts): the MYT day's and month's totals, the failure streak, the recent
@@ -1153,7 +1157,7 @@ export const riskState = pgTable(
 );
 
 /**
- * Risk alerts as tickets (issue 11 Build 6/7; §4 ticket status PENDING → OPEN → CLOSE): one per
+ * Risk alerts as tickets (§4 ticket status PENDING → OPEN → CLOSE): one per
  * rule, subject and window (`window_start`: the MYT day or month, the transaction for a single
  * large one, the crossing for a sliding window) — the unique key makes a crossing raise exactly one
  * alert whoever races. Evidence: the rule, its threshold then, the observed value, and the
@@ -1235,7 +1239,7 @@ export const riskAlertEvents = pgTable(
 );
 
 /**
- * Provider settlement files (issue 12 Build 1): one row per upload of a format (`format_key` 'RM',
+ * Provider settlement files: one row per upload of a format (`format_key` 'RM',
  * 'RM_TPA' …, modules/settlement/formats). The file itself is kept on disk under its SHA-256
  * (`file_sha256`); the partial unique index makes the same file of the same format importable
  * once (a FAILED import may be tried again). Status QUEUED → READING (rows staged, `rows_read`
@@ -1306,7 +1310,7 @@ export const settlementRows = pgTable(
 );
 
 /**
- * Reconciliation items (issue 12 Build 2, §4 results): one per provider line and one per portal
+ * Reconciliation items (§4 results): one per provider line and one per portal
  * payment the provider's files should have settled. `result` 1 TALLY, 2 NOT TALLY (`differences`
  * says which field and by how much), 3 EXIST IN provider, 4 EXIST IN portal, 5 VERIFIED, 6
  * UNVERIFY, 7 DUPLICATE; `matched_result` keeps what the matching found when a user verifies.
@@ -1317,7 +1321,7 @@ export const settlementRows = pgTable(
  * file settles it).
  */
 /**
- * Reconciliation per settlement day (issue 12 Build 3: /bsn-settlement-summary-report): for a
+ * Reconciliation per settlement day (/bsn-settlement-summary-report): for a
  * provider, file kind, MYT settlement day and currency, the items and their amount per §4 result
  * (the provider's amount, the portal's for EXIST IN portal). Kept by the matching (the days a file
  * touched) and by verify / unverify (the item's day), upserted so a row keeps its id.
@@ -1388,7 +1392,7 @@ export const reconItems = pgTable(
     verifiedByUserId: integer('verified_by_user_id').references(() => users.id),
     verifiedAt: ts('verified_at'),
     note: text('note'),
-    // The two sides as each stated them, side by side in the reports (issue 12 Build 3): the
+    // The two sides as each stated them, side by side in the reports: the
     // instant (the portal's when found, else the provider's), the currency, the provider's
     // amount, fee and own id (null on a portal-only item), the portal's amount and MDR fee (null
     // when no portal transaction matched). Copied at matching so a report reads one table.
@@ -1400,7 +1404,7 @@ export const reconItems = pgTable(
     portalAmount: numeric('portal_amount', { precision: 18, scale: 2 }),
     portalFee: numeric('portal_fee', { precision: 18, scale: 2 }),
     // The money each side moves, signed (a REFUND line takes its amount back) and after its fee
-    // (issue 12 Build 3, the acquirer reports): on a TPA item the provider's net is what the
+    // (the acquirer reports): on a TPA item the provider's net is what the
     // acquirer settles to the platform, the portal's what the platform owes its merchant (after
     // the merchant's MDR), and their difference the platform's margin (negative: the acquirer
     // charged more than the merchant pays). Generated, so no writer can let them drift; null
@@ -1445,7 +1449,7 @@ export const reconItems = pgTable(
 );
 
 /**
- * Payouts (issue 12 Build 5): what the platform pays a merchant HQ for one MYT business day, per
+ * Payouts: what the platform pays a merchant HQ for one MYT business day, per
  * channel and currency. `channel` is the acquirer whose settlement funds it for the platform's
  * own acquiring (TPA: RM, PAYDEE, BSN — /tpa-payout-report) or DIRECT for every other provider.
  * Figures in ringgit (2 places): `gross` the day's successful sales, `refunds` the refunds whose
@@ -1523,7 +1527,7 @@ export const payouts = pgTable(
 );
 
 /**
- * The MDR of every settled payment (issue 12 Build 4; modules/payout/settlement-mdr.ts), written by
+ * The MDR of every settled payment (modules/payout/settlement-mdr.ts), written by
  * the payout build of its MYT business day: the payment product the transaction was sold under,
  * the /mdr-products rate in force that day for the product and the merchant's MDR category (else
  * the product's own category) and the fee it gives (§9 fee modes, half-up to the sen, minimum and
@@ -1545,7 +1549,7 @@ export const settledPayments = pgTable(
 );
 
 /**
- * Bank payout batches (issue 12 Build 5, modules/payout/batch.ts): the payouts of one channel and
+ * Bank payout batches (modules/payout/batch.ts): the payouts of one channel and
  * currency due by `payout_date`, sent to the bank as one bulk-credit file
  * (docs/payout-bulk-credit.md). `reference` (PDB + 8-digit id) heads the file; `file_sha256` is
  * the file's hash as made at creation (the download is the same bytes). Totals in ringgit.
@@ -1614,7 +1618,7 @@ export const payoutBatchLines = pgTable(
 );
 
 /**
- * A person of an organization's profile (issue 13 Build 1): role (§3 PERSON_ROLES) and identity
+ * A person of an organization's profile: role (§3 PERSON_ROLES) and identity
  * document (§3 ID_TYPES; an NRIC is checked as YYMMDD-PB-###G). Phone and e-mail follow §5.
  */
 export const orgPersons = pgTable(
@@ -1636,7 +1640,7 @@ export const orgPersons = pgTable(
 );
 
 /**
- * A bank account of an organization's profile (issue 13 Build 1): the account number sealed
+ * A bank account of an organization's profile: the account number sealed
  * (AES-256-GCM, engine/secret-fields.ts) and answered masked with its last 4 digits.
  */
 export const orgBankAccounts = pgTable(
@@ -1656,7 +1660,7 @@ export const orgBankAccounts = pgTable(
 );
 
 /**
- * A KYC document of an organization (issue 13 Build 1): PDF, JPEG or PNG as told by its magic
+ * A KYC document of an organization: PDF, JPEG or PNG as told by its magic
  * bytes, stored under DATA_DIR or in S3-compatible storage (`storage`, `storageKey`); the SHA-256
  * and size are of the stored bytes. A removed document keeps its row (`deletedAt`) for the audit.
  */
@@ -1679,7 +1683,7 @@ export const orgDocuments = pgTable(
   (t) => [index('org_documents_org_idx').on(t.orgId)],
 );
 
-/** Every onboarding status change of an organization (issue 13 Build 2), with actor, time and reason. */
+/** Every onboarding status change of an organization, with actor, time and reason. */
 export const orgStatusHistory = pgTable(
   'org_status_history',
   {
@@ -1696,7 +1700,7 @@ export const orgStatusHistory = pgTable(
 );
 
 /**
- * Single-use links (issue 13 Build 5): an invitation or a password reset. Only the SHA-256 of the
+ * Single-use links: an invitation or a password reset. Only the SHA-256 of the
  * token is kept; the token itself travels in the e-mail alone.
  */
 export const userTokens = pgTable(
@@ -1714,7 +1718,7 @@ export const userTokens = pgTable(
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
 );
 
-/** MFA recovery codes (issue 13 Build 5): hashed, each usable once. */
+/** MFA recovery codes: hashed, each usable once. */
 export const userRecoveryCodes = pgTable(
   'user_recovery_codes',
   {
@@ -1728,7 +1732,7 @@ export const userRecoveryCodes = pgTable(
 );
 
 /**
- * Outgoing e-mail (issue 13 Build 5): written in the transaction of the change that sends it and
+ * Outgoing e-mail: written in the transaction of the change that sends it and
  * delivered by the job queue (a real SMTP transport when configured). The body is sealed at rest:
  * an invitation carries a live link.
  */
@@ -1750,7 +1754,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * A merchant's TPA application to Revenue Monster (issue 13 Build 6): DRAFT → SUBMITTED →
+ * A merchant's TPA application to Revenue Monster: DRAFT → SUBMITTED →
  * APPROVED or REJECTED; the form is kept as submitted (jsonb).
  */
 export const rmApplications = pgTable(
@@ -1775,7 +1779,7 @@ export const rmApplications = pgTable(
 );
 
 /**
- * A merchant's configuration at a TPA provider (issue 13 Build 6: created when Revenue Monster
+ * A merchant's configuration at a TPA provider (created when Revenue Monster
  * approves the merchant's application): the provider's merchant and store ids, service mode and
  * QR mode (§9), and the e-wallets enabled. One per provider and merchant.
  */
@@ -1798,7 +1802,7 @@ export const tpaMerchantConfigs = pgTable(
 );
 
 /**
- * A /merchant-bulk-upload run (issue 13 Build 4): the file is validated row by row and applied all
+ * A /merchant-bulk-upload run: the file is validated row by row and applied all
  * or nothing by the job queue; progress and the error report are read from here.
  */
 export const merchantUploads = pgTable(
@@ -1826,7 +1830,7 @@ export const merchantUploads = pgTable(
   (t) => [index('merchant_uploads_user_idx').on(t.uploadedByUserId, t.createdAt)],
 );
 
-// ---- Issue 14: terminals and devices, mobile and content (resource engine v2 declarations). ----
+// ---- Terminals and devices, mobile and content (resource engine v2 declarations). ----
 
 /** The terminal hardware inventory (/master-devices): one row per device, by its serial. */
 export const masterDevices = pgTable('master_devices', {
@@ -1861,7 +1865,7 @@ export const terminals = pgTable(
     lastSeenAt: ts('last_seen_at'),
     firmwareVersion: text('firmware_version'),
     /**
-     * The firmware a rollout offers this terminal (issue 14, modules/firmware): set when its stage
+     * The firmware a rollout offers this terminal (modules/firmware): set when its stage
      * starts, cleared when it reports that version or the offer is withdrawn. The terminal
      * management host reads it to deliver the image; nothing in the portal pushes to a terminal.
      */
@@ -1934,7 +1938,7 @@ export const mobileNotificationContents = pgTable('mobile_notification_contents'
 });
 
 // ---------------------------------------------------------------------------------------------
-// Zone master keys under dual control (issue 14 Build 2, /zmk-config; modules/zmk). Key material
+// Zone master keys under dual control (/zmk-config; modules/zmk). Key material
 // is only ever stored sealed under the field key (engine/secret-fields.ts): a component while its
 // ceremony runs (wiped when the key is completed or the ceremony cancelled), the combined key
 // while it is ACTIVE (wiped when it is retired). Check values are kept for the record.
@@ -2012,7 +2016,7 @@ export const zmkEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Terminal firmware and staged rollouts (issue 14, /terminal-firmware-management; modules/firmware).
+// Terminal firmware and staged rollouts (/terminal-firmware-management; modules/firmware).
 // The image bytes live in the object storage of KYC documents (platform/object-storage.ts, disk
 // under DATA_DIR or S3), under `firmware/<uuid>`; the rows keep their SHA-256, size and storage.
 // ---------------------------------------------------------------------------------------------
@@ -2121,7 +2125,7 @@ export const firmwareRolloutEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Unattended terminals' cash (issue 14 Build 5): /unattended-history/Denomination and
+// Unattended terminals' cash: /unattended-history/Denomination and
 // /unattended-report/Denomination. Self-contained: nothing above refers to it.
 
 /**

@@ -1,12 +1,12 @@
 /**
- * BulkUpload (issue 4): an XLSX or CSV file whose header row holds API field names or the
- * columns' labels in any language (an exported file goes back as it is, issue 9) is validated
+ * BulkUpload: an XLSX or CSV file whose header row holds API field names or the
+ * columns' labels in any language (an exported file goes back as it is) is validated
  * row by row with the resource's own create schema; if any row fails nothing is applied and the
  * answer lists every error (row number as in the file, field, message) for the user to download;
  * otherwise every row is applied in ONE transaction — inserted, or updated when the resource's
  * natural key matches an existing record in scope. Every row applied is audited in that
  * transaction like a single change (CREATE with after, UPDATE with before and after, secrets
- * masked; detail names the file and row), then one BULK_UPLOAD summary record (issue 8 item 7).
+ * masked; detail names the file and row), then one BULK_UPLOAD summary record.
  */
 import { kindOf, resourceSchemas, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';

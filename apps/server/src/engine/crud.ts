@@ -1,10 +1,10 @@
 /**
- * The resource engine's operations (issue 4): search, get, create, update with optimistic
+ * The resource engine's operations: search, get, create, update with optimistic
  * version, set status, delete with dependents check. Each takes the caller's scope first and
  * writes an audit record with before and after values in the same transaction as the change.
  */
 import type { FastifyRequest } from 'fastify';
-import { kindOf, type ResourceCommand, type ResourceDef } from '@paydesk/contract';
+import { kindOf, type ResourceCommand, type ResourceDef, type ResourceSearchRequest } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { Database, Query } from '../db/client.ts';
 import { AppError, badInput, notFound } from '../platform/errors.ts';
@@ -20,12 +20,8 @@ export interface EngineContext {
   req: FastifyRequest | null;
 }
 
-export interface SearchInput {
-  PageIndex: number;
-  RowsPerPage: number;
-  SearchData: Record<string, unknown>;
-  Sort: { Field: string; Order: 'asc' | 'desc' };
-}
+/** A Search request as its schema parsed it (the contract's resourceSchemas `search`). */
+export type SearchInput = ResourceSearchRequest;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -232,7 +228,7 @@ export async function setResourceStatus(ctx: EngineContext, def: ResourceDef, sc
 }
 
 /**
- * Runs a declared command (ResourceDef.commands, issue 14 Build 1): under the record's row lock and
+ * Runs a declared command (ResourceDef.commands): under the record's row lock and
  * at its Version, moves `command.field` from one of `from` to `to` and audits it under the
  * command's name. Throws NF404 outside the caller's scope, CF409 on a stale Version or when the
  * record holds a value the command does not move from (naming it).

@@ -1,6 +1,6 @@
 /**
  * Export of a resource list under the current filter, XLSX or CSV, streamed in batches so
- * memory does not grow with the row count. The file says what the screen says (issue 9): headers
+ * memory does not grow with the row count. The file says what the screen says: headers
  * are the column labels in the request's Language, options their label text, record times
  * Malaysian time (sheet-columns.ts); BulkUpload reads such a file back.
  */

@@ -38,7 +38,7 @@ export function keepsSecret(value: unknown): boolean {
 
 /**
  * Seals, in place, every secret column value still stored as plain text — values written before
- * their field became secret (e.g. OrganizationConfig PayoutAccountNo before issue 8). Idempotent:
+ * their field became secret (e.g. OrganizationConfig PayoutAccountNo before it was encrypted). Idempotent:
  * sealed values (`enc:v1:` prefix) are left alone; versions and audit are not touched (the value
  * does not change, only its storage). Returns how many values it sealed. Run at start-up after the
  * migrations, with the server's field key.

@@ -1,5 +1,5 @@
 /**
- * The columns of a resource's spreadsheet, both ways (issue 9: "exports carry the screen's
+ * The columns of a resource's spreadsheet, both ways ("exports carry the screen's
  * labels, enum texts and Malaysian times", and such a file goes back through BulkUpload):
  *  - Export writes each column's label in the caller's language as its header, option values as
  *    their label text, switches and status as Yes/No and Active/Inactive, and record times in

@@ -34,7 +34,7 @@ export function columnOf(def: ResourceDef, field: string): string {
 /** Whether reads of `def` join the owner organization (alias `ow`): owner fields or a list over owners. */
 const joinsOwner = (def: ResourceDef) => def.scope === 'owned' && (def.listOwners === true || Object.values(def.fields).some((f) => f.owner));
 
-/** Whether a list read (Search, Export) of `def` runs over the owner organizations (issue 9). */
+/** Whether a list read (Search, Export) of `def` runs over the owner organizations. */
 export const listsOwners = (def: ResourceDef) => def.scope === 'owned' && def.listOwners === true;
 
 /** The SQL of a declared field's value: its column on the record (`r`), or on the owner organization (`ow`) for an owner field. */

@@ -1,5 +1,5 @@
 /**
- * The secure channel's symmetric work on the server with Node's synchronous crypto (issue 8 item 9):
+ * The secure channel's symmetric work on the server with Node's synchronous crypto:
  * HMAC-SHA256 and AES-256-GCM over keys held as KeyObjects, so a request costs no WebCrypto thread
  * hop. The wire format is exactly that of packages/contract/src/secure-channel.ts (which stays
  * WebCrypto-only for the browser) and docs/API.md "Secure channel"; the contract's own functions

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown, server side (issue 8): from the moment `app.close()` begins, every answer
+ * Graceful shutdown, server side: from the moment `app.close()` begins, every answer
  * carries `Connection: close`, so a keep-alive connection whose request was in flight ends with
  * its answer instead of holding the close open until the keep-alive timeout, and `isDraining`
  * tells /readyz to answer 503. (main.ts turns SIGTERM into `app.close()`.)

@@ -41,7 +41,7 @@ function validationMessage(err: FastifyError): string {
 }
 
 /**
- * The last-resort mapping of a database refusal that no handler named (issue 8): a value the
+ * The last-resort mapping of a database refusal that no handler named: a value the
  * column cannot hold (class 22: NUL or invalid text, out of range, impossible date, too long) is
  * VAL400; an integrity refusal (class 23: unique, foreign key, not null, check) is CF409 or
  * VAL400; a program limit (class 54, e.g. a value too large for an index) is VAL400. Such input

@@ -1,5 +1,5 @@
 /**
- * Exports as governed work (issue 8 item 6). Every XLSX/CSV export — the transaction lists and the
+ * Exports as governed work. Every XLSX/CSV export — the transaction lists and the
  * resource engine's `…/Export` — goes through `sendExport`, which:
  *  1. reserves a run in `export_runs` under the per-user limit EXPORT_MAX_CONCURRENT (live system
  *     setting): a transaction takes an advisory lock on the user id, counts the user's RUNNING rows

@@ -1,5 +1,5 @@
 /**
- * Uploaded spreadsheets kept on disk (issue 12 Build 1; issue 13 Build 4): under
+ * Uploaded spreadsheets kept on disk: under
  * `<dataDir>/<dir>/<sha256>.<csv|xlsx>`, named by the SHA-256 of the plaintext so the same file is
  * stored once, and kept after it is processed so a disputed result can be traced to the uploaded
  * bytes. Jobs read the file from here (never from the request). `dir` is one directory per kind

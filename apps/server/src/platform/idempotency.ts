@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for the money-moving POSTs (issue 11 Build 4; routes flagged `idempotent` in the
+ * Idempotency keys for the money-moving POSTs (routes flagged `idempotent` in the
  * route table), as Stripe's API has them: the caller sends `Idempotency-Key` (1–100 characters of
  * letters, digits, '-', '_', ':' or '.'; a UUID v4 is what the web app sends), and
  *  - the first request with a key runs and its answer is stored with the key, the route and a

@@ -1,5 +1,5 @@
 /**
- * Safe input at the edge, once for every route (issue 8): after the secure channel has opened the
+ * Safe input at the edge, once for every route: after the secure channel has opened the
  * body and before the route's zod schema runs, every string of the body, path parameters and
  * query is checked, and the body's shape is bounded. Refusals are VAL400 naming the field:
  *  - NUL and other control characters (C0 except tab, LF, CR; DEL; C1) — PostgreSQL text cannot

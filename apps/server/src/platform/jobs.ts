@@ -1,5 +1,5 @@
 /**
- * The background job queue (issue 11 Build 5; docs/ARCHITECTURE.md "Background jobs"): pg-boss 10
+ * The background job queue (docs/ARCHITECTURE.md "Background jobs"): pg-boss 10
  * in the portal's own database (its tables in schema `pgboss`, created and upgraded by pg-boss on
  * start), on PostgreSQL and on the embedded PGlite alike — both reach it through
  * Database.executeSql, so the tests run the code that ships on both. Every piece of background

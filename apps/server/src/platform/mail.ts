@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (issue 13 Build 5): the mail outbox. A change that sends mail (an invitation, a
+ * Outgoing e-mail: the mail outbox. A change that sends mail (an invitation, a
  * password reset) writes its row to `mail_outbox` and queues its delivery job in the SAME
  * transaction, so a mail exists exactly when the change commits. The body is sealed at rest under
  * the field key (it carries a live single-use link) and opened only to be sent.

@@ -1,5 +1,5 @@
 /**
- * Short-lived caches kept current by the writes this server answers (issue 8 item 9). A value is
+ * Short-lived caches kept current by the writes this server answers. A value is
  * read at most every `ttlMs` (wall clock) and forgotten at once when this server answers a
  * successful write (non-GET, 2xx) on a route whose permission module is watched — before that
  * answer is sent, so the writer's next request already sees the change. Other servers see it

@@ -1,5 +1,5 @@
 /**
- * The replay guard of the secure channel (§7, issue 8 item 9): a nonce is accepted once per
+ * The replay guard of the secure channel (§7): a nonce is accepted once per
  * channel within the ±5 min timestamp window. A bounded in-memory map answers replays this
  * server has seen without a round trip; the table `channel_nonces` (primary key channel id +
  * nonce) carries the nonces across servers and restarts. How the two combine depends on whether

@@ -1,5 +1,5 @@
 /**
- * Where uploaded documents live (issue 13 Build 1): on the server's disk under DATA_DIR ('LOCAL'),
+ * Where uploaded documents live: on the server's disk under DATA_DIR ('LOCAL'),
  * or in an S3-compatible bucket ('S3': AWS S3, MinIO, Ceph, Wasabi …) when S3_ENDPOINT and
  * S3_BUCKET are set, so several servers share the documents and the disk holds none. Each stored
  * object's row records which one it went to, so a portal switched to S3 still serves the documents

@@ -1,6 +1,6 @@
 /**
  * Reads a large ordered SELECT in batches with memory flat in the row count, for exports
- * (issue 10 §Build 6: 1 M rows beside `COPY … TO STDOUT`). PostgreSQL: a server-side cursor on a
+ * (1 M rows beside `COPY … TO STDOUT`). PostgreSQL: a server-side cursor on a
  * connection of its own; PGlite (one connection for everything): keyset batches, so other
  * requests run between two batches. See docs/ARCHITECTURE.md "Exports".
  */

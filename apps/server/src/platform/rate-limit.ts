@@ -1,6 +1,6 @@
 /**
  * Request rate limits kept in the database (table `rate_limit_windows`), so every server on one
- * database enforces one limit (issue 8): a second instance behind the load balancer does not
+ * database enforces one limit: a second instance behind the load balancer does not
  * double the allowance, as the in-memory @fastify/rate-limit did.
  *
  * Design: one row per key and fixed window (`window_start` = the time floored to the window).
@@ -12,7 +12,7 @@
  * hammering stays refused. Old windows are swept by piggy-backing a DELETE on every
  * SWEEP_EVERY-th hit of this process (no timer to stop on shutdown).
  *
- * Redis (the issue's "or Redis when REDIS_URL is set") is left out: the database is shared
+ * Redis (a choice when REDIS_URL is set) is left out: the database is shared
  * by every server already, and one indexed upsert per sign-in is cheap next to argon2id.
  */
 import type { Database } from '../db/client.ts';

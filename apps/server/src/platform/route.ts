@@ -1,5 +1,5 @@
 /**
- * Registers an endpoint of the route table (guides practice 1; issue 8 "one route table"): the
+ * Registers an endpoint of the route table (guides practice 1; "one route table"): the
  * method, path, zod schemas, permission, auth, encryption and upload flags all come from the
  * table's RouteDef — a hand-declared one by name, or one the resource engine generated — so a
  * handler cannot drift from the contract and every endpoint is in docs, OpenAPI and the generated
@@ -17,16 +17,39 @@
  * by returning their value, never through `reply`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routes, type RouteDef, type RouteName } from '@paydesk/contract';
+import type { z } from 'zod';
+import { routes, type RouteDef, type RouteName, type Routes } from '@paydesk/contract';
 import { singleFlight } from './single-flight.ts';
 
-export type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type Schema<D, K extends 'body' | 'params'> = D extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : unknown;
 
-export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef, handler: Handler): void {
+/** A request of route `D`: its body and params as the route's schemas parse them. */
+export type RouteRequest<D extends RouteDef> = FastifyRequest<{ Body: Schema<D, 'body'>; Params: Schema<D, 'params'> }>;
+
+/**
+ * The answer of route `D`: what its response schema serializes, or the reply of a file route. A
+ * generated route (typed only as RouteDef) answers its engine's JSON object or a file's reply.
+ */
+export type RouteAnswer<D extends RouteDef> = RouteDef extends D ? object : D extends { response: infer R extends z.ZodType } ? z.input<R> : FastifyReply;
+
+/** A handler of route `D`, typed by its declaration in both directions. */
+export type RouteHandler<D extends RouteDef> = (req: RouteRequest<D>, reply: FastifyReply) => Promise<RouteAnswer<D>>;
+
+type AnyHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * Registers `route` (a hand-declared route by name, or a generated RouteDef) with `handler`, typed
+ * by the declaration: body and params as parsed, the answer as the response schema takes it.
+ * Hand-declared routes use `operation` (operation.ts), which adds the transaction and the audit.
+ */
+export function registerRoute<N extends RouteName>(app: FastifyInstance, route: N, handler: RouteHandler<Routes[N]>): void;
+export function registerRoute<D extends RouteDef>(app: FastifyInstance, route: D, handler: RouteHandler<D>): void;
+export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef, typed: (req: never, reply: FastifyReply) => Promise<unknown>): void {
   const def: RouteDef = typeof route === 'string' ? routes[route] : route;
+  const handler = typed as AnyHandler;
   const tag = def.resource?.name ?? def.path.split('/')[3] ?? 'portal';
   const flight = def.upload ? singleFlight<unknown>() : null;
-  const run: Handler = !flight
+  const run: AnyHandler = !flight
     ? handler
     : (req, reply) => {
         // The digest is set once the upload's signature is verified (secure-channel.ts).

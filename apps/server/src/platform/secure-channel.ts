@@ -8,14 +8,14 @@
  *   `{EncryptedPayload}`, does not decrypt or is not JSON) and sets `request.channel`.
  * - onSend: a 2xx `application/json` string payload becomes `{"EncryptedPayload": ...}` signed with
  *   X-Timestamp, X-Nonce, X-Signature over "RESPONSE\n" + path + ... . Errors and files pass as is.
- * and for every route with `config: { upload: true }` (multipart, unencrypted, issue 8 item 5):
+ * and for every route with `config: { upload: true }` (multipart, unencrypted):
  * - preParsing: reads the whole body (at most UPLOAD_MAX_BYTES, else 413), checks the same headers
  *   with the signature over METHOD \n path \n timestamp \n nonce \n hex SHA-256 of the body
  *   bytes (the contract's `sealUpload`), sets `request.channel`, and hands the same bytes on.
  *
  * Every refusal throws an AppError (codes and statuses above), so the app's error handling and
  * onError hooks see it. Symmetric crypto runs on Node's synchronous crypto (channel-crypto.ts) and
- * nonces go through the batched store of nonce-store.ts (issue 8 item 9).
+ * nonces go through the batched store of nonce-store.ts.
  *
  * The plugin is not encapsulated (it sets `skip-override`, as fastify-plugin would), so its hooks
  * and its application/json parser apply app-wide. Register it, awaited, before any route and
@@ -54,7 +54,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's body and 2xx JSON responses travel over the secure channel (§7). */
     encrypted?: boolean;
-    /** A multipart upload signed with the channel keys over the SHA-256 of its body (issue 8). */
+    /** A multipart upload signed with the channel keys over the SHA-256 of its body. */
     upload?: boolean;
   }
 }

@@ -3,7 +3,7 @@
  * policies …), made by `helmet` ONCE at start-up and then copied onto each reply.
  *
  * Why not @fastify/helmet: it builds a new helmet middleware — parsing every CSP directive — on each
- * request, which was about 9 % of the CPU of an encrypted lookup (issue 8 item 9). The headers only
+ * request, which was about 9 % of the CPU of an encrypted lookup. The headers only
  * depend on the start-up configuration, so they are computed once here by running the same helmet
  * middleware against a recording response. Page answers still rewrite connect-src from the live
  * settings (platform/csp.ts, src/web-pages.ts).

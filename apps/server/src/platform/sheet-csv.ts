@@ -1,5 +1,5 @@
 /**
- * An uploaded CSV read as a stream under limits (issue 8 item 5): csv-parse takes the bytes in
+ * An uploaded CSV read as a stream under limits: csv-parse takes the bytes in
  * 64 KB slices and refuses a record longer than `columns × cellChars` characters while it is
  * still being read (the "one 10 MB line" file); each record is then checked for its columns and
  * cell lengths, and reading stops at the first data row past the row limit. Cells stay the text

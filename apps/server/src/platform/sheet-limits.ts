@@ -1,5 +1,5 @@
 /**
- * Limits of an uploaded spreadsheet (issue 8 item 5) and the refusals they give. Shared by the
+ * Limits of an uploaded spreadsheet and the refusals they give. Shared by the
  * XLSX reader (sheet-xlsx.ts, over sheet-zip.ts) and the CSV reader (sheet-csv.ts) behind
  * `readSheet` (spreadsheet.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The CSV export writer (issue 10: exports at production speed): UTF-8 with a BOM (so Excel reads
+ * The CSV export writer (exports at production speed): UTF-8 with a BOM (so Excel reads
  * it as UTF-8), a header line, `\n` line ends, a field quoted only when it holds `"`, `,`, CR or
  * LF (quotes doubled) — what csv-stringify wrote before, built directly as text in large chunks.
  */

@@ -1,5 +1,5 @@
 /**
- * The XLSX export writer (issue 10: exports at production speed). exceljs's streaming writer
+ * The XLSX export writer (exports at production speed). exceljs's streaming writer
  * built a row object, a cell object per value and a style per formula-like cell: ~5,900 rows/s
  * and RSS growing to 679 MB on 800,000 rows. This writes the minimal package Excel and
  * LibreOffice open — content types, workbook, one styles part with the number formats, one sheet

@@ -1,5 +1,5 @@
 /**
- * The first sheet of an XLSX read as a stream under limits (issue 8 item 5). The zip entries come
+ * The first sheet of an XLSX read as a stream under limits. The zip entries come
  * inflated chunk by chunk from sheet-zip.ts and go straight into a streaming XML parser (saxes);
  * rows are kept only as header-keyed texts, and reading stops at the first limit passed (rows,
  * columns, cell length) without inflating the rest. saxes expands no entity of a DOCTYPE, so

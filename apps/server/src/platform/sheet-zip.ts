@@ -1,5 +1,5 @@
 /**
- * The zip container of an uploaded XLSX, read under limits (issue 8 item 5): a 10 MB zip can
+ * The zip container of an uploaded XLSX, read under limits: a 10 MB zip can
  * inflate to gigabytes, so nothing is inflated whole. yauzl reads the central directory of the
  * upload (already a Buffer of at most 10 MB) and validates it (names, offsets, zip64); each entry's
  * data is then inflated here as a stream whose output is counted chunk by chunk and abandoned the

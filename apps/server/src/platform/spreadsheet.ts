@@ -31,7 +31,7 @@ export const CONTENT_TYPES: Record<SheetFormat, string> = {
 
 /**
  * Streams rows as a file: the header row, then each row as it comes from `rows`, so memory does
- * not grow with the row count (one ~256 K-character chunk; issue 10 goal: 1 M rows × 14 columns
+ * not grow with the row count (one ~256 K-character chunk; the goal: 1 M rows × 14 columns
  * in XLSX at ≥ 100,000 rows/s with peak RSS ≤ 300 MB, CSV at ≥ 40 % of PostgreSQL COPY).
  * CSV: sheet-write-csv.ts (BOM, `\n`, quoted only when needed). XLSX: sheet-write-xlsx.ts (inline
  * strings, header bold and frozen, `widths` in characters by header, default 20; `numFmt` formats

@@ -1,6 +1,6 @@
 /**
  * SQL text with its parameters written in as literals, for the one statement that takes no bind
- * parameters and is needed for exports: `COPY (SELECT …) TO STDOUT` (issue 10 §Build 6). Why
+ * parameters and is needed for exports: `COPY (SELECT …) TO STDOUT`. Why
  * literals rather than a PREPAREd statement or a temp view: COPY accepts neither `EXECUTE` nor a
  * parameter, and a view cannot take one; `set_config` + `current_setting()` would bind them but
  * turn every parameter into text, losing the type inference `= ANY($n)` and `$n::timestamptz`

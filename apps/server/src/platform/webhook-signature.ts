@@ -1,5 +1,5 @@
 /**
- * Signatures of the webhooks Paydesk sends (issue 11 Build 5; docs/API.md "Webhooks"): HMAC-SHA256
+ * Signatures of the webhooks Paydesk sends (docs/API.md "Webhooks"): HMAC-SHA256
  * with the receiving organization's callback secret over `${timestamp}.${eventId}.${body}`, sent
  * as `Paydesk-Signature: v1=<hex>` with `Paydesk-Timestamp` (Unix seconds, UTC) and
  * `Paydesk-Event-Id`. A receiver recomputes it over the raw body, compares in constant time,

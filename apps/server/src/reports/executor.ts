@@ -1,5 +1,5 @@
 /**
- * The one generic executor of list reports (issue 10): Search (keyset page + capped count), Get
+ * The one generic executor of list reports: Search (keyset page + capped count), Get
  * (one row inside scope and the report's `where`), Totals (exact count and amount up to the cap,
  * above it from the sales summaries when they express the filters: summary-totals.ts)
  * and the export's row source, for any declared list report, from its declaration only.
@@ -68,7 +68,7 @@ export async function countUpTo(database: Database, def: ListReportDef, conds: S
 }
 
 /**
- * One keyset page of a report for a caller (§2 lists, issue 10). `req` is the validated Search
+ * One keyset page of a report for a caller (§2 lists). `req` is the validated Search
  * request. Answers `{Items, TotalRecords, TotalCapped, NextCursor, RowsPerPage}`: TotalRecords is
  * exact up to REPORT_COUNT_CAP (10,000), else the cap with TotalCapped true.
  * Throws AppError VAL400 for a forged cursor ('Cursor') or crossed ranges (DateFrom, AmountMin).

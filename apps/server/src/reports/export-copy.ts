@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL read of a report export (issue 10 §Build 6, H7): one `COPY (SELECT …) TO STDOUT`
+ * The PostgreSQL read of a report export: one `COPY (SELECT …) TO STDOUT`
  * in text format whose every field is already the file's text of the cell — instants as MYT
  * `DD-MM-YYYY HH24:MI:SS`, enum codes as their ENUM_LABELS text in the request's language, money
  * as its exact decimal text, NULL as '' — so node only splits lines and fields. The SELECT is the

@@ -1,5 +1,5 @@
 /**
- * The export of a list report (issue 10): the filtered, scoped rows in the requested order as
+ * The export of a list report: the filtered, scoped rows in the requested order as
  * XLSX or CSV, streamed. The file says what the screen says: headers are REPORT_LABELS in the
  * caller's Language for every column with 'export' (instants add " (MYT)": the file has no
  * screen around it to say which clock), enum cells their ENUM_LABELS texts, instants Malaysian

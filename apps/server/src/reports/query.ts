@@ -1,5 +1,5 @@
 /**
- * SQL of a list report, built from its declaration only (issue 10): the select list and the
+ * SQL of a list report, built from its declaration only: the select list and the
  * organization joins the requested columns need, the conditions (the report's fixed `where`, the
  * caller's scope, the filters), the order and the keyset condition of a cursor. Identifiers come
  * from the source registry (sources.ts); every request value is a typed parameter. Conditions are

@@ -1,27 +1,13 @@
 /**
- * Registers every declared report's routes (issue 10) in one loop: Search, Get, Totals and
- * Export of each list report, Summary and Export of each summary report (the sales reports), from
- * the route table's generated RouteDefs (`reportRoutes`, `summaryRoutes`), so schema validation,
+ * Registers every declared report's routes in one loop: Search, Get, Totals and Export of each
+ * list report, Summary and Export of each summary report (the sales reports), from the route
+ * table's generated, typed RouteDefs (`listReportRouteSet`, `summaryReportRouteSet`), so schema validation,
  * session, secure channel and `module:action` permission are the platform's. Handlers call the
  * generic executors with the caller's scope; nothing here is per-report.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dayjs, BUSINESS_TIME_ZONE } from '@paydesk/domain';
-import {
-  REPORTS,
-  hasTotals,
-  reportRouteName,
-  ROUTE_TABLE,
-  type ListReportDef,
-  type ReportDef,
-  type ReportExportRequest,
-  type ReportSearchRequest,
-  type ReportTotalsRequest,
-  type SummaryExportRequest,
-  type SummaryReportDef,
-  type SummaryRequest,
-  type SummaryResponse,
-} from '@paydesk/contract';
+import { REPORTS, listReportRouteSet, summaryReportRouteSet, type ListReportDef, type ReportDef, type SummaryReportDef, type SummaryResponse } from '@paydesk/contract';
 import { scopeOf } from '../platform/scope.ts';
 import { sendExport } from '../platform/export-run.ts';
 import { registerRoute } from '../platform/route.ts';
@@ -47,17 +33,17 @@ export function reportRoutes(app: FastifyInstance, reports: readonly ReportDef[]
     }
     checkReport(def);
     checkRelated(def);
-    const route = (op: 'Search' | 'Get' | 'Totals' | 'Export') => ROUTE_TABLE[reportRouteName(def, op)]!;
-    registerRoute(app, route('Search'), async (req) => searchReport(database, def, scopeOf(req), req.body as ReportSearchRequest));
-    registerRoute(app, route('Get'), async (req) => {
+    const r = listReportRouteSet(def);
+    registerRoute(app, r.Search, async (req) => searchReport(database, def, scopeOf(req), req.body));
+    registerRoute(app, r.Get, async (req) => {
       const scope = scopeOf(req);
-      // The row (NF404 outside scope or report), then its declared related sections (issue 10 item 3).
-      return withRelated(database, def, scope, await getReportRow(database, def, scope, (req.params as { Id: number }).Id));
+      // The row (NF404 outside scope or report), then its declared related sections.
+      return withRelated(database, def, scope, await getReportRow(database, def, scope, req.params.Id));
     });
-    if (hasTotals(def)) registerRoute(app, route('Totals'), async (req) => reportTotals(database, def, scopeOf(req), (req.body as ReportTotalsRequest).SearchData));
-    registerRoute(app, route('Export'), async (req: FastifyRequest, reply: FastifyReply) => {
+    if (r.Totals) registerRoute(app, r.Totals, async (req) => reportTotals(database, def, scopeOf(req), req.body.SearchData));
+    registerRoute(app, r.Export, async (req, reply) => {
       const scope = scopeOf(req);
-      const body = req.body as ReportExportRequest;
+      const body = req.body;
       const conds = reportConditions(def, scope, body.SearchData);
       const stamp = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDD-HHmmss');
       // Row cap, per-user concurrency, error shape before the first byte and the audited lifecycle: platform/export-run.ts.
@@ -73,14 +59,15 @@ export function reportRoutes(app: FastifyInstance, reports: readonly ReportDef[]
   }
 }
 
-/** The Summary and Export routes of one summary report (a sales report, issue 10 Build 4). */
+/** The Summary and Export routes of one summary report (a sales report). */
 function summaryReportRoutes(app: FastifyInstance, def: SummaryReportDef): void {
   const { database } = app.ctx;
   checkSummaryReport(def);
-  registerRoute(app, ROUTE_TABLE[reportRouteName(def, 'Summary')]!, async (req) => runSummary(database, def, scopeOf(req), req.body as SummaryRequest));
-  registerRoute(app, ROUTE_TABLE[reportRouteName(def, 'Export')]!, async (req: FastifyRequest, reply: FastifyReply) => {
+  const r = summaryReportRouteSet(def);
+  registerRoute(app, r.Summary, async (req) => runSummary(database, def, scopeOf(req), req.body));
+  registerRoute(app, r.Export, async (req, reply) => {
     const scope = scopeOf(req);
-    const body = req.body as SummaryExportRequest;
+    const body = req.body;
     const stamp = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDD-HHmmss');
     // The summary is computed once (bad input answers VAL400 before any byte); the file is its rows and a totals line.
     let answer: SummaryResponse | undefined;

@@ -1,5 +1,5 @@
 /**
- * The report engine's source registry (issue 10): for each source a declaration may name, the
+ * The report engine's source registry: for each source a declaration may name, the
  * table, the columns its `source` names may map to (the table's own columns, read from the Drizzle
  * schema — never request text), the organization joins behind `org.*` names, the caller's scope
  * condition (platform/scope.ts) and the id column. Every identifier the executor writes into SQL
@@ -51,7 +51,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, transactions),
   },
-  // Terminal settlement batches (issue 10: card-settlement, card-transaction-v2): same owner columns, same scope equality.
+  // Terminal settlement batches (card-settlement, card-transaction-v2): same owner columns, same scope equality.
   terminal_settlement_batches: {
     table: 'terminal_settlement_batches',
     columns: columnsOf(terminalSettlementBatches),
@@ -59,7 +59,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, terminalSettlementBatches),
   },
-  // Refund requests (issue 11: the /pre-chargeback queue): they copy their transaction's owner columns.
+  // Refund requests (the /pre-chargeback queue): they copy their transaction's owner columns.
   refund_requests: {
     table: 'refund_requests',
     columns: columnsOf(refundRequests),
@@ -67,7 +67,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, refundRequests),
   },
-  // Risk alerts and the transactions that raised them (issue 11: /risk, /risk-transaction): same owner columns.
+  // Risk alerts and the transactions that raised them (/risk, /risk-transaction): same owner columns.
   risk_alerts: {
     table: 'risk_alerts',
     columns: columnsOf(riskAlerts),
@@ -82,7 +82,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, riskAlertTransactions),
   },
-  // Reconciliation items (issue 12: the settlement reports): the matched transaction's owner columns,
+  // Reconciliation items (the settlement reports): the matched transaction's owner columns,
   // none on a provider line without one, so outside the platform only matched items can be in scope.
   recon_items: {
     table: 'recon_items',
@@ -91,7 +91,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, reconItems),
   },
-  // The settlement summary per day (issue 12): owner columns always null, so platform staff only.
+  // The settlement summary per day: owner columns always null, so platform staff only.
   recon_settlement_days: {
     table: 'recon_settlement_days',
     columns: columnsOf(reconSettlementDays),
@@ -99,7 +99,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, reconSettlementDays),
   },
-  // Payouts (issue 12 Build 5): the merchant HQ's owner columns (branch_id null: a branch is paid through its HQ).
+  // Payouts: the merchant HQ's owner columns (branch_id null: a branch is paid through its HQ).
   payouts: {
     table: 'payouts',
     columns: columnsOf(payouts),
@@ -107,7 +107,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     id: 'id',
     scope: (s) => scopeCondition(s, payouts),
   },
-  // Unattended terminals' cash events (issue 14 Build 5): the outlet's owner columns, as its terminal's transactions.
+  // Unattended terminals' cash events: the outlet's owner columns, as its terminal's transactions.
   unattended_cash_events: {
     table: 'unattended_cash_events',
     columns: columnsOf(unattendedCashEvents),

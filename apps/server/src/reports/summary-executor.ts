@@ -1,5 +1,5 @@
 /**
- * The one executor of summary reports (the sales reports, issue 10 Build 4): validates a Summary
+ * The one executor of summary reports (the sales reports): validates a Summary
  * request against its declaration, maps SearchData to a question of the report's summary source
  * (summary-sources.ts) within the caller's scope, resolves org names, and derives the rates.
  * Nothing here is per report: everything comes from the declaration.
@@ -78,7 +78,7 @@ export async function sourceQuery(database: Database, def: SummaryReportDef, sco
 }
 
 /**
- * Answers a Summary request (issue 10 Build 4): `{Rows, Totals, Currency, Period, GroupBy}` for
+ * Answers a Summary request: `{Rows, Totals, Currency, Period, GroupBy}` for
  * the caller's subtree (shapes: contract summary-schemas.ts). Rows are ordered by period, then
  * group, then split; an org dimension's GroupLabel is the organization's name. Throws AppError
  * VAL400 naming the field: DateFrom after DateTo or a range too long for the period, an org

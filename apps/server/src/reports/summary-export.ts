@@ -1,5 +1,5 @@
 /**
- * The export of a summary report (issue 10 Build 4): the Summary answer's rows and a totals line
+ * The export of a summary report: the Summary answer's rows and a totals line
  * as XLSX or CSV, through the platform's spreadsheet writers (and platform/export-run.ts
  * `sendExport` for caps, concurrency and audit). The file says what the screen says: headers are
  * REPORT_LABELS in the caller's Language (period, the group's dimension, the split, the

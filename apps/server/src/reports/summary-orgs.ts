@@ -1,5 +1,5 @@
 /**
- * The organization side of the summary reports (issue 10 Build 4): the org cascade's request
+ * The organization side of the summary reports: the org cascade's request
  * fields as summary filters (checked inside the caller's scope) and the names of grouped orgs.
  */
 import { ORG_FILTER_FIELDS, type OrgFilterField, type ReportSearchData } from '@paydesk/contract';

@@ -1,5 +1,5 @@
 /**
- * The terminal settlement summary source (issue 10 Build 4/5, /sales-report/terminal-settlement):
+ * The terminal settlement summary source (/sales-report/terminal-settlement):
  * settled batches grouped by the MYT day / week / month of `settled_at` and one or two dimensions,
  * within the caller's scope. Figures: batchCount (distinct batches: a batch with lines of two
  * schemes is one batch in the totals and one in each scheme's row; a batch without lines — no sale

@@ -1,5 +1,5 @@
 /**
- * The sources of summary reports (issue 10 Build 4), by the declaration's `source`:
+ * The sources of summary reports, by the declaration's `source`:
  * - 'sales_summary': the sales summaries through `readSummaryWithTotals` (summaries/query.ts), exact and
  *   indexed (the caller's scope and the org filters are equalities on the summaries' key columns);
  * - 'terminal_settlement': settled terminal card batches and their lines (summary-settlement.ts).
@@ -110,7 +110,7 @@ export const SUMMARY_SOURCES: Readonly<Record<string, SummarySource>> = {
     figures: ['batchCount', 'saleCount', 'saleAmount', 'voidCount', 'voidAmount', 'netAmount'],
     read: readSettlementSummary,
   },
-  // Unattended terminals' cash events (issue 14 Build 5): a GROUP BY over their indexed table.
+  // Unattended terminals' cash events: a GROUP BY over their indexed table.
   unattended_cash: UNATTENDED_CASH_SOURCE,
 };
 

@@ -1,5 +1,5 @@
 /**
- * Totals above the cap from the sales summaries (issue 10): a report's filtered set larger than
+ * Totals above the cap from the sales summaries: a report's filtered set larger than
  * REPORT_COUNT_CAP has no raw totals (counting it would read every row), but when every filter in
  * use is one the summaries keep, readSummary answers the same count and amount exactly from a
  * handful of summary rows. Anything else (a reference, an amount range, Last4, a kind filter, a

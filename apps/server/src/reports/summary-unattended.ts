@@ -1,5 +1,5 @@
 /**
- * The unattended cash summary source (issue 14 Build 5, /unattended-report/Denomination): the
+ * The unattended cash summary source (/unattended-report/Denomination): the
  * cash events of `unattended_cash_events` grouped by the MYT day / ISO week / month of
  * `occurred_at` and by terminal (`tid`) or an organization level, within the caller's scope.
  * Figures: eventCount, cashIn / cashOut / netAmount (ringgit, decimal strings: sums of the

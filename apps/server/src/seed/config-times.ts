@@ -57,7 +57,7 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
   { table: 'card_bins', fromDays: 260, toDays: 20, updatedShare: 0.1 },
   { table: 'organization_configs', fromDays: 240, toDays: 5, updatedShare: 0.4 },
   { table: 'payout_holidays', fromDays: 0, toDays: 0, updatedShare: 0.08, yearOf: 'holiday_date' },
-  // Issue 14: devices and terminals as the platform deploys them (before the 90 days of transactions
+  // Devices and terminals as the platform deploys them (before the 90 days of transactions
   // their TIDs carry: demo-terminals.ts), then what the apps and terminals show.
   { table: 'master_devices', fromDays: 470, toDays: 96, updatedShare: 0.3 },
   {
@@ -77,8 +77,8 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
  * Tables with those columns that are not configuration: the demo hierarchy dates its own rows
  * (generate.ts); an organization's persons and bank accounts are dated with it by the demo's
  * onboarding records (demo-onboarding.ts, first start only); applications and provider
- * configurations are written by users (issue 13); zone master keys are entered by their custodians
- * (issue 14: the demo seeds none).
+ * configurations are written by users; zone master keys are entered by their custodians
+ * (the demo seeds none).
  */
 export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys'];
 

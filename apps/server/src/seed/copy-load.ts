@@ -2,7 +2,7 @@
  * PostgreSQL bulk load for the seed: `COPY table (cols) FROM STDIN` in text format through
  * pg-copy-streams, on the seed's own connection (inside its transaction). Rows are encoded here
  * (tab-separated, `\N` for null, backslash escapes) — the fastest way into PostgreSQL short of a
- * binary writer. Issue 10 item 2 ("scale").
+ * binary writer, so the demo loads at scale.
  */
 import { once } from 'node:events';
 import type pg from 'pg';

@@ -1,5 +1,5 @@
 /**
- * The demo's onboarding records (issue 13 Build 7), written on first start after the payout
+ * The demo's onboarding records, written on first start after the payout
  * accounts (main.ts), so the profile screens open on realistic data:
  *  - every organization's company type, from the SSM entity code of its registration number
  *    (01 → SDN BHD, or BHD for a "Berhad"; 03 → Sole Proprietorship; 04, a PLT, has no §3 type and

@@ -1,5 +1,5 @@
 /**
- * The demo's terminals, devices and content (issue 14's configuration screens), so
+ * The demo's terminals, devices and content (the terminal configuration screens), so
  * /terminal-management, /master-devices, the advertisement, topic, notification and receipt screens
  * and the provider (TPA) pages open on rows that agree with the demo's transactions.
  *

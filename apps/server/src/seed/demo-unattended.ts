@@ -1,5 +1,5 @@
 /**
- * The demo's unattended terminals (issue 14 Build 5): cash events for a handful of terminals of
+ * The demo's unattended terminals: cash events for a handful of terminals of
  * terminal-service sales the seed already made, so /unattended-history/Denomination and
  * /unattended-report/Denomination have figures at every demo sign-in's scope.
  *

@@ -2,7 +2,7 @@
  * The deterministic demo dataset: hierarchy, users of every group type, transactions of every kind
  * (docs/transaction-model.md) over the last 90 days with their payment links, recurring schedules
  * and terminal settlement batches, refund requests, and the daily sales summary. Built for speed
- * at any size (issue 10): rows are streamed from generate.ts in time order and written with
+ * at any size: rows are streamed from generate.ts in time order and written with
  * `COPY … FROM STDIN WITH (FREEZE)` on PostgreSQL (keys and indexes dropped before and built after
  * the load) or large `INSERT ... SELECT * FROM unnest(...)` batches on PGlite, with the per-row
  * summary trigger disabled during the load and the summary rebuilt with one aggregate, then
@@ -66,7 +66,7 @@ export interface DemoSummary {
 /** Runs raw SQL inside the seed's transaction. */
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
-/** The issue 14 configuration tables the demo fills (demo-terminals.ts). */
+/** The terminal, device and content configuration tables the demo fills (demo-terminals.ts). */
 const DEMO_TERMINAL_TABLES = [
   'master_devices', 'terminals', 'terminal_advertisements', 'mobile_advertisements', 'mobile_topics',
   'mobile_notification_contents', 'nfc_receipt_templates', 'nfc_receipt_banners', 'tpa_provider_configs',

@@ -1,6 +1,5 @@
 /**
- * Pieces of the per-kind transaction model the demo generator uses (issue 10 item 2,
- * docs/transaction-model.md): exact unique references, MDR fees, a small min-heap for scheduled
+ * Pieces of the per-kind transaction model the demo generator uses (docs/transaction-model.md): exact unique references, MDR fees, a small min-heap for scheduled
  * follow-ups (pre-auth captures, recurring cycles), and the shapes of the side tables (payment
  * links, recurring schedules, terminal settlement batches and their lines). Pure, no database.
  */
@@ -23,7 +22,7 @@ const MUL_LO = REF_MULTIPLIER % SPLIT;
  * mod 10^10, computed exactly in doubles by splitting the multiplier in 10^5 halves (every
  * intermediate stays below 2^53), so it is a bijection of [0, 10^10) for any offset — the old
  * `(i * 7_777_777_777 + offset) % 1e10` lost digits beyond 2^53 (≈ 1.16 M rows) and collided.
- * Throws RangeError outside the domain. Issue 10 ("seeding").
+ * Throws RangeError outside the domain.
  */
 export function scrambleRef(i: number, offset: number): number {
   if (!Number.isInteger(i) || i < 0 || i >= REF_SPACE) throw new RangeError(`scrambleRef: counter out of range: ${i}`);
@@ -169,7 +168,7 @@ export interface GenBatchLine {
   voidSen: number;
 }
 
-/** A batch's totals: the sums of its lines (issue 10: the card-settlement list reads them from the batch row). */
+/** A batch's totals: the sums of its lines (the card-settlement list reads them from the batch row). */
 export function batchTotals(lines: Iterable<GenBatchLine>): Pick<GenBatch, 'saleCount' | 'saleSen' | 'voidCount' | 'voidSen'> {
   const t = { saleCount: 0, saleSen: 0, voidCount: 0, voidSen: 0 };
   for (const l of lines) {

@@ -55,7 +55,7 @@ export interface MonthCover {
 
 /**
  * The cheapest cover of the inclusive day range `from`..`to` by whole months and signed day
- * ranges (issue 10 Build 5): whole months as monthSplit gives them, and each partial edge month
+ * ranges: whole months as monthSplit gives them, and each partial edge month
  * either as its days in the range (+) or, when that reads fewer rows, as the whole month minus
  * its days outside the range (−). Days after `today` ('YYYY-MM-DD', the MYT business day) are
  * costed as holding no rows, so "the last 30 days" reads this month as one monthly row per key
@@ -130,7 +130,7 @@ export interface WeekSplit {
 
 /**
  * Splits the inclusive day range `from`..`to` ('YYYY-MM-DD', from ≤ to) into the whole
- * month-clipped weeks it covers and the days outside them (issue 10 Build 5). A month-clipped
+ * month-clipped weeks it covers and the days outside them. A month-clipped
  * week is the days a Monday-to-Sunday week shares with one calendar month (the row period of
  * sales_summary_org_weekly, keyed by its first day), so these weeks partition the calendar and
  * `weeks` is exactly the union of the clipped weeks whose first day lies in it.

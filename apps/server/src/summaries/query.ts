@@ -1,5 +1,5 @@
 /**
- * The reusable reader of the sales summaries (issue 10 Build 4/5) for the dashboard and the sales
+ * The reusable reader of the sales summaries for the dashboard and the sales
  * reports: one indexed range read per source at the hierarchy level the question needs; at the
  * deep levels the days outside whole months are one index range of the caller's transactions. See docs/ARCHITECTURE.md "Summaries" for the tables.
  */

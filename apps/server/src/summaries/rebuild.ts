@@ -1,5 +1,5 @@
 /**
- * The bulk path of the summaries (issue 10 Build 5): after a load written with the summary
+ * The bulk path of the summaries: after a load written with the summary
  * triggers disabled, one aggregate and rollup per summary table recomputes them from
  * `transactions` and `refund_requests`. The keys are exactly the triggers' (migration
  * summaries_triggers), so a rebuilt summary and one kept by triggers hold the same rows.

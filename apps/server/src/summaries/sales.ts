@@ -1,5 +1,5 @@
 /**
- * The one SQL form of "this transaction row is a sale" (issue 10; packages/domain SALE_TXN_TYPES,
+ * The one SQL form of "this transaction row is a sale" (packages/domain SALE_TXN_TYPES,
  * docs/transaction-model.md): the sales summaries, their bulk rebuild, readSummary's raw days and
  * the tests' oracles all count exactly these rows. Not sales: PREAUTH / VOIDPREAUTH holds, REVERSE,
  * the terminal batch messages, and pre-auth operation rows other than CAPTURE (a CAPTURE_VOID row

@@ -1,5 +1,5 @@
 /**
- * Audit completeness and masking (issue 8 item 7), on the real server:
+ * Audit completeness and masking, on the real server:
  *  - refused attempts — a missing permission (PERM403), another tenant's id (NF404 from a scoped
  *    Get), a locked account (AUTH423) — leave a REFUSED record naming actor, target and reason;
  *    an unknown URL does not;
@@ -166,7 +166,7 @@ describe.each(DATABASES)('audit completeness and masking on %s', (kind) => {
       expect(found.Items.find((i) => i.Id === config.Id)!.PayoutAccountNo).toBe('••••5678');
       const res = await admin.sendTo({ method: 'POST', encrypted: true }, api('MerchantConfig', 'Export'), { body: { SearchData: { OrgId: orgId }, Format: 'csv' } });
       const csv = await res.text();
-      // Headers are the screen's labels (issue 9).
+      // Headers are the screen's labels.
       expect(csv.split('\n')[0]).toContain(RESOURCE_LABELS.en['res.orgConfig.payoutAccountNo']);
       expect(csv).toContain('••••5678');
       expect(csv).not.toContain('514012345678');

@@ -1,5 +1,5 @@
 /**
- * BulkUpload of the resource engine (issue 4) with the Bank resource, through the real server on
+ * BulkUpload of the resource engine with the Bank resource, through the real server on
  * PGlite and (when DATABASE_URL is set) PostgreSQL: an XLSX file of 100 rows with one bad row
  * changes nothing and the 400 answer names that row (as numbered in the file) and the field; the
  * corrected file applies all 100 rows in one transaction with one BULK_UPLOAD audit record; a CSV

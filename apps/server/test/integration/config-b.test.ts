@@ -457,7 +457,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(count1.message).toContain('TimeUnit');
 
       const csv = await (await admin.sendTo({ method: 'POST', encrypted: true }, api('RiskParameter', 'Export'), { body: { Format: 'csv' } })).text();
-      expect(csv).toContain('Foreign card ratio (daily)'); // the rule's label: exports write option texts (issue 9)
+      expect(csv).toContain('Foreign card ratio (daily)'); // the rule's label: exports write option texts
       expect((await admin.callPath<Item>('PUT', api('RiskParameter', 'SetStatus'), { Id: ratio!.Id, Version: updated.Version, IsActive: 0 })).IsActive).toBe(0);
 
       const [failed] = await search(admin, 'RiskParameter', { RuleCode: 'CONSECUTIVE_FAILED_DAILY' });

@@ -1,5 +1,5 @@
 /**
- * Issue 10 Build 5: the dashboard read from the summaries at every scope (platform, master
+ * The dashboard read from the summaries at every scope (platform, master
  * merchant, agency, agent, merchant HQ, branch) answers exactly what raw SQL over transactions
  * answers: today, month to date, success rate, the 30-day trend, the method mix and the latest 10
  * (one LIMIT 10 read per service type, merged) — through the API, as each demo user.

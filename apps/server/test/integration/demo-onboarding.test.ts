@@ -1,5 +1,5 @@
 /**
- * The demo's onboarding records (issue 13 Build 7; seed/demo-onboarding.ts), on both databases:
+ * The demo's onboarding records (seed/demo-onboarding.ts), on both databases:
  * every organization but a branch has persons with NRICs of a real date and a state code, every
  * organization a PENDING → REVIEWING → VERIFIED history ending in its status, payout accounts
  * become sealed primary bank accounts with their last 4, and the review queue holds the seven

@@ -3,8 +3,8 @@
  * PGlite (and PostgreSQL with DATABASE_URL): every TID of the terminal transactions has its
  * terminal at the outlet that took them, with their MID and acquirer; every terminal names a
  * deployed device of the inventory, which holds spares too, with valid IMEIs and SIMs; terminals
- * are dated after their outlet and device and before their first transaction; every issue 14
- * table the demo fills has rows that keep their declaration's rules; provider credentials open
+ * are dated after their outlet and device and before their first transaction; every terminal
+ * configuration table the demo fills has rows that keep their declaration's rules; provider credentials open
  * with the field key and are answered masked; a merchant sees its own terminals only.
  * Determinism (same seed, same rows) is checked with the rest of the seed in seed.test.ts.
  */
@@ -30,7 +30,7 @@ describe.each(DATABASES)('demo terminals on %s', (kind) => {
   }, 300_000);
   afterAll(async () => s?.close());
 
-  it('fills every issue 14 configuration table the screens read', async () => {
+  it('fills every terminal configuration table the screens read', async () => {
     for (const t of TABLES) expect((await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n, t).toBeGreaterThan(0);
   });
 

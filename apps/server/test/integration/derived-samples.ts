@@ -1,5 +1,5 @@
 /**
- * Samples derived from a declaration's field kinds (issue 14 Build 1), so a new resource whose
+ * Samples derived from a declaration's field kinds, so a new resource whose
  * fields are plain — no cross-field rule its required fields break, no foreign row to make first —
  * needs no hand-written samples: the contract suite, the fuzz and the tenancy sampler use these.
  *

@@ -1,5 +1,5 @@
 /**
- * KYC documents in S3-compatible storage (issue 13 Build 1), against a real S3 server over HTTP
+ * KYC documents in S3-compatible storage, against a real S3 server over HTTP
  * (s3rver: it refuses an unknown access key; it does not check Signature V4 itself, which is
  * aws4fetch's, so the bytes are read back here through a client of our own):
  *  - with S3_ENDPOINT and S3_BUCKET set, an uploaded document goes to the bucket (signed, nothing

@@ -1,5 +1,5 @@
 /**
- * Exports as governed work (issue 8 item 6), on the real server and on a small Fastify app that
+ * Exports as governed work, on the real server and on a small Fastify app that
  * runs `sendExport` over the same database with files the test controls (held open, failing):
  * the per-user concurrency limit (atomic under parallel requests, another user unaffected, stale
  * runs ignored), the row cap refused before any byte, the error shape before the first byte, a

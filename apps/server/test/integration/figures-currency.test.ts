@@ -1,5 +1,5 @@
 /**
- * Issue 9, figures that mean what they say: the header currency governs the transaction list, its
+ * Figures that mean what they say: the header currency governs the transaction list, its
  * export and every dashboard figure (pending refunds included); exports carry the screen's
  * labels, enumeration texts and Malaysian times in the caller's language.
  */
@@ -127,7 +127,7 @@ describe.each(DATABASES)('figures in the header currency on %s', (kind) => {
       const d = await admin.call('dashboard', { body: { Currency } });
       answers.set(Currency, d);
       expect(d.Currency).toBe(Currency);
-      // Risk alerts count alerts, in any currency (issue 11): the PENDING and OPEN ones of the platform.
+      // Risk alerts count alerts, in any currency: the PENDING and OPEN ones of the platform.
       const [alerts] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM risk_alerts WHERE status IN ('PENDING', 'OPEN')`);
       expect(alerts!.n).toBeGreaterThan(0);
       expect(d.OpenRiskAlerts, Currency).toBe(alerts!.n);

@@ -1,5 +1,5 @@
 /**
- * /terminal-firmware-management (issue 14; modules/firmware), on both databases, through the real
+ * /terminal-firmware-management (modules/firmware), on both databases, through the real
  * server, object storage on disk and the job queue:
  *  - the SHA-256 of random images (fast-check) is the one node's crypto computes, a declared
  *    checksum in any case is accepted, and the download gives back the same bytes and checksum;

@@ -5,15 +5,14 @@
  * without waiting.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { PortalClient, PortalError } from '@paydesk/contract';
 import { buildApp } from '../../src/app.ts';
+import { watchAuditTrail } from './audit-trail.ts';
+import { seededPglite, seededPostgres } from './seeded-snapshot.ts';
 import type { LogStream } from '../../src/platform/log-masking.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { replayDemoRisk } from '../../src/modules/risk/replay.ts';
-import { seedDemo } from '../../src/seed/index.ts';
 
 export const PASSWORD = 'Test-Password-1';
 
@@ -41,45 +40,7 @@ export const DATABASES: ('pglite' | 'postgres')[] = !process.env.DATABASE_URL
     ? ['postgres']
     : ['pglite', 'postgres'];
 
-/** A new, empty PostgreSQL database next to DATABASE_URL (migrated by openDatabase); drop() removes it. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL as string;
-  const name = `paydesk_t_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      try {
-        await dropDatabaseWhenIdle(d, name);
-      } finally {
-        await d.end();
-      }
-    },
-  };
-}
-
-/**
- * Drops the PostgreSQL database `name` through `admin` (a client connected to another database) once
- * no session is left on it (polled every 25 ms, up to 5 s), then `WITH (FORCE)` for a straggler.
- * Why: `pool.end()` can resolve before the server has seen every session go, and a FORCE drop then
- * sends FATAL 57P01 to a client that no longer listens, an uncaught error (it failed a CI run with
- * every test passing).
- */
-export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-    if (rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
+export { dropDatabaseWhenIdle, freshPostgres } from './pg-databases.ts';
 
 export interface TestServerOptions {
   kind?: 'pglite' | 'postgres';
@@ -99,18 +60,19 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   if (opts.shareDatabaseWith) return startSecondServer(opts.shareDatabaseWith, opts.config);
   const kind = opts.kind ?? 'pglite';
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase(pgdb ? pgdb.url : 'memory://');
+  const transactions = opts.transactions ?? 3000;
+  // A seeded database built once per run and size (seeded-snapshot.ts): a PGlite dump opened
+  // again, or a copy of a PostgreSQL template database.
+  const pgdb = kind === 'postgres' ? await seededPostgres(transactions, PASSWORD) : undefined;
+  const { database, fieldKey } = pgdb ?? (await seededPglite(transactions, PASSWORD));
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  // The keys first: the demo's provider credentials are sealed under the field key (as main.ts does).
-  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
-  await seedDemo(database, { transactions: opts.transactions ?? 3000, password: PASSWORD, seed: 7, fieldKey: keys.fieldKey });
-  // As at the portal's first start (main.ts): the risk rules over the last days and the demo scenarios.
-  await replayDemoRisk(database, new Date(), () => undefined);
+  // The demo's provider credentials are sealed under the field key (as main.ts does).
+  const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey };
   // MFA_ENFORCE off: every suite signs in as a SUPERADMIN without an authenticator; the MFA tests turn it on.
   const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, ...opts.config };
   const app = await buildApp({ database, config, keys, now }, { logStream: opts.logStream });
+  const trail = watchAuditTrail(app, database);
   const url = await listen(app);
   const server: TestServer = {
     url,
@@ -127,6 +89,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await app.close();
       await database.close();
       await pgdb?.drop();
+      trail();
     },
   };
   return server;
@@ -156,6 +119,7 @@ async function startSecondServer(first: TestServer, overrides: Partial<ServerCon
   const config: ServerConfig = { ...first.config, ...overrides };
   // The same keys, as two servers given one PAYDESK_SECRET derive: tokens and channels work on both.
   const app = await buildApp({ database, config, keys: first.app.ctx.keys, now: first.now });
+  const trail = watchAuditTrail(app, database);
   const url = await listen(app);
   return {
     url,
@@ -169,6 +133,7 @@ async function startSecondServer(first: TestServer, overrides: Partial<ServerCon
     close: async () => {
       await app.close();
       if (database !== first.database) await database.close();
+      trail();
     },
   };
 }

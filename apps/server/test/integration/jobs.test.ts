@@ -1,5 +1,5 @@
 /**
- * The job queue (platform/jobs.ts, issue 11 Build 5) on each database: pg-boss in the portal's own
+ * The job queue (platform/jobs.ts) on each database: pg-boss in the portal's own
  * database, embedded PGlite included. Jobs run once with their data, failed attempts are retried
  * up to the queue's limit and the handler knows its last attempt, a job that fails for good (thrown
  * or expired on its last attempt) reaches the queue's failedForGood through its dead-letter queue,

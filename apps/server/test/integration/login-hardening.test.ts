@@ -1,5 +1,5 @@
 /**
- * Sign-in that cannot be raced (issue 8, item 4): the lockout holds under parallel guesses, an
+ * Sign-in that cannot be raced: the lockout holds under parallel guesses, an
  * unknown e-mail is indistinguishable from a known one by code, sequence and password work, the
  * counters count every attempt exactly, and two servers on one database share one sign-in limit
  * and one lockout. Addresses are varied with X-Forwarded-For on servers started with

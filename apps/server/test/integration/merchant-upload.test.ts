@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload (issue 13 Build 4) on each database, through the job queue and real files:
+ * /merchant-bulk-upload on each database, through the job queue and real files:
  *  - the template (XLSX) has the contract's columns, list validations on the coded columns fed
  *    from its Lists sheet, and lists only the caller's own agents;
  *  - generated files: for random file sizes, formats (XLSX or CSV) and one defect of a random kind

@@ -1,5 +1,5 @@
 /**
- * The per-organization configuration screens (issue 9): /master-merchant-config,
+ * The per-organization configuration screens: /master-merchant-config,
  * /agencyAgent-config and /merchant-config list EVERY organization of the caller's scope at the
  * screen's levels — configured ones with their values, the rest `Configured: false` — for
  * SUPERADMIN, an agency and a merchant HQ, counted against the database; Keyword finds by name,

@@ -1,5 +1,5 @@
 /**
- * Bank payout batches (issue 12 Build 5; modules/payout/batch.ts, docs/payout-bulk-credit.md), on
+ * Bank payout batches (modules/payout/batch.ts, docs/payout-bulk-credit.md), on
  * both databases, over the demo's payouts with payout accounts given to 9 merchant HQs in 10:
  *  - a batch takes exactly the due payouts with an account (SQL oracle), each BATCHED once; the
  *    others are counted as skipped; a replayed Idempotency-Key answers the same batch and makes no

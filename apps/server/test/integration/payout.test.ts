@@ -1,5 +1,5 @@
 /**
- * Payouts (issue 12 Build 5; modules/payout): built from the demo's sales and refunds over the last
+ * Payouts (modules/payout): built from the demo's sales and refunds over the last
  * 35 business days, every payout equals its raw SQL oracle (gross, MDR, sales, refunds and fraud
  * refunds as chargebacks, by merchant HQ, channel, currency and MYT day) and no day with activity
  * lacks one; net = gross − refunds − MDR − chargebacks, payable and carry follow the merchant's
@@ -164,8 +164,16 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const admin = await s.signIn('admin@paydesk.my');
     const [p] = await s.database.query<{ id: number }>(`SELECT id FROM payouts WHERE state = 'SCHEDULED' AND channel IN ('RM', 'PAYDEE', 'BSN') ORDER BY id LIMIT 1`);
     expect(p).toBeDefined();
-    const held = await admin.call('payoutHold', { body: { Id: Number(p!.id), Violation: 'SINGLE_LARGE_TXN', Note: 'Large ticket under review' } });
+    const res = await admin.send('payoutHold', { body: { Id: Number(p!.id), Violation: 'SINGLE_LARGE_TXN', Note: 'Large ticket under review' } });
+    const held = await admin.readJson(res, true, '/api/portal/Payout/Hold');
     expect(held).toMatchObject({ Id: Number(p!.id), State: 'HELD', Violation: 'SINGLE_LARGE_TXN' });
+    // The hold leaves exactly one audit row, found by the request id the call answered.
+    const [adminUser] = await s.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@paydesk.my'`);
+    const trail = await s.database.query<{ action: string; target_type: string; target_id: string; actor_user_id: number }>(
+      `SELECT action, target_type, target_id, actor_user_id FROM audit_log WHERE request_id = $1`,
+      [res.headers.get('x-request-id') ?? ''],
+    );
+    expect(trail.map((r) => ({ ...r, actor_user_id: Number(r.actor_user_id) }))).toEqual([{ action: 'HOLD', target_type: 'Payout', target_id: String(p!.id), actor_user_id: Number(adminUser!.id) }]);
     // Holding again, or releasing one's own hold, is refused.
     await expect(admin.call('payoutHold', { body: { Id: Number(p!.id), Violation: 'SINGLE_LARGE_TXN', Note: 'again' } })).rejects.toMatchObject({ status: 409 });
     await expect(admin.call('payoutRelease', { body: { Id: Number(p!.id), Note: 'cleared' } })).rejects.toMatchObject({ status: 403 });

@@ -1,5 +1,5 @@
 /**
- * Profiles and their KYC review (issue 13 Build 1–3; modules/profiles), on both databases:
+ * Profiles and their KYC review (modules/profiles), on both databases:
  *  - an agency creates a merchant HQ under one of its agents with a person, a bank account (sealed,
  *    answered masked) and a document; it cannot create under another agency's agent;
  *  - a SUPERADMIN's own profile cannot be reviewed by them (maker-checker, 403); a second

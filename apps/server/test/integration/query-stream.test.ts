@@ -1,5 +1,5 @@
 /**
- * streamRows (platform/query-stream.ts, issue 10 §Build 6 exports) on each database of the run:
+ * streamRows (platform/query-stream.ts, for exports) on each database of the run:
  * order and completeness over many batches, other queries interleaving on PGlite, and cleanup —
  * abort, early stop and a query failing mid-way leave no connection checked out, no transaction
  * open and the database usable.

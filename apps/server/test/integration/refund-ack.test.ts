@@ -1,5 +1,5 @@
 /**
- * The signed refund acknowledgement (issue 11 Build 5, modules/risk-pre-chargeback/refund-ack.ts)
+ * The signed refund acknowledgement (modules/risk-pre-chargeback/refund-ack.ts)
  * on each database, against a real HTTP receiver on loopback: a receiver that fails and then
  * answers 200 gets retries of the same signed event until delivered (COMPLETED); one that keeps
  * failing past the retry limit leaves the request REFUNDED_ACK_FAIL, and a resend then delivers

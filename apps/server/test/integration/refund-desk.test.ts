@@ -1,5 +1,5 @@
 /**
- * The refund desk end to end over HTTP on each database (issue 11 Build 1–5, done-when items):
+ * The refund desk end to end over HTTP on each database:
  *  - 100 concurrent UpdateRefund on one request → exactly one refund (the transaction's refunded
  *    amount grows once, one REFUND event), 99 answered 409 RF409; a merchant's concurrent refund
  *    forms for one transaction → one request;
@@ -29,6 +29,8 @@ interface Outcome {
   code?: string;
   body?: Record<string, unknown>;
   replayed?: boolean;
+  /** The X-Request-Id answered (the request id of the call's audit row). */
+  requestId?: string | null;
 }
 
 describe.each(DATABASES)('refund desk on %s', (kind) => {
@@ -46,8 +48,9 @@ describe.each(DATABASES)('refund desk on %s', (kind) => {
   async function post(client: PortalClient, action: string, body: unknown, key: string | null = randomUUID()): Promise<Outcome> {
     const res = await client.sendTo({ method: 'POST', encrypted: true }, `/api/portal/RiskPreChargeback/${action}`, { body, headers: key ? { 'Idempotency-Key': key } : {} });
     const replayed = res.headers.get('idempotent-replayed') === 'true';
+    const requestId = res.headers.get('x-request-id');
     try {
-      return { status: res.status, body: (await client.readJson(res, true, `/api/portal/RiskPreChargeback/${action}`)) as Record<string, unknown>, replayed };
+      return { status: res.status, body: (await client.readJson(res, true, `/api/portal/RiskPreChargeback/${action}`)) as Record<string, unknown>, replayed, requestId };
     } catch (e) {
       if (e instanceof PortalError) return { status: e.status, code: e.errorCode };
       throw e;
@@ -229,6 +232,34 @@ describe.each(DATABASES)('refund desk on %s', (kind) => {
     expect(log.Events[1]!.Actor).toBe('admin@paydesk.my');
     expect(log.Events[2]!.Actor).toBeNull();
     expect(log.Events.filter((e) => e.Action === 'ACK_ATTEMPT').map((e) => /failed|delivered/.exec(e.Summary)?.[0])).toEqual(['failed', 'failed', 'delivered']);
+  }, 120_000);
+
+  it("leaves exactly one audit row per desk call, with the actor, the request and the call's request id; a replay adds none", async () => {
+    const userId = async (email: string) => Number((await s.database.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id);
+    /** The audit rows of one call, by the request id it answered. */
+    const trail = async (a: Outcome) => {
+      expect(a.status, JSON.stringify(a)).toBe(200);
+      expect(a.requestId).toBeTruthy();
+      return (await s.database.query<{ action: string; target_type: string; target_id: string; actor_user_id: number }>(
+        `SELECT action, target_type, target_id, actor_user_id FROM audit_log WHERE request_id = $1`,
+        [a.requestId],
+      )).map((r) => ({ ...r, actor_user_id: Number(r.actor_user_id) }));
+    };
+    const [adminId, merchantId] = [await userId('admin@paydesk.my'), await userId('merchant@paydesk.my')];
+    const sale = await freshSale();
+    const asked = await post(merchant, 'RequestRefund', { ServiceType: 1, TxnReferences: [sale.ref], TxnAmount: sale.amount, ReasonCode: 'RC' });
+    const id = Number((asked.body!.Requests as { Id: number }[])[0]!.Id);
+    const target = { target_type: 'RefundRequest', target_id: String(id) };
+    expect(await trail(asked)).toEqual([{ action: 'REFUND_REQUEST', ...target, actor_user_id: merchantId }]);
+    const key = randomUUID();
+    expect(await trail(await post(admin, 'UpdateRefund', refundForm(id, sale), key))).toEqual([{ action: 'REFUND', ...target, actor_user_id: adminId }]);
+    const replay = await post(admin, 'UpdateRefund', refundForm(id, sale), key);
+    expect(replay.replayed).toBe(true);
+    expect(await trail(replay)).toEqual([]);
+    const other = await pending();
+    expect(await trail(await post(admin, 'Reject', { Id: other.id, Description: 'duplicate' }))).toEqual([
+      { action: 'REFUND_REJECT', target_type: 'RefundRequest', target_id: String(other.id), actor_user_id: adminId },
+    ]);
   }, 120_000);
 
   it('refuses the refund forms it cannot honour, naming why', async () => {

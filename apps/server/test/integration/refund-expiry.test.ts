@@ -1,5 +1,5 @@
 /**
- * The scheduler's part of the refund flow (issue 11 Build 3, docs/refund-flow.md) on each database:
+ * The scheduler's part of the refund flow (docs/refund-flow.md) on each database:
  * the running app schedules the expiry every 15 minutes in MYT, and a run through the job queue
  * expires exactly the PENDING requests older than the live REFUND_EXPIRY_DAYS setting, each with
  * one EXPIRE event by the system, in batches, leaving every other request as it was.

@@ -1,5 +1,5 @@
 /**
- * The report engine against a plain JS oracle (issue 10): for random filter combinations and
+ * The report engine against a plain JS oracle: for random filter combinations and
  * sorts, at four scopes (SUPERADMIN, a master merchant, a merchant HQ, a branch), the rows of
  * the e-commerce report walked page by page through its keyset cursor equal a JS filter + sort of
  * the rows the same caller reads without filters; TotalRecords/TotalCapped and Totals agree; a

@@ -1,5 +1,5 @@
 /**
- * The COPY read of report exports (issue 10 §Build 6, reports/export-copy.ts) on each database of
+ * The COPY read of report exports (reports/export-copy.ts) on each database of
  * the run: `sqlLiteral` round-trips any text and array through the database for random values;
  * the file of /transaction/ecommerce read by COPY (PostgreSQL) and by the same SELECT as plain
  * queries (both databases) is byte for byte the file of the keyset path formatted in node — over

@@ -1,5 +1,5 @@
 /**
- * The related sections of every list report's detail (issue 10 item 3, contract reports/related.ts):
+ * The related sections of every list report's detail (contract reports/related.ts):
  * for every list report and sampled rows, `Related` holds exactly the declared sections; the
  * timeline is ordered and starts with INITIATED at the row's creation, every event text exists in
  * en/ms/zh; a pre-auth chain read from any of its members is the same chain, equal to a plain SQL

@@ -1,5 +1,5 @@
 /**
- * Every declared list report (issue 10 item 3), generically from its declaration: for SUPERADMIN,
+ * Every declared list report, generically from its declaration: for SUPERADMIN,
  * a master merchant, a merchant HQ and a branch, the rows walked page by page are exactly the
  * rows of the report's source and `where` inside the caller's subtree, in its default order (a
  * plain SQL oracle over the org paths); each of the report's enum filters, with a random choice of its values, keeps exactly

@@ -1,5 +1,5 @@
 /**
- * The resource engine's contract suite (issue 4): runs over EVERY declared resource — create →
+ * The resource engine's contract suite: runs over EVERY declared resource — create →
  * search finds it → get → update → a stale update is refused → export contains it → deactivate →
  * delete; a caller without the permission is refused at each step; for owned resources another
  * tenant can neither see nor change the record; bad input gets a 4xx naming the field.
@@ -167,7 +167,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
         expect(res.status).toBe(200);
         expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="?[^";]+\.csv"?(;|$)/);
         const csv = await res.text();
-        // Headers are labels (English by default) and options their label text (issue 9).
+        // Headers are labels (English by default) and options their label text.
         expect(csv.split('\n')[0]).toContain(resourceLabel('en', 'res.system.id'));
         const title = def.fields[def.titleField]?.options?.find((o) => o.value === updated[def.titleField]);
         expect(csv).toContain(title ? resourceLabel('en', title.labelKey) : String(updated[def.titleField] ?? created.Id));

@@ -1,5 +1,5 @@
 /**
- * The §9 risk rules through real ingest on each database (issue 11 done-when): for every rule, a
+ * The §9 risk rules through real ingest on each database: for every rule, a
  * generated stream of transactions that reaches the rule's threshold raises exactly one alert, and
  * the same stream kept just below it raises none. Streams are random (fast-check): thresholds,
  * amounts, times inside the window, noise the rule must not count (failed sales for the limits,
@@ -195,4 +195,31 @@ describe.each(DATABASES)('risk rules on %s', (kind) => {
     );
     expect(checked).toBe(6);
   }, 300_000);
+
+  it('takes, comments on and closes an alert on the risk desk, each call leaving exactly one audit row with its actor and request id', async () => {
+    const [alert] = await run('SINGLE_LARGE_TXN', { threshold: '50.00', rows: [{ amount: '50.00', createdAt: new Date(BASE + 1000) }] }, 1);
+    const id = Number(alert!.id);
+    const admin = await s.signIn('admin@paydesk.my');
+    const [user] = await s.database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@paydesk.my'`);
+    /** The audit rows of the call that answered `res`, found by its request id. */
+    const trail = async (res: Response) =>
+      (await s.database.query<{ action: string; target_type: string; target_id: string; actor_user_id: number }>(
+        `SELECT action, target_type, target_id, actor_user_id FROM audit_log WHERE request_id = $1`,
+        [res.headers.get('x-request-id') ?? ''],
+      )).map((r) => ({ ...r, actor_user_id: Number(r.actor_user_id) }));
+    const row = (action: string) => [{ action, target_type: 'RiskAlert', target_id: String(id), actor_user_id: Number(user!.id) }];
+    const taken = await admin.send('riskAssign', { body: { Id: id } });
+    expect(await admin.readJson(taken, true, '/api/portal/Risk/Assign')).toMatchObject({ Id: id, Status: 'OPEN' });
+    expect(await trail(taken)).toEqual(row('RISK_ASSIGN'));
+    const commented = await admin.send('riskComment', { body: { Id: id, Comment: 'Card holder called: genuine purchase' } });
+    expect(await admin.readJson(commented, true, '/api/portal/Risk/Comment')).toMatchObject({ Id: id, Status: 'OPEN' });
+    expect(await trail(commented)).toEqual(row('RISK_COMMENT'));
+    const closed = await admin.send('riskClose', { body: { Id: id, Resolution: 'Genuine, no action' } });
+    expect(await admin.readJson(closed, true, '/api/portal/Risk/Close')).toMatchObject({ Id: id, Status: 'CLOSE' });
+    expect(await trail(closed)).toEqual(row('RISK_CLOSE'));
+    // A closed alert accepts nothing, and the refusal writes no desk audit row.
+    await expect(admin.call('riskComment', { body: { Id: id, Comment: 'late' } })).rejects.toMatchObject({ status: 409 });
+    const [n] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'RiskAlert' AND target_id = $1`, [String(id)]);
+    expect(Number(n!.n)).toBe(3);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 /**
- * /rm-application (issue 13 Build 6; modules/rm-application), on both databases, over the demo's
+ * /rm-application (modules/rm-application), on both databases, over the demo's
  * onboarding records:
  *  - Prefill fills the form from the merchant's profile (name, SSM number, director and NRIC,
  *    primary bank account) and names the missing documents;

@@ -1,5 +1,5 @@
 /**
- * The oracle of the sales report tests (issue 10 Build 4): the answer a summary report must give,
+ * The oracle of the sales report tests: the answer a summary report must give,
  * computed by plain GROUP BYs over `transactions` (sale rows), `refund_requests` and the settlement
  * tables, with nothing from the engine but the declaration. Rows keyed by [Period, Group, split].
  */
@@ -118,7 +118,7 @@ export async function settlementOracle(db: Database, def: SummaryReportDef, req:
 }
 
 /**
- * The expected answer of the unattended cash report (source 'unattended_cash', issue 14 Build 5):
+ * The expected answer of the unattended cash report (source 'unattended_cash'):
  * a plain GROUP BY of the events whose amounts are computed here from the counts × the domain's
  * face values (not read from the table's generated columns), with the TID code filter.
  */

@@ -1,5 +1,5 @@
 /**
- * The sales reports (issue 10 Build 4), every declared summary report from its declaration:
+ * The sales reports, every declared summary report from its declaration:
  * - for random filters, periods, dimensions and scopes (platform, master merchant, agency,
  *   merchant HQ), every row and the totals equal the raw aggregate (sales-oracle.ts);
  * - each demo user's Summary answer over the API equals the oracle for its own subtree, and an org

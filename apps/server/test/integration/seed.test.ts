@@ -32,7 +32,7 @@ async function fingerprint(database: Database) {
   const txns = await database.query<{ txn_ref_no: string; amount: string }>('SELECT txn_ref_no, amount FROM transactions ORDER BY id');
   const orgs = await database.query<{ path: string; name: string; mid: string | null }>('SELECT path, name, mid FROM organizations ORDER BY id');
   const refunds = await database.query<{ txn_ref_no: string; status: string }>('SELECT txn_ref_no, status FROM refund_requests ORDER BY id');
-  // Issue 14's demo rows (demo-terminals.ts), with the times config-times.ts gave them; credentials aside (sealed with a random IV).
+  // The demo's terminal rows (demo-terminals.ts), with the times config-times.ts gave them; credentials aside (sealed with a random IV).
   const terminals = await database.query('SELECT tid, org_id, serial_no, model, acquirer_id, mid, status, last_seen_at, firmware_version, created_at, updated_at FROM terminals ORDER BY id');
   const devices = await database.query('SELECT serial_no, model, imei, sim_iccid, sim_msisdn, status, notes, created_at FROM master_devices ORDER BY id');
   const content = await database.query(
@@ -257,12 +257,12 @@ function seedSuite(target: Target) {
           'transactions_agency_idx', 'transactions_agent_idx', 'transactions_branch_idx', 'transactions_merchant_idx', 'transactions_mm_idx',
           'transactions_pkey', 'transactions_ref_uq', 'transactions_st_created_idx',
           'transactions_tid_batch_idx', 'transactions_term_kind_idx', 'transactions_original_idx',
-          // The report engine's (issue 10): the amount sort per scope level (transactions_ref_uq serves the TxnRefNo prefix).
+          // The report engine's amount sort per scope level (transactions_ref_uq serves the TxnRefNo prefix).
           'transactions_st_amount_idx', 'transactions_mm_amount_idx', 'transactions_agency_amount_idx',
           'transactions_agent_amount_idx', 'transactions_merchant_amount_idx', 'transactions_branch_amount_idx',
           // The Last4 filter (one index for every scope level: migration last4_index).
           'transactions_last4_idx',
-          // The resource engine's dependents probes (issue 14: deleting a currency, bank or acquirer).
+          // The resource engine's dependents probes (deleting a currency, bank or acquirer).
           'transactions_currency_idx', 'transactions_bank_code_idx', 'transactions_acquirer_idx',
         ].sort(),
       );
@@ -563,7 +563,7 @@ function seedSuite(target: Target) {
       await seedDemo(other, { transactions: 500, seed: SEED + 1, password: PASSWORD, now: NOW, reset: true });
       const c = await fingerprint(other);
       expect(c.txns).toHaveLength(500);
-      // The reset emptied the issue 14 demo tables too: the new terminals are the new TIDs'.
+      // The reset emptied the demo terminal tables too: the new terminals are the new TIDs'.
       expect(await count(other, `SELECT count(*)::int AS n FROM terminals WHERE status <> 'PENDING'`)).toBe(
         await count(other, 'SELECT count(DISTINCT tid)::int AS n FROM transactions WHERE service_type = 2 AND tid IS NOT NULL'),
       );

@@ -1,5 +1,5 @@
 /**
- * Sessions are cached for a few seconds (auth/session-store.ts, issue 8 item 9), yet every change
+ * Sessions are cached for a few seconds (auth/session-store.ts), yet every change
  * made through the server applies from the very next request: a permission change, a group
  * deactivation, a sign-out, a group switch and the idle end (the last three also in auth.test.ts).
  * The cached list of active currencies likewise follows a Currency change at once.

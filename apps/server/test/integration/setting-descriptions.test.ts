@@ -1,5 +1,5 @@
 /**
- * System settings' stored descriptions carry no developer text (issue 9): a fresh database is seeded
+ * System settings' stored descriptions carry no developer text: a fresh database is seeded
  * with the plain texts of SYSTEM_SETTINGS, and a database seeded earlier, whose rows still hold the
  * old texts citing spec sections and error codes ("(§7)", "(SC440)"), gets the plain text at the
  * next start, while a description an administrator wrote is kept.

@@ -1,5 +1,5 @@
 /**
- * Terminal settlement batches on the report engine (issue 10 item 3: card-settlement and the
+ * Terminal settlement batches on the report engine (card-settlement and the
  * batch-grouped card view v2). Over the API, as the platform and as a merchant HQ:
  * - every batch's detail carries its declared lines (`detailLines`) equal to its rows of
  *   terminal_settlement_batch_lines, in card scheme × card type order;

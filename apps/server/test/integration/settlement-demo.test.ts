@@ -1,5 +1,5 @@
 /**
- * Demo settlement files (issue 12 Build 6, modules/settlement/demo-files.ts): on a seeded database
+ * Demo settlement files (modules/settlement/demo-files.ts): on a seeded database
  * every recon provider with payments gets an imported file whose items carry exactly the faults
  * the generator put in (two unknown references → EXIST IN provider, one repeat for the
  * duplicating provider only → DUPLICATE, every line an item), and a sample of the next day that is

@@ -1,5 +1,5 @@
 /**
- * The settlement file import and reconciliation (issue 12 Build 1–2; modules/settlement) on each
+ * The settlement file import and reconciliation (modules/settlement) on each
  * database, through the job queue and from real files on disk:
  *  - generated files: for random splits of a provider's payments of a few days into lines that
  *    tally, lines with the amount or the fee off, payments left out, and lines of references the
@@ -324,7 +324,14 @@ describe.each(DATABASES)('settlement import on %s', (kind) => {
       `SELECT u.email FROM users u JOIN memberships m ON m.user_id = u.id JOIN user_groups g ON g.id = m.group_id WHERE g.group_type = 'SUPERADMIN' AND u.email <> 'admin@paydesk.my' AND u.is_active = 1 ORDER BY u.id LIMIT 1`,
     );
     const checker = await s.signIn(other!.email);
-    expect(await checker.callPath('POST', '/api/portal/Settlement/Verify', { Id: diff!.id, Note: 'Provider short-paid 0.03, recovered next day' })).toMatchObject({ Result: 5, MatchedResult: 2 });
+    const res = await checker.send('reconVerify', { body: { Id: diff!.id, Note: 'Provider short-paid 0.03, recovered next day' } });
+    expect(await checker.readJson(res, true, '/api/portal/Settlement/Verify')).toMatchObject({ Result: 5, MatchedResult: 2 });
+    // The verification leaves exactly one audit row, found by the request id the call answered.
+    const trail = await s.database.query<{ action: string; target_type: string; target_id: string; actor_email: string }>(
+      `SELECT a.action, a.target_type, a.target_id, u.email AS actor_email FROM audit_log a JOIN users u ON u.id = a.actor_user_id WHERE a.request_id = $1`,
+      [res.headers.get('x-request-id') ?? ''],
+    );
+    expect(trail).toEqual([{ action: 'VERIFY', target_type: 'ReconItem', target_id: String(diff!.id), actor_email: other!.email }]);
     await expect(admin.callPath('POST', '/api/portal/Settlement/Import', (() => { const f = new FormData(); f.append('FormatKey', 'NOPE'); return f; })())).rejects.toMatchObject({ status: 400 });
   }, 120_000);
 });

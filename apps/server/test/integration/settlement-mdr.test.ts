@@ -1,5 +1,5 @@
 /**
- * The MDR of settled payments (issue 12 Build 4; modules/payout/settlement-mdr.ts), on both
+ * The MDR of settled payments (modules/payout/settlement-mdr.ts), on both
  * databases:
  *  - the SQL fee equals the domain's mdrFeeSen for generated rates (fee modes 1–4, percents with 4
  *    decimals, flat, minimum, maximum) and amounts, halves included;

@@ -1,5 +1,5 @@
 /**
- * Issue 10 Build 5: the settlement summaries (settlement_summary_daily / _monthly) hold exactly
+ * The settlement summaries (settlement_summary_daily / _monthly) hold exactly
  * what an independent GROUP BY over the batches and their lines gives — count(DISTINCT batch) per
  * level and row kind — after the bulk rebuild and after random inserts, updates and deletes of
  * batches and lines that reach them only through the statement-level triggers; and the settlement

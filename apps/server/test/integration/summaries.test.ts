@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Done when": for random filters and scopes, every summary total equals the raw
+ * For random filters and scopes, every summary total equals the raw
  * aggregate over transactions (and refund requests), on the bulk-rebuilt summaries and again after
  * random inserts, updates and deletes that reach the summaries only through the triggers.
  */

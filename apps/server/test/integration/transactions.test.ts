@@ -4,7 +4,7 @@ import { ROUTE_TABLE, ecommerceTransactions, reportApi, resolvePath, routes, typ
 import { DATABASES, startTestServer, type TestServer, errorOf } from './harness.ts';
 import { saleRowSql } from '../../src/summaries/sales.ts';
 
-/** The e-commerce list's calls (the report engine's generated routes, issue 10). */
+/** The e-commerce list's calls (the report engine's generated routes). */
 const ecommerce = (c: PortalClient) => reportApi(c, ecommerceTransactions);
 
 async function allRefs(c: PortalClient, SearchData: Record<string, unknown> = {}): Promise<string[]> {
@@ -167,7 +167,7 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
       expect(e.errorCode, `${d.method} ${d.path}`).toBe('PERM403');
       expect(e.status).toBe(403);
     }
-    // The report engine's routes (issue 10) check their permission the same way.
+    // The report engine's routes check their permission the same way.
     const reports = Object.values(ROUTE_TABLE).filter((d) => 'report' in d);
     expect(reports.length).toBeGreaterThanOrEqual(4);
     for (const d of reports) {

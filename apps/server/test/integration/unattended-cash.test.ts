@@ -1,5 +1,5 @@
 /**
- * The unattended terminals' cash (issue 14 Build 5), on PGlite and on PostgreSQL with DATABASE_URL:
+ * The unattended terminals' cash, on PGlite and on PostgreSQL with DATABASE_URL:
  * - the demo seed's events are consistent: amounts = counts × face value, each sale's legs name a
  *   terminal sale of the same TID and owner, the cash kept = the sale's amount rounded to 5 sen;
  * - for generated events (fast-check) and random questions at every scope, the report equals a raw

@@ -1,5 +1,5 @@
 /**
- * Multipart uploads are bound to the secure channel (issue 8 item 5): a bulk upload must carry
+ * Multipart uploads are bound to the secure channel: a bulk upload must carry
  * X-Channel-Id, X-Timestamp, X-Nonce and X-Signature over METHOD, path, timestamp, nonce and the
  * hex SHA-256 of the exact body bytes (`sealUpload`). A stolen bearer token alone, a body other
  * than the signed one, a replay, another channel or an oversized body is refused and nothing is

@@ -1,5 +1,5 @@
 /**
- * Upload limits through the real server (issue 8 item 5): a ~10 MB XLSX decompression bomb
+ * Upload limits through the real server: a ~10 MB XLSX decompression bomb
  * (≈10 GB inflated) sent to a resource BulkUpload and to BulkUpdateMdr/Preview answers a 4xx
  * `{ErrorCode, ErrorMessage}` while the process RSS (the server runs in this process), sampled
  * every 2 ms, grows by less than 256 MB over the request (the bomb inflates to ≈10 GB; the growth

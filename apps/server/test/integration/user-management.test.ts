@@ -1,5 +1,5 @@
 /**
- * User management, invitations and two-factor sign-in (issue 13 Build 5), on both databases, with
+ * User management, invitations and two-factor sign-in, on both databases, with
  * mail delivered to a real SMTP receiver (smtp-server) listening in the test:
  *  - invite → the e-mail arrives with the link (outbox row SENT, its body sealed) → Token/Check →
  *    SetPassword (a weak password answers every broken rule in one multi-line Password message;

@@ -1,5 +1,5 @@
 /**
- * How the built web app is served (issue 9, first-load budgets): hashed assets pre-compressed and
+ * How the built web app is served (first-load budgets): hashed assets pre-compressed and
  * cached for good, the HTML never stored. Runs the real server over a small build folder written
  * here, laid out as `vite build` and apps/web/scripts/precompress.ts leave it.
  */

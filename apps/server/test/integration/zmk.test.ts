@@ -1,5 +1,5 @@
 /**
- * /zmk-config (issue 14 Build 2; modules/zmk), on both databases:
+ * /zmk-config (modules/zmk), on both databases:
  *  - components and keys never leave the server: every answer of the ceremonies, the list and the
  *    key (and every refusal) is scanned for each component's hex and the combined key's hex, and
  *    so are the database rows (keys, components, history, audit); components are held sealed while

@@ -1,5 +1,5 @@
 /**
- * The resource engine's filters (issue 14 Build 1): over every declared resource and every filter
+ * The resource engine's filters: over every declared resource and every filter
  * field, generated values go through the resource's own Search schema and `whereOf`. Equality,
  * `in` and `range` compare the column itself with a parameter (PostgreSQL types it as the column,
  * so the column's index serves it) — never `col::text` — and the parameters are the values parsed;

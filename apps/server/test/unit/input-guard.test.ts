@@ -1,5 +1,5 @@
 /**
- * Safe input at the edge (issue 8 item 2), property-tested: the input guard refuses every string
+ * Safe input at the edge, property-tested: the input guard refuses every string
  * holding a control character or an unpaired surrogate wherever it sits in a body, naming the field;
  * accepts every other text; refuses prototype keys and nesting past MAX_DEPTH; and the last-resort
  * database mapping turns every data-exception / integrity / limit SQLSTATE into a 4xx.

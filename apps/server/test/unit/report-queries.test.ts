@@ -1,5 +1,5 @@
 /**
- * docs/queries/<report>.sql is current (issue 10 §Build 5): the SQL text part of every declared
+ * docs/queries/<report>.sql is current: the SQL text part of every declared
  * list and summary report's file (titles, parameters, statements) equals what scripts/report-queries.ts
  * generates now, so a change to the engine's SQL shows in review. Plans are data-dependent and
  * not compared; regenerate with `node --import tsx scripts/report-queries.ts` (DATABASE_URL for plans).

@@ -1,5 +1,5 @@
 /**
- * One definition of a sale (issue 10, SALE_TXN_TYPES): the SQL of saleRowSql holds exactly the
+ * One definition of a sale (SALE_TXN_TYPES): the SQL of saleRowSql holds exactly the
  * domain list, the trigger migration holds saleRowSql's text verbatim (so trigger and code cannot
  * drift; the newest migration defining it), and evaluated by PostgreSQL (PGlite) the condition agrees with the domain rule for
  * every transaction type × pre-auth operation.

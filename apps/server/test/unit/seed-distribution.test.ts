@@ -1,5 +1,5 @@
 /**
- * The demo transactions look like an acquirer's book (issue 9): volume spread over merchants by a
+ * The demo transactions look like an acquirer's book: volume spread over merchants by a
  * heavy-tailed law, the newest transactions and today's from many merchants — whatever the seed,
  * the size and the time of day the dataset is made (just after MYT midnight was the case where the
  * demo branch filled the dashboard's "latest 10") — and the same seed still gives the same rows.

@@ -1,5 +1,5 @@
 /**
- * The per-kind transaction model of the demo generator (issue 10 item 2, docs/transaction-model.md),
+ * The per-kind transaction model of the demo generator (docs/transaction-model.md),
  * checked on the pure stream (no database): every §4 transaction type at the terminal, pre-auth
  * chains valid, links and schedules referenced, terminal fields, batch lines equal to their rows,
  * MDR fees on successful sales only, unique ids and references.

@@ -1,5 +1,5 @@
 /**
- * Transaction references stay unique at any size (issue 10, "seeding"): the old
+ * Transaction references stay unique at any size: the old
  * `(i * 7_777_777_777 + offset) % 1e10` lost exactness past 2^53 (≈ 1.16 M rows) and collided.
  * scrambleRef is proven a bijection of [0, 10^10) on the formula, without generating 10 M rows:
  * it equals the exact BigInt affine map, whose multiplier is invertible modulo 10^10, and the

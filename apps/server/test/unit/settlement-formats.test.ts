@@ -1,5 +1,5 @@
 /**
- * Provider settlement file formats (issue 12 Build 1, "parse by header name, never by position";
+ * Provider settlement file formats ("parse by header name, never by position";
  * docs/settlement-formats.md). fast-check properties over ALL formats: what `write` gives `read`
  * gives back; header order, case, surrounding spaces and extra columns change nothing; a blank,
  * absent or corrupted required field is a RowProblem naming that field and line, never a throw.

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet columns of every declared resource in every language (issue 9): export headers
+ * The spreadsheet columns of every declared resource in every language: export headers
  * are labels (never an untranslated key or API name), distinct within a file, and read back to
  * their column by BulkUpload in any language; every option's label reads back to its code; record
  * times are written in Malaysian time. Table-driven over ALL resources × languages × options, and

@@ -1,5 +1,5 @@
 /**
- * The export writers (sheet-write-xlsx.ts, sheet-write-csv.ts behind streamSheet; issue 10:
+ * The export writers (sheet-write-xlsx.ts, sheet-write-csv.ts behind streamSheet;
  * exports at production speed): what they write opens as the same sheet in exceljs and in our
  * reader readSheet — cells, number formats, widths, frozen bold header, formula-like cells as
  * Text — for random texts (XML specials, quotes, separators, line breaks, any Unicode); CSV is

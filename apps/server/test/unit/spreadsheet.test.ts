@@ -1,5 +1,5 @@
 /**
- * platform/spreadsheet.ts (issue 8 items 5 and 6): formula-like texts are neutralised in CSV and
+ * platform/spreadsheet.ts: formula-like texts are neutralised in CSV and
  * XLSX exports (read back with csv-parse and exceljs); readSheet reads what streamSheet writes
  * and what exceljs writes exactly as the former whole-file exceljs reader did; every upload limit
  * (rows, columns, cell length, CSV row size, zip entries, inflated sizes, a lying bomb) is refused

@@ -1,5 +1,5 @@
 /**
- * The summary executor's own arithmetic and guard (issue 10 Build 4): SuccessRate and AvgTicket
+ * The summary executor's own arithmetic and guard: SuccessRate and AvgTicket
  * are exact half-up roundings of the ratios (checked against an independent BigInt reference for random
  * counts and amounts), a rate or average of nothing is null, and an answer above SUMMARY_MAX_ROWS
  * is refused with VAL400 'GroupBy' instead of being cut.

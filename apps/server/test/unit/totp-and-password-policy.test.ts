@@ -1,5 +1,5 @@
 /**
- * The pure parts of two-factor sign-in and the password policy (issue 13 Build 5):
+ * The pure parts of two-factor sign-in and the password policy:
  *  - totpStep accepts exactly the codes of the step before, at and after now (±30 s) and names
  *    the step a code belongs to, so a code is never accepted for two different steps; codes of
  *    steps further away, and codes of another secret, are refused (generated over times and secrets);

@@ -1,5 +1,5 @@
 /**
- * The table of unattended cash events (issue 14 Build 5) keeps one count column per domain
+ * The table of unattended cash events keeps one count column per domain
  * denomination and direction, in the domain's order, and its derived amounts weigh each by its
  * face value: the schema spells them out for drizzle-kit, the domain names them for everything else.
  */

@@ -1,6 +1,6 @@
 /**
- * Key check values and component combination of zone master keys (issue 14 Build 2;
- * modules/zmk/kcv.ts, key-material.ts): published vectors, cross-checked here with node:crypto's
+ * Key check values and component combination of zone master keys
+ * (modules/zmk/kcv.ts, key-material.ts): published vectors, cross-checked here with node:crypto's
  * own two-key TDES (des-ede-ecb) rather than trusted, and properties over random components.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';

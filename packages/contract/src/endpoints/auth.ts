@@ -24,7 +24,7 @@ export const LoginRequest = z.object({
     .max(250)
     .refine((v) => validateField('email', v) === true, VALIDATION_MESSAGES.email),
   Password: z.string().min(1, VALIDATION_MESSAGES.required).max(250),
-  // Two-factor sign-in (issue 13 Build 5): an account with MFA answers 401 MFA401 after a right
+  // Two-factor sign-in: an account with MFA answers 401 MFA401 after a right
   // password without one of these; the form then sends the password again with the code.
   /** The 6-digit code of the authenticator app. */
   OtpCode: z.string().trim().regex(/^\d{6}$/, RULE_MESSAGES.otpCode).optional(),

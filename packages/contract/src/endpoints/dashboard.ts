@@ -11,7 +11,7 @@ const Figure = z.object({ Amount: MoneyString, Count: z.number().int() });
  * read from the summaries (sales_summary_daily / _monthly through readSummary). Today,
  * MonthToDate, Trend and PaymentMethodMix count successful transactions only; BusinessDay (MYT,
  * YYYY-MM-DD) is today, still in progress, so its Trend points are partial. OpenRiskAlerts counts
- * the risk alerts (any currency) still PENDING or OPEN in the subtree (issue 11), null for a caller
+ * the risk alerts (any currency) still PENDING or OPEN in the subtree, null for a caller
  * without `risk:view`.
  */
 export const DashboardResponse = z.object({

@@ -1,5 +1,5 @@
 /**
- * /terminal-firmware-management (issue 14; §2 Terminal group): firmware images with their SHA-256,
+ * /terminal-firmware-management (§2 Terminal group): firmware images with their SHA-256,
  * version and compatible terminal models, and staged rollouts of an image to chosen terminals.
  * The facts (statuses, limits, stage arithmetic) are the domain's firmware.ts.
  *

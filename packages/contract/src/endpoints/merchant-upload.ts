@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload (issue 13 Build 4; the spec names the route only, so the design is ours):
+ * /merchant-bulk-upload (the spec names the route only, so the design is ours):
  * merchant HQs onboarded from one spreadsheet, each row a merchant with its first person and its
  * primary bank account, under an agent of the caller's subtree.
  *  - GET MerchantUpload/Template: the XLSX template — the Merchants sheet with one column per

@@ -1,5 +1,5 @@
 /**
- * The payout desk's bodies and answers (issue 12 Build 5): hold a payout for a risk violation (a
+ * The payout desk's bodies and answers: hold a payout for a risk violation (a
  * §9 risk alert rule, the codes of RiskViolationOptions) with a note, and release a hold with a
  * note (/tpa-payout-report-v2); bank payout batches (/payout-report): create one from the payouts
  * due, download its bulk-credit file (docs/payout-bulk-credit.md), record the bank's result file.

@@ -1,5 +1,5 @@
 /**
- * The profile screens' bodies and answers (issue 13 Build 1–3): /master-merchant, /agency,
+ * The profile screens' bodies and answers: /master-merchant, /agency,
  * /agent and /merchant share them (profile-segments.ts). A profile is the company (SSM numbers,
  * §3 company type, nature of business by MCC, address with the 16-state picker and its cities,
  * §5 phone and e-mail), its persons (§3 roles and ID types; an NRIC checked as YYMMDD-PB-###G),
@@ -260,7 +260,7 @@ export const ProfileConfig = z.object({
 });
 
 /**
- * The whole profile. Fields a profile made before issue 13 may lack are null. AllowedActions
+ * The whole profile. Fields an older profile may lack are null. AllowedActions
  * are the KYC actions the caller may take now (onboarding.ts `allowedKycActions`: the table, the
  * caller's permissions and maker-checker).
  */

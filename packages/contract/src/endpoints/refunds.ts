@@ -1,5 +1,5 @@
 /**
- * The refund desk's bodies and answers (issue 11; §3 refund form, §7 "Refund and chargeback"):
+ * The refund desk's bodies and answers (§3 refund form, §7 "Refund and chargeback"):
  * the refund form a merchant sends from a transaction's detail (RequestRefund), the four
  * RiskPreChargeback actions of the handling screen (UpdateRefund, Reject, TxnNotFound, ResendAck)
  * and a request's log. Field names are §3's: ServiceType, TxnReferences, TxnAmount, Description.

@@ -1,5 +1,5 @@
 /**
- * The risk desk's ticket actions (issue 11 Build 7; §4 ticket status PENDING → OPEN → CLOSE) and an
+ * The risk desk's ticket actions (§4 ticket status PENDING → OPEN → CLOSE) and an
  * alert's history with its evidence. The lists (/risk, /risk-transaction) are declared reports.
  */
 import { z } from 'zod';

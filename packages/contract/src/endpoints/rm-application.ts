@@ -1,5 +1,5 @@
 /**
- * /rm-application (issue 13 Build 6): a merchant's TPA application to Revenue Monster (RM).
+ * /rm-application: a merchant's TPA application to Revenue Monster (RM).
  *
  * Where the spec is silent, our choices:
  *  - The platform's staff prepare and send the application for a merchant HQ (module

@@ -1,5 +1,5 @@
 /**
- * The settlement desk's bodies and answers (issue 12 Build 1–3): importing a provider's settlement
+ * The settlement desk's bodies and answers: importing a provider's settlement
  * file (multipart: field `FormatKey`, then the file), following its progress, and verifying or
  * unverifying a reconciliation item (§4 results 5 and 6) with a note.
  */

@@ -23,8 +23,8 @@ export const ServerDateTime = z.object({ systemtime: z.string() });
 export const HandshakeRequest = z.object({ ClientPublicKey: z.string().min(40).max(200) });
 export const HandshakeResponse = z.object({ ChannelId: z.string(), ServerPublicKey: z.string() });
 
-/** Liveness (issue 8): the process answers. */
+/** Liveness: the process answers. */
 export const HealthResponse = z.object({ Status: z.literal('ok') });
 
-/** Readiness (issue 8): the database answers and every migration of this build is applied. */
+/** Readiness: the database answers and every migration of this build is applied. */
 export const ReadyResponse = z.object({ Status: z.literal('ready'), Database: z.enum(['pglite', 'postgres']), Migrations: z.number().int() });

@@ -5,7 +5,7 @@ const id = DbId;
 
 /**
  * A transaction row as the dashboard's "latest" table shows it. The live transaction lists are
- * declared reports now (issue 10: reports/defs/transaction-ecommerce.ts), their schemas generated
+ * declared reports now (reports/defs/transaction-ecommerce.ts), their schemas generated
  * by `reportSchemas`.
  */
 export const TransactionListItem = z.object({

@@ -1,5 +1,5 @@
 /**
- * User management, invitations and two-factor sign-in (issue 13 Build 5, /user-management).
+ * User management, invitations and two-factor sign-in (/user-management).
  *
  * A user is listed when one of its memberships (company × group) lies in the caller's subtree;
  * only those memberships are shown and changed. Invitations and password resets travel as

@@ -1,5 +1,5 @@
 /**
- * /zmk-config (issue 14 Build 2): zone master keys entered as components under dual control. The
+ * /zmk-config: zone master keys entered as components under dual control. The
  * schemes, purposes and check-value methods are the domain's (zmk.ts).
  *
  * Where the spec is silent, our choices:

@@ -1,5 +1,5 @@
 /**
- * The light catalogue of every declared report (issue 11, first-load budgets, as RESOURCE_CATALOG
+ * The light catalogue of every declared report (first-load budgets, as RESOURCE_CATALOG
  * is for resources): name, kind, screen path, API base, view permission and whether a list serves
  * Totals, and how to load the declaration itself. The browser's route addresses (ROUTE_PATHS), its
  * menu and its route table need only these strings; the declarations (columns, filters,

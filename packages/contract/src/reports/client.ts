@@ -1,6 +1,6 @@
 /**
  * Typed calls of a declared list report for Node callers (tests, scripts, benches) over a
- * PortalClient (issue 10). Report routes are generated from REPORTS, so they are not in the
+ * PortalClient. Report routes are generated from REPORTS, so they are not in the
  * hand-declared `routes` that `PortalClient.call` is typed by; these wrappers give them their
  * types: `reportApi(client, ecommerceTransactions).search({ SearchData: { Status: ['SUCCESS'] } })`.
  * Errors are PortalError `{ErrorCode, ErrorMessage}` as with `call`; `export` answers the raw

@@ -1,5 +1,5 @@
 /**
- * The report engine's declarations (issue 10, guides practice 4). A report is declared once with
+ * The report engine's declarations (guides practice 4). A report is declared once with
  * `defineReport`: where its rows come from, which columns the caller may scope on, its typed
  * filters, ONE column catalogue (Hyperswitch's `OrderEntity`) that drives the web table, the detail
  * drawer and the export headers, the sorts an index serves, and the permission of the view. From
@@ -53,7 +53,7 @@ export interface ReportColumn {
   kind: ReportColumnKind;
   /** ENUM_LABELS group of an `enum` column (e.g. 'status', 'paymentMethod'). */
   enumKey?: string;
-  /** Priority in a narrow table (issue 9): 1 always, 2 from 992 px, 3 wide screens only. Default 2. */
+  /** Priority in a narrow table: 1 always, 2 from 992 px, 3 wide screens only. Default 2. */
   priority?: 1 | 2 | 3;
   /** Where it shows; default list, detail and export. */
   in?: readonly ReportPlace[];
@@ -111,7 +111,7 @@ interface ReportBase {
 }
 
 /**
- * A declared sub-table of a list report's detail (issue 10): the rows of another table that
+ * A declared sub-table of a list report's detail: the rows of another table that
  * belong to the detail's record by a foreign key (e.g. a settlement batch's per-card-scheme ×
  * card-type lines). The detail answers them as `{key}: row[]` in `orderBy` order. They inherit the
  * record's scope: the executor reads them only after the record itself was found inside it.
@@ -132,7 +132,7 @@ export interface ReportDetailLines {
 }
 
 /**
- * Rows of a list report that expand to a page of another list report (issue 10, the
+ * Rows of a list report that expand to a page of another list report (the
  * batch-grouped card view): the child report is called with its own API and permission, with
  * `filters` mapping each child SearchData key to the key of this report's row column whose value
  * it takes (e.g. `{ TID: 'TID', BatchNo: 'BatchNo' }`).
@@ -239,7 +239,7 @@ export interface SummaryReportDef extends ReportBase {
 
 export type ReportDef = ListReportDef | SummaryReportDef;
 
-/** The largest count a list answers exactly; above it the answer is "more than CAP" (issue 10). */
+/** The largest count a list answers exactly; above it the answer is "more than CAP". */
 export const REPORT_COUNT_CAP = 10_000;
 
 /** Identity with type checking, so declarations read like resource declarations. */

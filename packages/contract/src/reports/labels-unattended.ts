@@ -1,5 +1,5 @@
 /**
- * The report texts of the unattended terminals' cash screens (issue 14 Build 5), in en, ms and zh:
+ * The report texts of the unattended terminals' cash screens, in en, ms and zh:
  * titles, the event columns and the 20 denomination counts (`cash.Note100In` "RM100 in" …, keys
  * from domain cashCountKey). Merged into REPORT_LABELS (labels.ts), so export headers and the
  * screens read them like every report text.

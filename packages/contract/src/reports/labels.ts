@@ -1,9 +1,9 @@
 /**
  * REPORT_LABELS: the one source of every text a report's columns, filters and title show, in en,
- * ms and zh (issue 10). The server writes export headers from it in the caller's language; the
+ * ms and zh. The server writes export headers from it in the caller's language; the
  * web app reads its table headers, detail labels and filter labels from it, so the screen and the
- * file say the same words. Keys are the screen's i18n keys (texts copied from the web catalogues
- * of issue 9, where the web app had them before). Enum cell texts stay in the domain's
+ * file say the same words. Keys are the screen's i18n keys (texts copied from the web catalogues,
+ * where the web app had them before). Enum cell texts stay in the domain's
  * ENUM_LABELS. `test/report-labels.test.ts` proves every declared labelKey has all three texts.
  */
 import type { EnumLabelLanguage } from '@paydesk/domain';
@@ -77,7 +77,7 @@ const en = {
   'txn.approvalCode': 'Approval code',
   'txn.walletProvider': 'E-wallet',
   'txn.bnplProvider': 'BNPL provider',
-  // Sales reports (issue 10 Build 4).
+  // Sales reports.
   'sales.ecommerce.title': 'E-commerce sales report',
   'sales.preauth.title': 'E-commerce pre-auth sales report',
   'sales.payByCard.title': 'Pay-by-card sales report',
@@ -112,7 +112,7 @@ const en = {
   'sales.voidAmount': 'Voided amount',
   'sales.netAmount': 'Net amount',
   'detail.terminal': 'Terminal',
-  // Issue 10 item 3: the detail's related sections (reports/related.ts) and its timeline events.
+  // The detail's related sections (reports/related.ts) and its timeline events.
   'detail.preauth_chain': 'Pre-auth operation chain',
   'detail.payment_link': 'Payment link',
   'detail.recurring_schedule': 'Recurring schedule',

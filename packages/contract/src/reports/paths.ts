@@ -1,5 +1,5 @@
 /**
- * The addresses of a declared report's routes, without zod (issue 10): route names
+ * The addresses of a declared report's routes, without zod: route names
  * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export` (lists) and
  * `/api/portal/{api}/Summary | Export` (summary reports). The
  * contract's route table (`reportRoutes`) and the browser's schema-free ROUTE_PATHS both read

@@ -1,5 +1,5 @@
 /**
- * The related sections of a list report's detail (issue 10 item 3): what a transaction's detail
+ * The related sections of a list report's detail: what a transaction's detail
  * shows beside its own columns — the pre-auth operation chain, the payment link paid, the
  * recurring schedule charged, and the timeline of its events (docs/transaction-model.md "The
  * detail timeline: derived, not stored"). A declaration names the sections it wants

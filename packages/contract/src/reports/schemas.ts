@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of a declared list report (issue 10), derived from its filters and
+ * Request and response schemas of a declared list report, derived from its filters and
  * its column catalogue only, so the server validates and the web form checks with the same zod
  * objects and a new report needs no schema of its own.
  *
@@ -90,16 +90,16 @@ export interface ReportExportRequest {
 }
 export type ReportExportInput = Partial<Omit<ReportExportRequest, 'SearchData'>> & { SearchData?: Record<string, unknown> };
 
-/** The schemas of one list report. */
+/** The schemas of one list report; an answer's schema takes (input) the type it serializes. */
 export interface ReportSchemas {
   searchData: z.ZodType<ReportSearchData>;
   search: z.ZodType<ReportSearchRequest, ReportSearchInput>;
-  row: z.ZodType<ReportRow>;
-  searchResponse: z.ZodType<ReportSearchResponse>;
+  row: z.ZodType<ReportRow, ReportRow>;
+  searchResponse: z.ZodType<ReportSearchResponse, ReportSearchResponse>;
   idParams: z.ZodType<{ Id: number }, { Id: number | string }>;
-  detail: z.ZodType<ReportRow>;
+  detail: z.ZodType<ReportRow, ReportRow>;
   totals: z.ZodType<ReportTotalsRequest, { SearchData?: Record<string, unknown> }>;
-  totalsResponse: z.ZodType<ReportTotalsResponse>;
+  totalsResponse: z.ZodType<ReportTotalsResponse, ReportTotalsResponse>;
   export: z.ZodType<ReportExportRequest, ReportExportInput>;
 }
 
@@ -166,7 +166,7 @@ export function reportSchemas(def: ListReportDef): ReportSchemas {
     Sort: sort.default(defaultSort),
   });
   const row = z.object({ Id: z.number().int(), ...rowShape(reportRowColumns(def)) });
-  // `Related` only when the report declares sections (issue 10 item 3); zod strips it otherwise.
+  // `Related` only when the report declares sections; zod strips it otherwise.
   const related = def.related?.length ? { Related: relatedSchema(def.related) } : {};
   const lines = def.detailLines;
   const detail = z.object({

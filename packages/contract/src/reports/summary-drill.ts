@@ -1,5 +1,5 @@
 /**
- * Drill-down from a sales report row to the live list of the rows it counts (issue 10 Build 4):
+ * Drill-down from a sales report row to the live list of the rows it counts:
  * one pure function the web page (and the tests) call, so the link a user follows and the
  * property the tests prove are the same code.
  */
@@ -59,7 +59,7 @@ function drillValue(def: SummaryReportDef, req: SummaryRequest, row: SummaryRow,
 }
 
 /**
- * The live list a summary row drills to and its SearchData (issue 10 Build 4), for `req` the
+ * The live list a summary row drills to and its SearchData, for `req` the
  * Summary request (validated) and `row` one of its rows; `currency` is the response's Currency.
  * - path: `def.drillTo`, choosing by the row's group / split (or the request's single-view filter);
  * - DateFrom/DateTo: the row's period (MYT days) clipped to the request's days, as instants

@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of a declared summary report (a sales report, issue 10 Build 4),
+ * Request and response schemas of a declared summary report (a sales report),
  * derived from its filters, dimensions, split and measures only, as `reportSchemas` does for lists.
  *
  * Shapes (PascalCase, the API's):
@@ -54,13 +54,13 @@ export interface SummaryExportRequest extends SummaryRequest {
 }
 export type SummaryExportInput = SummaryInput & Partial<Pick<SummaryExportRequest, 'Format' | 'Language'>>;
 
-/** The schemas of one summary report. */
+/** The schemas of one summary report; an answer's schema takes (input) the type it serializes. */
 export interface SummarySchemas {
   searchData: z.ZodType<SummaryRequest['SearchData']>;
   summary: z.ZodType<SummaryRequest, SummaryInput>;
-  row: z.ZodType<SummaryRow>;
-  totals: z.ZodType<SummaryMeasures>;
-  summaryResponse: z.ZodType<SummaryResponse>;
+  row: z.ZodType<SummaryRow, SummaryRow>;
+  totals: z.ZodType<SummaryMeasures, SummaryMeasures>;
+  summaryResponse: z.ZodType<SummaryResponse, SummaryResponse>;
   export: z.ZodType<SummaryExportRequest, SummaryExportInput>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The resource engine's declarations (guides practice 3; issue 4). A resource is declared once:
+ * The resource engine's declarations (guides practice 3). A resource is declared once:
  * its fields with zod types, label keys and §5 validator types, list columns, filters, default
  * sort, permission module, scope rule, allowed actions and secret fields. The server serves it
  * at `/api/portal/{Name}/{Search|Get|Create|Update|SetStatus|Delete|Export|BulkUpload}` and the
@@ -46,7 +46,7 @@ export interface FieldDef {
   /** Shown as a list column (in this order). */
   list?: boolean;
   /**
-   * How much its list column matters when the screen is narrow (issue 9): 1 key (identity,
+   * How much its list column matters when the screen is narrow: 1 key (identity,
    * money, rates: shown at every width and first on a phone), 2 shown from 992 px, 3 only from
    * 1600 px unless the user turns it on. Default: 1 for the title field, money and percent
    * fields, else 2.
@@ -99,7 +99,7 @@ export interface RuleViolation {
 }
 
 /**
- * A server-side action declared on a resource (issue 14 Build 1): it moves one choice field of a
+ * A server-side action declared on a resource: it moves one choice field of a
  * record from one of `from` to `to` under the record's row lock, at the Version the caller read,
  * audited under the command's name — e.g. a terminal's Suspend (ACTIVE → SUSPENDED). It is served
  * at `PUT /api/portal/{Name}/{name}` with `{Id, Version}` and needs `{module}:update` (a route-table
@@ -152,7 +152,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** Owned resources only: the organization levels whose rows this resource serves. */
   ownerLevels?: ('MASTER_MERCHANT' | 'AGENCY' | 'AGENT' | 'MERCHANT_HQ' | 'MERCHANT_BRANCH')[];
   /**
-   * Owned resources with `ownerLevels` and at most one record per organization (issue 9): Search
+   * Owned resources with `ownerLevels` and at most one record per organization: Search
    * and Export list every organization of the caller's scope at those levels, each with its record
    * (`Configured: true`) or without one (`Configured: false`; Id, Version, IsActive, CreatedAt,
    * UpdatedAt and the fields null), so an organization not yet configured is seen and configured

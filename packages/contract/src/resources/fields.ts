@@ -147,7 +147,7 @@ export const SECRET_MASK = '••••';
 const ACCOUNT_MESSAGE = fieldMessage(FIELD_MESSAGES.digitsRange, { min: 6, max: 20 });
 
 /**
- * A bank account number (issue 8 item 7): 6–20 digits on write, stored AES-256-GCM encrypted and
+ * A bank account number: 6–20 digits on write, stored AES-256-GCM encrypted and
  * answered masked like a secret ('••••' + the last 4 digits when longer than 8), also in exports.
  * Unlike a credential it is edited in a plain text input that shows the masked value, so the
  * schema also takes the mask itself (or '') back — both mean "keep the stored number".

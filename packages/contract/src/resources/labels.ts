@@ -1,7 +1,7 @@
 /**
  * RESOURCE_LABELS: the texts of every resource field, option and help key (`res.*`) and of the
  * engine's system columns (`res.system.*`),
- * in en, ms and zh (issue 9). The server writes export headers and option cells with them in the
+ * in en, ms and zh. The server writes export headers and option cells with them in the
  * caller's language and reads uploaded files by them; the web app merges them into its i18n
  * catalogues, so the screen and the file say the same words. Enum labels (`enum.*`) and the
  * state and provider names some options use stay in the domain's ENUM_LABELS; `resourceLabel`

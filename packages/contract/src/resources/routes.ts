@@ -1,5 +1,5 @@
 /**
- * The route-table entries of a declared resource (issue 8, "one route table"): Search, Get/:Id,
+ * The route-table entries of a declared resource ("one route table"): Search, Get/:Id,
  * Create, Update, SetStatus, Delete/:Id, Export and BulkUpload under /api/portal/{Name}/, each an
  * ordinary RouteDef with its zod schemas and `{module}:{action}` permission. The server registers
  * them through the same `registerRoute` as every other endpoint, so docs, OpenAPI and the
@@ -7,7 +7,7 @@
  */
 import type { RouteDef } from '../routes.ts';
 import { resourcePermission, type ResourceDef } from './define.ts';
-import { resourceSchemas } from './schemas.ts';
+import { resourceSchemas, type ResourceSchemas } from './schemas.ts';
 
 export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload' | 'Command';
 
@@ -30,27 +30,73 @@ const ACTION: Record<ResourceOp, 'view' | 'create' | 'update' | 'setstatus' | 'd
 /** The route name of a resource operation in the route table, e.g. 'BankConfig.Search'. */
 export const resourceRouteName = (def: Pick<ResourceDef, 'name'>, op: ResourceOp | string) => `${def.name}.${op}`;
 
-/** Every route a resource serves (Search and Get always; the others as its `actions` allow). */
-export function resourceRoutes(def: ResourceDef): Record<string, ResourceRoute> {
+/**
+ * The routes of one resource by operation, each typed by its schemas (so a handler registered
+ * for it gets the parsed body or params and answers the response's type). Search and Get always;
+ * the others only when the resource's `actions` allow them; `commands` in declaration order.
+ */
+export interface ResourceRouteSet {
+  Search: ResourceRoute & { body: ResourceSchemas['search']; response: ResourceSchemas['searchResponse'] };
+  Get: ResourceRoute & { params: ResourceSchemas['idParams']; response: ResourceSchemas['item'] };
+  Create?: ResourceRoute & { body: ResourceSchemas['create']; response: ResourceSchemas['item'] };
+  Update?: ResourceRoute & { body: ResourceSchemas['update']; response: ResourceSchemas['item'] };
+  SetStatus?: ResourceRoute & { body: ResourceSchemas['setStatus']; response: ResourceSchemas['item'] };
+  Delete?: ResourceRoute & { params: ResourceSchemas['idParams']; response: ResourceSchemas['deleteResponse'] };
+  /** Answers the file (no response schema). */
+  Export?: ResourceRoute & { body: ResourceSchemas['export']; file: true };
+  /** A multipart upload: no body schema, the file is read from the request. */
+  BulkUpload?: ResourceRoute & { response: ResourceSchemas['bulkUploadResponse']; upload: true };
+  commands: (ResourceRoute & { body: ResourceSchemas['command']; response: ResourceSchemas['item']; resource: { command: string } })[];
+}
+
+/** Every route a resource serves, by operation (see ResourceRouteSet). */
+export function resourceRouteSet(def: ResourceDef): ResourceRouteSet {
   const s = resourceSchemas(def);
   const base = `/api/portal/${def.name}`;
   const allowed = new Set<string>(['view', ...def.actions.map((a) => a.toLowerCase())]);
-  const route = (op: ResourceOp, r: Omit<RouteDef, 'permission' | 'auth' | 'encrypted'> & { encrypted?: boolean }, command?: string): [string, ResourceRoute] => [
-    resourceRouteName(def, command ?? op),
-    { auth: true, encrypted: true, ...r, permission: resourcePermission(def, ACTION[op]), resource: { name: def.name, op, ...(command ? { command } : {}) } },
-  ];
-  const all: [string, ResourceRoute][] = [
-    route('Search', { method: 'POST', path: `${base}/Search`, summary: `Search ${def.name}`, body: s.search, response: s.searchResponse }),
-    route('Get', { method: 'GET', path: `${base}/Get/:Id`, summary: `Get one ${def.name}`, params: s.idParams, response: s.item, idOf: def.name }),
-    route('Create', { method: 'POST', path: `${base}/Create`, summary: `Create ${def.name}`, body: s.create, response: s.item }),
-    route('Update', { method: 'PUT', path: `${base}/Update`, summary: `Update ${def.name} (with its Version)`, body: s.update, response: s.item, idOf: def.name }),
-    route('SetStatus', { method: 'PUT', path: `${base}/SetStatus`, summary: `Activate or deactivate ${def.name}`, body: s.setStatus, response: s.item, idOf: def.name }),
-    route('Delete', { method: 'DELETE', path: `${base}/Delete/:Id`, summary: `Delete ${def.name}`, params: s.idParams, response: s.deleteResponse, idOf: def.name }),
-    route('Export', { method: 'POST', path: `${base}/Export`, summary: `Export ${def.name} (XLSX or CSV, streamed)`, body: s.export, file: true }),
-    route('BulkUpload', { method: 'POST', path: `${base}/BulkUpload`, summary: `Bulk upload ${def.name} (multipart XLSX or CSV, all or nothing)`, response: s.bulkUploadResponse, encrypted: false, upload: true }),
-    ...(def.commands ?? []).map((c) =>
-      route('Command', { method: 'PUT', path: `${base}/${c.name}`, summary: `${c.name} ${def.name}: ${c.field} ${c.from.join(' or ')} → ${c.to} (with its Version)`, body: s.command, response: s.item, idOf: def.name }, c.name),
-    ),
-  ];
-  return Object.fromEntries(all.filter(([, r]) => allowed.has(ACTION[r.resource.op])));
+  const serves = (op: ResourceOp) => allowed.has(ACTION[op]);
+  const route = <R extends Omit<RouteDef, 'permission' | 'auth' | 'encrypted'> & { encrypted?: boolean }>(op: ResourceOp, r: R, command?: string) => ({
+    auth: true,
+    encrypted: true,
+    ...r,
+    permission: resourcePermission(def, ACTION[op]),
+    resource: { name: def.name, op, ...(command ? { command } : {}) },
+  });
+  return {
+    Search: route('Search', { method: 'POST', path: `${base}/Search`, summary: `Search ${def.name}`, body: s.search, response: s.searchResponse }),
+    Get: route('Get', { method: 'GET', path: `${base}/Get/:Id`, summary: `Get one ${def.name}`, params: s.idParams, response: s.item, idOf: def.name }),
+    ...(serves('Create') ? { Create: route('Create', { method: 'POST', path: `${base}/Create`, summary: `Create ${def.name}`, body: s.create, response: s.item }) } : {}),
+    ...(serves('Update') ? { Update: route('Update', { method: 'PUT', path: `${base}/Update`, summary: `Update ${def.name} (with its Version)`, body: s.update, response: s.item, idOf: def.name }) } : {}),
+    ...(serves('SetStatus')
+      ? { SetStatus: route('SetStatus', { method: 'PUT', path: `${base}/SetStatus`, summary: `Activate or deactivate ${def.name}`, body: s.setStatus, response: s.item, idOf: def.name }) }
+      : {}),
+    ...(serves('Delete') ? { Delete: route('Delete', { method: 'DELETE', path: `${base}/Delete/:Id`, summary: `Delete ${def.name}`, params: s.idParams, response: s.deleteResponse, idOf: def.name }) } : {}),
+    ...(serves('Export') ? { Export: route('Export', { method: 'POST', path: `${base}/Export`, summary: `Export ${def.name} (XLSX or CSV, streamed)`, body: s.export, file: true as const }) } : {}),
+    ...(serves('BulkUpload')
+      ? {
+          BulkUpload: route('BulkUpload', {
+            method: 'POST',
+            path: `${base}/BulkUpload`,
+            summary: `Bulk upload ${def.name} (multipart XLSX or CSV, all or nothing)`,
+            response: s.bulkUploadResponse,
+            encrypted: false,
+            upload: true as const,
+          }),
+        }
+      : {}),
+    commands: serves('Command')
+      ? (def.commands ?? []).map((c) => ({
+          ...route('Command', { method: 'PUT', path: `${base}/${c.name}`, summary: `${c.name} ${def.name}: ${c.field} ${c.from.join(' or ')} → ${c.to} (with its Version)`, body: s.command, response: s.item, idOf: def.name }, c.name),
+          resource: { name: def.name, op: 'Command' as const, command: c.name },
+        }))
+      : [],
+  };
+}
+
+/** Every route a resource serves (Search and Get always; the others as its `actions` allow), keyed by route name. */
+export function resourceRoutes(def: ResourceDef): Record<string, ResourceRoute> {
+  const { commands, ...ops } = resourceRouteSet(def);
+  // Declaration order of ResourceRouteSet (Search … BulkUpload), then the commands: docs/API.md lists them so.
+  const all: ResourceRoute[] = [...Object.values(ops), ...commands];
+  return Object.fromEntries(all.map((r) => [resourceRouteName(def, r.resource.command ?? r.resource.op), r]));
 }

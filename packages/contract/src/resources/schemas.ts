@@ -3,7 +3,7 @@
  * server validates and the web form checks with the very same zod objects.
  */
 import { z } from 'zod';
-import { ENUM_LABEL_LANGUAGES } from '@paydesk/domain';
+import { ENUM_LABEL_LANGUAGES, type EnumLabelLanguage } from '@paydesk/domain';
 import { DbId, INT4_MAX, SortOrder } from '../common.ts';
 import type { FieldDef, ResourceDef } from './define.ts';
 import { kindOf } from './kinds/index.ts';
@@ -33,8 +33,85 @@ export function answerSchema(f: FieldDef): z.ZodType {
   return f.optional || f.readOnly || f.secret ? base.nullable() : base;
 }
 
+/**
+ * A record as the engine answers it (Get, Create, Update, SetStatus, a command, a Search item):
+ * values by API field name — the system columns `Id`, `Version`, `IsActive`, `CreatedAt`,
+ * `UpdatedAt`, `OrgId`/`OrgName` of an owned resource, then the declared fields (`answerSchema`).
+ * The fields are the declaration's, so the type names none of them.
+ */
+export type ResourceRecord = Record<string, unknown>;
+
+/** A Search request after validation (defaults applied): page (from 1), page size, filters by field, sort. */
+export interface ResourceSearchRequest {
+  PageIndex: number;
+  RowsPerPage: number;
+  /** Declared filters by field, plus `OrgId` (owned), `IsActive` and `Keyword`. */
+  SearchData: Record<string, unknown>;
+  Sort: { Field: string; Order: 'asc' | 'desc' };
+}
+
+/** A Search answer: one page of records, the filtered set's size, and the page asked for. */
+export interface ResourceSearchAnswer {
+  Items: ResourceRecord[];
+  TotalRecords: number;
+  PageIndex: number;
+  RowsPerPage: number;
+}
+
+/** An Update request: the fields to change (absent: unchanged), the record and the Version it was read at. */
+export type ResourceUpdateRequest = Record<string, unknown> & { Id: number; Version: number };
+
+/** A SetStatus request: the record, active (1) or not (0), and its Version. */
+export interface ResourceStatusRequest {
+  Id: number;
+  IsActive: 0 | 1;
+  Version: number;
+}
+
+/** A declared command's request: the record and the Version it was read at. */
+export interface ResourceCommandRequest {
+  Id: number;
+  Version: number;
+}
+
+/** An Export request: the Search's filters and sort, the file format and the language of its headers. */
+export interface ResourceExportRequest {
+  SearchData: Record<string, unknown>;
+  Sort: ResourceSearchRequest['Sort'];
+  Format: 'xlsx' | 'csv';
+  Language: EnumLabelLanguage;
+}
+
+/** A BulkUpload answer: rows applied, of which created and updated. */
+export interface ResourceBulkUploadAnswer {
+  Applied: number;
+  Created: number;
+  Updated: number;
+}
+
+/**
+ * The schemas of one resource, typed by what they parse (requests) or serialize (answers, whose
+ * input is the same type). The shapes are the declaration's, so the types are the engine's
+ * general ones above; the schemas themselves check every declared field.
+ */
+export interface ResourceSchemas {
+  /** Create: the writable fields (+ `OrgId` of an owned resource), strict. */
+  create: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<ResourceUpdateRequest>;
+  setStatus: z.ZodType<ResourceStatusRequest>;
+  /** A declared command's request (ResourceDef.commands): the record and the Version it was read at. */
+  command: z.ZodType<ResourceCommandRequest>;
+  search: z.ZodType<ResourceSearchRequest>;
+  searchResponse: z.ZodType<ResourceSearchAnswer, ResourceSearchAnswer>;
+  idParams: z.ZodType<{ Id: number }>;
+  item: z.ZodType<ResourceRecord, ResourceRecord>;
+  export: z.ZodType<ResourceExportRequest>;
+  deleteResponse: z.ZodType<{ Success: true }, { Success: true }>;
+  bulkUploadResponse: z.ZodType<ResourceBulkUploadAnswer, ResourceBulkUploadAnswer>;
+}
+
 /** The schemas of one resource (see guides practice 4 for the list shape). */
-export function resourceSchemas(def: ResourceDef) {
+export function resourceSchemas(def: ResourceDef): ResourceSchemas {
   const entries = Object.entries(def.fields);
   const writable = entries.filter(([, f]) => !f.readOnly);
   const owned = def.scope === 'owned' ? { OrgId: Id.optional() } : {};
@@ -90,17 +167,14 @@ export function resourceSchemas(def: ResourceDef) {
     create,
     update,
     setStatus: z.object({ Id, IsActive: Flag, Version }).strict(),
-    /** A declared command's request (ResourceDef.commands): the record and the Version it was read at. */
     command: z.object({ Id, Version }).strict(),
     search,
     searchResponse: z.object({ Items: z.array(listItem), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
     idParams: z.object({ Id }),
     item,
-    // Language: of the file's headers and option texts (issue 9: the screen's language).
+    // Language: of the file's headers and option texts (the screen's language).
     export: z.object({ SearchData: searchData, Sort: sort, Format: z.enum(['xlsx', 'csv']).default('xlsx'), Language: z.enum(ENUM_LABEL_LANGUAGES).default('en') }),
     deleteResponse: z.object({ Success: z.literal(true) }),
     bulkUploadResponse: z.object({ Applied: z.number().int(), Created: z.number().int(), Updated: z.number().int() }),
   };
 }
-
-export type ResourceSchemas = ReturnType<typeof resourceSchemas>;

@@ -1,5 +1,5 @@
 /**
- * The texts resource declarations carry themselves (issue 14: a new resource is its declaration,
+ * The texts resource declarations carry themselves (a new resource is its declaration,
  * its table and migration, and samples — its labels in en, ms and zh live in the declaration's
  * `texts`). `defineResource` registers them when the declaration module loads; `resourceLabel`
  * reads them after RESOURCE_LABELS (the first resources' shared catalogue), the web app adds a

@@ -6,9 +6,9 @@
  * Errors: RL429 too many attempts (per client address or per account, per minute), AUTH401 bad
  * credentials, AUTH423 locked (lockout, or an administrator's lock), PERM403 no usable membership,
  * MFA401 a right password of an account with two-factor authentication but no code, or a wrong or
- * reused code (issue 13 Build 5: OtpCode, a TOTP code accepted once; or RecoveryCode, single use).
+ * reused code (OtpCode, a TOTP code accepted once; or RecoveryCode, single use).
  *
- * Hardening (issue 8): the rate limits and the lockout live in the database (platform/rate-limit.ts,
+ * Hardening: the rate limits and the lockout live in the database (platform/rate-limit.ts,
  * auth/login-throttle.ts), so every server on it enforces the same ones; the attempt is reserved
  * before the password is checked, so parallel guesses cannot outrun the lockout; and an unknown or
  * inactive account goes through the same limits, the same gate, one argon2id verification of the
@@ -62,121 +62,124 @@ function rateLimited(reply: FastifyReply, retryAfterMs: number): AppError {
   return new AppError(429, ERROR_CODES.RATE_LIMITED, 'Too many sign-in attempts, please try again later');
 }
 
-/**
- * Builds the sign-in handler over `app.ctx` (database, configuration, keys, clock). The handler
- * resolves with the Login answer or throws AppError (RL429, AUTH401, AUTH423, PERM403); a database
- * failure rejects, which the error handler answers as SRV500 (it fails closed).
- */
-export function loginHandler(app: FastifyInstance) {
+/** Computes the dummy hash now (at route registration), so the first unknown e-mail does not wait for it. */
+export function prepareSignIn(): void {
   void dummyPasswordHash();
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const { database, config, keys, now } = app.ctx;
-    const body = req.body as z.infer<typeof LoginRequest>;
-    // The account key: the lower-cased e-mail, whether or not a user has it.
-    const email = body.Email.toLowerCase();
-    const t = now();
-    const perMinute = { limit: config.loginRateLimitPerMinute, windowMs: MINUTE_MS };
-    const settings = await liveSettings(app.ctx);
-    const policy: LockoutPolicy = { threshold: settings.lockoutThreshold, lockoutMs: settings.lockoutMs };
+}
 
-    // Per client address first (req.ip: X-Forwarded-For only when TRUST_PROXY is set), then per
-    // account, so guesses spread over many addresses are still throttled on the one account.
-    const byAddress = await hitRateLimit(database, `login:ip:${req.ip}`, perMinute, t);
-    if (!byAddress.allowed) throw rateLimited(reply, byAddress.retryAfterMs);
-    const byAccount = await hitRateLimit(database, `login:account:${email}`, perMinute, t);
-    if (!byAccount.allowed) {
-      // A locked account answers with the lockout, whatever the rate, so the answer is stable.
-      const until = await lockedUntil(database, email, t);
-      if (until) throw accountLocked(until, policy.threshold);
-      throw rateLimited(reply, byAccount.retryAfterMs);
+/**
+ * Signs in with `body` over `app.ctx` (database, configuration, keys, clock), setting the session
+ * cookies on `reply`. Writes its own audit rows (a failed sign-in, a lockout, the sign-in), as no
+ * one declared row fits. Resolves with the Login answer or throws AppError (RL429, AUTH401,
+ * AUTH423, PERM403, MFA401); a database failure rejects, which the error handler answers as SRV500
+ * (it fails closed).
+ */
+export async function signIn(app: FastifyInstance, body: z.output<typeof LoginRequest>, { req, reply }: { req: FastifyRequest; reply: FastifyReply }) {
+  const { database, config, keys, now } = app.ctx;
+  // The account key: the lower-cased e-mail, whether or not a user has it.
+  const email = body.Email.toLowerCase();
+  const t = now();
+  const perMinute = { limit: config.loginRateLimitPerMinute, windowMs: MINUTE_MS };
+  const settings = await liveSettings(app.ctx);
+  const policy: LockoutPolicy = { threshold: settings.lockoutThreshold, lockoutMs: settings.lockoutMs };
+
+  // Per client address first (req.ip: X-Forwarded-For only when TRUST_PROXY is set), then per
+  // account, so guesses spread over many addresses are still throttled on the one account.
+  const byAddress = await hitRateLimit(database, `login:ip:${req.ip}`, perMinute, t);
+  if (!byAddress.allowed) throw rateLimited(reply, byAddress.retryAfterMs);
+  const byAccount = await hitRateLimit(database, `login:account:${email}`, perMinute, t);
+  if (!byAccount.allowed) {
+    // A locked account answers with the lockout, whatever the rate, so the answer is stable.
+    const until = await lockedUntil(database, email, t);
+    if (until) throw accountLocked(until, policy.threshold);
+    throw rateLimited(reply, byAccount.retryAfterMs);
+  }
+
+  const [user] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  // An invited user who has not set a password yet signs in like an unknown one.
+  const usable = user !== undefined && user.isActive === 1 && user.passwordHash !== null;
+  const actor = { actorUserId: user?.id ?? null, actorEmail: email };
+  const lockTarget = user ? { targetType: 'user', targetId: user.id } : { targetType: 'account', targetId: email };
+
+  const reservation = await reserveAttempt(database, email, t, policy);
+  if (!reservation.admitted) {
+    if (reservation.lockedNow) await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget, detail: { reason: 'attempts in flight reached the threshold' } });
+    await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked' } });
+    throw accountLocked(reservation.lockedUntil, policy.threshold);
+  }
+
+  // One verification of the same cost on every path: the user's hash, or the dummy one.
+  const matches = await passwordCheck.verify(usable && user.passwordHash ? user.passwordHash : await dummyPasswordHash(), body.Password);
+  if (!usable || !matches) {
+    const verdict = await recordFailure(database, email, now(), policy);
+    const reason = !user ? 'unknown user' : !usable ? 'inactive' : 'bad password';
+    await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason, failures: reservation.failures } });
+    if (verdict.lockedNow) {
+      await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget });
+      throw accountLocked(verdict.lockedUntil, policy.threshold);
     }
-
-    const [user] = await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
-    // An invited user who has not set a password yet signs in like an unknown one.
-    const usable = user !== undefined && user.isActive === 1 && user.passwordHash !== null;
-    const actor = { actorUserId: user?.id ?? null, actorEmail: email };
-    const lockTarget = user ? { targetType: 'user', targetId: user.id } : { targetType: 'account', targetId: email };
-
-    const reservation = await reserveAttempt(database, email, t, policy);
-    if (!reservation.admitted) {
-      if (reservation.lockedNow) await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget, detail: { reason: 'attempts in flight reached the threshold' } });
-      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked' } });
-      throw accountLocked(reservation.lockedUntil, policy.threshold);
+    throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, BAD_CREDENTIALS);
+  }
+  // An administrator's lock (user management) holds whatever the password: told only to who knows it.
+  if (user.lockedUntil && user.lockedUntil.getTime() > t.getTime()) {
+    await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked by an administrator' } });
+    throw new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, 'Account is locked by an administrator');
+  }
+  // The second factor, checked only after a right password.
+  if (user.mfaEnabledAt && user.mfaSecret) {
+    if (!body.OtpCode && !body.RecoveryCode) {
+      // The reservation stays counted, so asking for the code cannot be used to reset the count.
+      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'second factor required' } });
+      throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, MFA_CODE_MESSAGE);
     }
-
-    // One verification of the same cost on every path: the user's hash, or the dummy one.
-    const matches = await passwordCheck.verify(usable && user.passwordHash ? user.passwordHash : await dummyPasswordHash(), body.Password);
-    if (!usable || !matches) {
+    const accepted = body.OtpCode
+      ? await acceptTotp(database.query, user.id, openSecret(keys.fieldKey, user.mfaSecret), body.OtpCode, t)
+      : await useRecoveryCode(database.query, keys.fieldKey, user.id, body.RecoveryCode!, t);
+    if (!accepted) {
+      // A wrong or reused code is a failed sign-in: it counts towards the lockout.
       const verdict = await recordFailure(database, email, now(), policy);
-      const reason = !user ? 'unknown user' : !usable ? 'inactive' : 'bad password';
-      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason, failures: reservation.failures } });
+      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: body.OtpCode ? 'wrong authentication code' : 'wrong recovery code', failures: reservation.failures } });
       if (verdict.lockedNow) {
         await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget });
         throw accountLocked(verdict.lockedUntil, policy.threshold);
       }
-      throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, BAD_CREDENTIALS);
+      throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, body.OtpCode ? `The code is wrong or was already used: ${MFA_CODE_MESSAGE.toLowerCase()}` : 'The recovery code is wrong or was already used');
     }
-    // An administrator's lock (user management) holds whatever the password: told only to who knows it.
-    if (user.lockedUntil && user.lockedUntil.getTime() > t.getTime()) {
-      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked by an administrator' } });
-      throw new AppError(423, ERROR_CODES.ACCOUNT_LOCKED, 'Account is locked by an administrator');
-    }
-    // The second factor (issue 13 Build 5), checked only after a right password.
-    if (user.mfaEnabledAt && user.mfaSecret) {
-      if (!body.OtpCode && !body.RecoveryCode) {
-        // The reservation stays counted, so asking for the code cannot be used to reset the count.
-        await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'second factor required' } });
-        throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, MFA_CODE_MESSAGE);
-      }
-      const accepted = body.OtpCode
-        ? await acceptTotp(database.query, user.id, openSecret(keys.fieldKey, user.mfaSecret), body.OtpCode, t)
-        : await useRecoveryCode(database.query, keys.fieldKey, user.id, body.RecoveryCode!, t);
-      if (!accepted) {
-        // A wrong or reused code is a failed sign-in: it counts towards the lockout.
-        const verdict = await recordFailure(database, email, now(), policy);
-        await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: body.OtpCode ? 'wrong authentication code' : 'wrong recovery code', failures: reservation.failures } });
-        if (verdict.lockedNow) {
-          await writeAudit(database, req, { action: 'LOCKOUT', result: 'SUCCESS', ...actor, ...lockTarget });
-          throw accountLocked(verdict.lockedUntil, policy.threshold);
-        }
-        throw new AppError(401, ERROR_CODES.MFA_CODE_REQUIRED, body.OtpCode ? `The code is wrong or was already used: ${MFA_CODE_MESSAGE.toLowerCase()}` : 'The recovery code is wrong or was already used');
-      }
-      if (body.RecoveryCode) await writeAudit(database, req, { action: 'MFA_RECOVERY_CODE_USED', result: 'SUCCESS', ...actor, targetType: 'user', targetId: user.id });
-    }
-    if (!(await recordSuccess(database, email, now()))) {
-      // The threshold was passed while this password was being checked: no session.
-      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked during the check' } });
-      throw accountLocked(await lockedUntil(database, email, now()), policy.threshold);
-    }
+    if (body.RecoveryCode) await writeAudit(database, req, { action: 'MFA_RECOVERY_CODE_USED', result: 'SUCCESS', ...actor, targetType: 'user', targetId: user.id });
+  }
+  if (!(await recordSuccess(database, email, now()))) {
+    // The threshold was passed while this password was being checked: no session.
+    await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'locked during the check' } });
+    throw accountLocked(await lockedUntil(database, email, now()), policy.threshold);
+  }
 
-    const companies = await companyList(database, user.id, settings.productName);
-    const chosen = companies.find((c) => c.IsDefault) ?? companies[0];
-    if (!chosen) {
-      await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'no membership' } });
-      throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Your account has no active user group');
-    }
-    const { clientIp, socketIp } = requestAddresses(req);
-    const sid = await createSession(database, {
-      userId: user.id,
-      membershipId: chosen.MembershipId,
-      channelId: req.channel?.channelId ?? null,
-      clientIp,
-      socketIp,
-      userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
-      now: t,
-    });
-    // users.failed_logins is left alone: login_throttle is the sign-in lockout's only source.
-    await database.db.update(users).set({ lastLoginAt: t }).where(eq(users.id, user.id));
-    const token = await issueToken(keys.jwtKey, sid, user.id, t.getTime());
-    const session = await loadSession(database, sid);
-    setSessionCookies(req, reply, token, session?.scope.permissions ?? [], config.secureCookies);
-    await writeAudit(database, req, { action: 'LOGIN', result: 'SUCCESS', ...actor, targetType: 'session', targetId: sid, detail: { membershipId: chosen.MembershipId } });
-    return {
-      UserId: user.id,
-      Email: user.email,
-      JWT: { toke_type: 'Bearer' as const, access_token: token },
-      CompanyList: companies.map(({ IsDefault: _d, ...c }) => c),
-      NickName: user.nickName,
-    };
+  const companies = await companyList(database, user.id, settings.productName);
+  const chosen = companies.find((c) => c.IsDefault) ?? companies[0];
+  if (!chosen) {
+    await writeAudit(database, req, { action: 'LOGIN', result: 'FAILURE', ...actor, detail: { reason: 'no membership' } });
+    throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Your account has no active user group');
+  }
+  const { clientIp, socketIp } = requestAddresses(req);
+  const sid = await createSession(database, {
+    userId: user.id,
+    membershipId: chosen.MembershipId,
+    channelId: req.channel?.channelId ?? null,
+    clientIp,
+    socketIp,
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
+    now: t,
+  });
+  // users.failed_logins is left alone: login_throttle is the sign-in lockout's only source.
+  await database.db.update(users).set({ lastLoginAt: t }).where(eq(users.id, user.id));
+  const token = await issueToken(keys.jwtKey, sid, user.id, t.getTime());
+  const session = await loadSession(database, sid);
+  setSessionCookies(req, reply, token, session?.scope.permissions ?? [], config.secureCookies);
+  await writeAudit(database, req, { action: 'LOGIN', result: 'SUCCESS', ...actor, targetType: 'session', targetId: sid, detail: { membershipId: chosen.MembershipId } });
+  return {
+    UserId: user.id,
+    Email: user.email,
+    JWT: { toke_type: 'Bearer' as const, access_token: token },
+    CompanyList: companies.map(({ IsDefault: _d, ...c }) => c),
+    NickName: user.nickName,
   };
 }

@@ -1,15 +1,21 @@
+/**
+ * Sign-in, group switch, sign-out and the profile. Login, ChangeUserUserGroup and Logout write
+ * their own audit rows (a failed sign-in, a lockout, a refused switch are recorded too, outside any
+ * transaction of the work), so their routes declare no `audit`.
+ */
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/route.ts';
-import { changeUserGroupHandler } from './change-user-group.ts';
-import { getProfileHandler } from './get-profile.ts';
-import { loginHandler } from './login.ts';
-import { logoutHandler } from './logout.ts';
+import { operation } from '../../platform/operation.ts';
+import { changeUserGroup } from './change-user-group.ts';
+import { getProfile } from './get-profile.ts';
+import { prepareSignIn, signIn } from './login.ts';
+import { signOut } from './logout.ts';
 
 export function authRoutes(app: FastifyInstance): void {
-  // Sign-in's rate limits (per address and per account) and lockout are enforced in the handler,
-  // in the database, so every server shares them (issue 8); not by the in-memory plugin.
-  registerRoute(app, 'login', loginHandler(app));
-  registerRoute(app, 'changeUserGroup', changeUserGroupHandler(app));
-  registerRoute(app, 'logout', logoutHandler(app));
-  registerRoute(app, 'profile', getProfileHandler(app));
+  // Sign-in's rate limits (per address and per account) and lockout are enforced in signIn, in the
+  // database, so every server shares them; not by the in-memory plugin.
+  prepareSignIn();
+  operation(app, 'login', async (input, ctx) => signIn(app, input, ctx));
+  operation(app, 'changeUserGroup', async (input, ctx) => changeUserGroup(app, input, ctx));
+  operation(app, 'logout', async (_input, ctx) => signOut(app, ctx));
+  operation(app, 'profile', async (_input, { scope }) => getProfile(app, scope));
 }

@@ -9,7 +9,7 @@
  *    rate of the same product, category and effective date), each changed rate audited in that
  *    transaction (CREATE or UPDATE of targetType MdrRate with its id, before and after, detail
  *    naming the file and row), then one BULK_UPDATE_MDR summary record holding every rate before
- *    and after (issue 8 item 7).
+ *    and after.
  * The file rules are in mdr-file.ts.
  */
 import type { FastifyInstance } from 'fastify';

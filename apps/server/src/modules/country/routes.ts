@@ -4,13 +4,11 @@
  * web app reaches it through COUNTRY_SERVICE_URL (default `/api/country`).
  */
 import type { FastifyInstance } from 'fastify';
-import type { CountryStatesRequest, StateCitiesRequest } from '@paydesk/contract';
-import type { z } from 'zod';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 import { getStateCities } from './get-state-cities.ts';
 import { getStates } from './get-states.ts';
 
 export function countryRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'countryStates', async (req) => getStates(req.body as z.infer<typeof CountryStatesRequest>));
-  registerRoute(app, 'stateCities', async (req) => getStateCities(req.body as z.infer<typeof StateCitiesRequest>));
+  operation(app, 'countryStates', async (input) => getStates(input));
+  operation(app, 'stateCities', async (input) => getStateCities(input));
 }

@@ -1,12 +1,12 @@
 /**
- * Dashboard figures (issue 2 §9, issue 9, issue 10 Build 5) for the caller's subtree and one
+ * Dashboard figures for the caller's subtree and one
  * currency (the header's), read by summaries/query.ts (two reads: days × service type × status,
  * and the 30-day payment method mix) at the caller's hierarchy level (summary
  * key ranges; at agent level and below, the days outside whole months are the caller's own index
  * range of transactions) and the refund table, never a scan of the whole transactions table;
  * the latest transactions are one LIMIT 10 index read per service type (LATERAL), merged. Business
  * days are MYT. Sales figures, trend and mix count SUCCESS transactions only; the open risk alerts
- * (PENDING or OPEN, issue 11) are counted for callers holding `risk:view`.
+ * (PENDING or OPEN) are counted for callers holding `risk:view`.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, SERVICE_TYPE_CODES, dayjs, sumMoney } from '@paydesk/domain';
@@ -36,7 +36,7 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
     // SUCCESS and FAILED only: the figures and the success rate need nothing else.
     readSummary(database, scope, { from, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['day', 'serviceType', 'status'] }),
     readSummary(database, scope, { from: trendStart, to: day, currency, statuses: ['SUCCESS'], groupBy: ['paymentMethod'] }),
-    // Pending refunds in the requested currency only, like every other figure (issue 9).
+    // Pending refunds in the requested currency only, like every other figure.
     database.db
       .select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${refundRequests.amount}), 0)::text` })
       .from(refundRequests)
@@ -101,7 +101,7 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
  * The ids of the 10 newest transactions in scope and currency: the 10 newest of each service type
  * (each an index range on (scope column, service_type, created_at, id) read backwards), merged.
  * Without the service type the planner found no index that yields created_at order in scope and
- * scanned the table (issue 10: 1.6 s at 2 M rows; 2.9 ms per service type).
+ * scanned the table (1.6 s at 2 M rows; 2.9 ms per service type).
  */
 function latestIds(scope: Scope, currency: string) {
   const codes = sql.raw(SERVICE_TYPE_CODES.map((c) => `(${Number(c)})`).join(', '));

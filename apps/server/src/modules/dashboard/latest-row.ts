@@ -1,7 +1,7 @@
 /**
  * The transaction row the dashboard's "latest 10" table shows (contract TransactionListItem),
- * across every service type. The live transaction lists are declared reports (issue 10:
- * apps/server/src/reports/); this is the dashboard's own row, read by get-summary.ts.
+ * across every service type. The live transaction lists are declared reports
+ * (apps/server/src/reports/); this is the dashboard's own row, read by get-summary.ts.
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { organizations, transactions as t } from '../../db/schema.ts';

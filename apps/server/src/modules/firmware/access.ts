@@ -1,5 +1,5 @@
 /**
- * Who sees terminal firmware (issue 14, /terminal-firmware-management): the platform's staff only
+ * Who sees terminal firmware (/terminal-firmware-management): the platform's staff only
  * (module `terminalfirmware` is platform-only, §6). Any other caller is answered NF404 for every
  * image and rollout and an empty list, as for zone master keys.
  */

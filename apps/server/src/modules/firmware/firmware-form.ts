@@ -1,5 +1,5 @@
 /**
- * Reading a firmware upload (issue 14; multipart, route `firmwareUpload`): fields Version, Models
+ * Reading a firmware upload (multipart, route `firmwareUpload`): fields Version, Models
  * (comma-separated terminal model names), ReleaseNotes and an optional Sha256 first, then `file`.
  * The image's SHA-256 is computed chunk by chunk while the file part is read, and its size counted
  * against FIRMWARE_MAX_BYTES as it arrives. Errors: VAL400 naming the field (413 for a file past

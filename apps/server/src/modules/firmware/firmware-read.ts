@@ -1,5 +1,5 @@
 /**
- * Reading firmware images (issue 14): the list (filters, sort, paging) and one image with the
+ * Reading firmware images: the list (filters, sort, paging) and one image with the
  * caller's allowed actions. Platform-only (access.ts): anyone else gets NF404 and an empty list.
  */
 import type { FirmwareStatus } from '@paydesk/domain';

@@ -1,5 +1,5 @@
 /**
- * Writing firmware images (issue 14): storing an upload and retiring an image, each in the
+ * Writing firmware images: storing an upload and retiring an image, each in the
  * caller's transaction (the route writes the audit in the same one).
  */
 import { randomUUID } from 'node:crypto';

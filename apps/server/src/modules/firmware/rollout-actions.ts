@@ -1,5 +1,5 @@
 /**
- * Pausing, resuming and cancelling a rollout (issue 14), in the caller's transaction with the
+ * Pausing, resuming and cancelling a rollout, in the caller's transaction with the
  * rollout's row locked. Pause stops new stages (offers made stand: a terminal may still install
  * and is counted on resume); resume lets the job go on (the route queues a tick); cancel withdraws
  * every offer not yet installed (targets CANCELLED, pending firmware cleared) and is final.

@@ -1,5 +1,5 @@
 /**
- * Advancing a rollout (issue 14): what its job does on every tick, under the rollout's row lock in
+ * Advancing a rollout: what its job does on every tick, under the rollout's row lock in
  * one transaction, so two servers (or a retried job) never start a stage twice. Idempotent: a tick
  * with nothing to do changes nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * Starting a staged rollout (issue 14), in the caller's transaction: the rollout row RUNNING at
+ * Starting a staged rollout, in the caller's transaction: the rollout row RUNNING at
  * stage 0, one WAITING target per terminal with its stage, and a CREATED event. Its job (queued by
  * the route in the same transaction) starts stage 1 at once.
  *

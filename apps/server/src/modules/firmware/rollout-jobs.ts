@@ -1,5 +1,5 @@
 /**
- * The rollout job (issue 14) on the portal's one job queue (platform/jobs.ts): queue
+ * The rollout job on the portal's one job queue (platform/jobs.ts): queue
  * `firmware-rollout`. A job `{ rolloutId }` ticks one rollout (queued by Create and Resume in
  * their transaction, so the first stage starts at once); the cron schedule every minute sends
  * `{}`, which queues a tick of every RUNNING rollout — that is how waits end and reports are

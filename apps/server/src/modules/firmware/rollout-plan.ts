@@ -1,5 +1,5 @@
 /**
- * Which terminals a rollout plan takes (issue 14): the Preview answer and the Create selection.
+ * Which terminals a rollout plan takes: the Preview answer and the Create selection.
  * A target is an ACTIVE terminal (status ACTIVE, not deactivated) of one of the chosen models —
  * each a model of the image —, inside the chosen merchant's subtree when one is given, among the
  * chosen TIDs when given, and not already reporting the image's version.

@@ -1,5 +1,5 @@
 /**
- * Reading rollouts (issue 14): the list with progress, one rollout (per stage, history, allowed
+ * Reading rollouts: the list with progress, one rollout (per stage, history, allowed
  * actions) and its targets by page. Platform-only (access.ts).
  */
 import { ROLLOUT_TARGET_STATES, type RolloutStatus, type RolloutTargetState } from '@paydesk/domain';

@@ -1,17 +1,17 @@
 /**
- * /terminal-firmware-management's endpoints (issue 14): firmware images (Search, :Id, Upload,
- * :Id/File, Retire) and staged rollouts (Preview, Create, Search, :Id, Targets, Pause, Resume,
- * Cancel). Every write runs in one transaction with its audit record; Create is idempotent
- * (Idempotency-Key) and, like Resume, queues its job's first tick in that transaction.
+ * /terminal-firmware-management's endpoints: firmware images (Search, :Id, Upload, :Id/File,
+ * Retire) and staged rollouts (Preview, Create, Search, :Id, Targets, Pause, Resume, Cancel).
+ * Every write is an audited operation (the contract declares its action): one transaction with
+ * its one audit record. Create is idempotent (Idempotency-Key) and, like Resume, queues its job's
+ * first tick in that transaction. Upload and File stay plain routes writing their own audit:
+ * the upload reads its multipart body before any transaction (a slow client must not hold the
+ * database) and writes nothing for the very image sent again; the download audits a read.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { FirmwareRetireRequest, FirmwareSearchRequest, RolloutActionRequest, RolloutCreateRequest, RolloutPlanRequest, RolloutSearchRequest, RolloutTargetsRequest } from '@paydesk/contract';
 import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { auditedWrites } from '../../platform/audited-write.ts';
 import { notFound } from '../../platform/errors.ts';
-import { runIdempotent } from '../../platform/idempotency.ts';
+import { operation } from '../../platform/operation.ts';
 import { storageOf } from '../../platform/object-storage.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { attachmentHeader } from '../../platform/file-names.ts';
@@ -28,12 +28,11 @@ import { rolloutTargets, rolloutView, searchRollouts } from './rollout-read.ts';
 export function firmwareRoutes(app: FastifyInstance): void {
   const { database, now, config } = app.ctx;
 
-  registerRoute(app, 'firmwareSearch', async (req) => {
-    const b = req.body as z.output<typeof FirmwareSearchRequest>;
-    return searchFirmware(database.query, scopeOf(req), { keyword: b.SearchData.Keyword, model: b.SearchData.Model, status: b.SearchData.Status, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort });
-  });
+  operation(app, 'firmwareSearch', async (b, { q, scope }) =>
+    searchFirmware(q, scope, { keyword: b.SearchData.Keyword, model: b.SearchData.Model, status: b.SearchData.Status, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort }),
+  );
 
-  registerRoute(app, 'firmwareGet', async (req) => firmwareView(database.query, scopeOf(req), Number((req.params as { Id: number }).Id)));
+  operation(app, 'firmwareGet', async ({ Id }, { q, scope }) => firmwareView(q, scope, Number(Id)));
 
   registerRoute(app, 'firmwareUpload', async (req) => {
     const scope = scopeOf(req);
@@ -54,7 +53,7 @@ export function firmwareRoutes(app: FastifyInstance): void {
 
   registerRoute(app, 'firmwareFile', async (req, reply) => {
     const scope = scopeOf(req);
-    const f = await firmwareObject(database.query, scope, Number((req.params as { Id: number }).Id));
+    const f = await firmwareObject(database.query, scope, Number(req.params.Id));
     const content = await storageOf(config, f.storage).get(f.storage_key);
     if (!content) throw notFound('Firmware file');
     await writeAudit(database.query, req, {
@@ -69,58 +68,41 @@ export function firmwareRoutes(app: FastifyInstance): void {
     return reply.send(content);
   });
 
-  const writeFirmware = auditedWrites(database, 'Firmware', firmwareView);
-  registerRoute(
-    app,
-    'firmwareRetire',
-    writeFirmware<z.output<typeof FirmwareRetireRequest>>('FIRMWARE_RETIRE', async (q, scope, b) => {
-      await retireFirmware(q, scope, { id: b.Id, reason: b.Reason, at: now() });
-      return { id: b.Id, detail: { reason: b.Reason } };
-    }),
+  // Each write answers its record as its transaction leaves it.
+  operation(app, 'firmwareRetire', async (b, ctx) => {
+    await retireFirmware(ctx.q, ctx.scope, { id: b.Id, reason: b.Reason, at: ctx.now() });
+    ctx.audit({ detail: { reason: b.Reason } });
+    return firmwareView(ctx.q, ctx.scope, b.Id);
+  });
+
+  operation(app, 'rolloutPreview', async (b, { q, scope }) => previewOf(await resolvePlan(q, scope, b), b.Stages));
+
+  operation(app, 'rolloutCreate', async (b, ctx) => {
+    const made = await createRollout(ctx.q, ctx.scope, b, ctx.now());
+    ctx.audit({
+      targetId: made.id,
+      detail: { name: b.Name, firmwareId: b.FirmwareId, version: made.version, targets: made.total, stages: b.Stages, stageWaitMinutes: b.StageWaitMinutes, models: b.Models ?? null, merchantId: b.MerchantId ?? null, tids: b.Tids?.length ?? null },
+    });
+    await enqueueRolloutTick(app.jobs, made.id, ctx.q);
+    return rolloutView(ctx.q, ctx.scope, made.id);
+  });
+
+  operation(app, 'rolloutSearch', async (b, { q, scope }) =>
+    searchRollouts(q, scope, { keyword: b.SearchData.Keyword, status: b.SearchData.Status, firmwareId: b.SearchData.FirmwareId, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort }),
   );
 
-  registerRoute(app, 'rolloutPreview', async (req) => {
-    const b = req.body as z.output<typeof RolloutPlanRequest>;
-    return previewOf(await resolvePlan(database.query, scopeOf(req), b), b.Stages);
-  });
+  operation(app, 'rolloutGet', async ({ Id }, { q, scope }) => rolloutView(q, scope, Number(Id)));
 
-  registerRoute(app, 'rolloutCreate', async (req, reply) => {
-    const scope = scopeOf(req);
-    const b = req.body as z.output<typeof RolloutCreateRequest>;
-    const at = now();
-    return runIdempotent(database, req, reply, scope.userId, 'rolloutCreate', b, at, async (q) => {
-      const made = await createRollout(q, scope, b, at);
-      await writeAudit(q, req, {
-        action: 'FIRMWARE_ROLLOUT_CREATE', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'FirmwareRollout', targetId: String(made.id),
-        detail: { name: b.Name, firmwareId: b.FirmwareId, version: made.version, targets: made.total, stages: b.Stages, stageWaitMinutes: b.StageWaitMinutes, models: b.Models ?? null, merchantId: b.MerchantId ?? null, tids: b.Tids?.length ?? null },
-      });
-      await enqueueRolloutTick(app.jobs, made.id, q);
-      return { answer: await rolloutView(q, scope, made.id) };
-    });
-  });
+  operation(app, 'rolloutTargets', async (b, { q, scope }) =>
+    rolloutTargets(q, scope, { id: b.SearchData.Id, keyword: b.SearchData.Keyword, state: b.SearchData.State, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort }),
+  );
 
-  registerRoute(app, 'rolloutSearch', async (req) => {
-    const b = req.body as z.output<typeof RolloutSearchRequest>;
-    return searchRollouts(database.query, scopeOf(req), { keyword: b.SearchData.Keyword, status: b.SearchData.Status, firmwareId: b.SearchData.FirmwareId, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort });
-  });
-
-  registerRoute(app, 'rolloutGet', async (req) => rolloutView(database.query, scopeOf(req), Number((req.params as { Id: number }).Id)));
-
-  registerRoute(app, 'rolloutTargets', async (req) => {
-    const b = req.body as z.output<typeof RolloutTargetsRequest>;
-    return rolloutTargets(database.query, scopeOf(req), { id: b.SearchData.Id, keyword: b.SearchData.Keyword, state: b.SearchData.State, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort });
-  });
-
-  const writeRollout = auditedWrites(database, 'FirmwareRollout', rolloutView);
   for (const [name, action] of [['rolloutPause', 'PAUSE'], ['rolloutResume', 'RESUME'], ['rolloutCancel', 'CANCEL']] as const) {
-    registerRoute(
-      app,
-      name,
-      writeRollout<z.output<typeof RolloutActionRequest>>(`FIRMWARE_ROLLOUT_${action}`, async (q, scope, b) => {
-        const done = await actOnRollout(q, scope, { id: b.Id, action, reason: b.Reason, at: now() });
-        if (action === 'RESUME') await enqueueRolloutTick(app.jobs, b.Id, q);
-        return { id: b.Id, detail: { reason: b.Reason || null, ...(action === 'CANCEL' ? { withdrawn: done.withdrawn } : {}) } };
-      }),
-    );
+    operation(app, name, async (b, ctx) => {
+      const done = await actOnRollout(ctx.q, ctx.scope, { id: b.Id, action, reason: b.Reason, at: ctx.now() });
+      if (action === 'RESUME') await enqueueRolloutTick(app.jobs, b.Id, ctx.q);
+      ctx.audit({ detail: { reason: b.Reason || null, ...(action === 'CANCEL' ? { withdrawn: done.withdrawn } : {}) } });
+      return rolloutView(ctx.q, ctx.scope, b.Id);
+    });
   }
 }

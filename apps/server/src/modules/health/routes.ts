@@ -1,5 +1,5 @@
 /**
- * Operations probes (issue 8 item 8), unauthenticated and unencrypted like the runtime config:
+ * Operations probes, unauthenticated and unencrypted like the runtime config:
  *  - GET /healthz: the process is alive and serving (no database call, so a slow database does
  *    not get a healthy process restarted);
  *  - GET /readyz: the database answers and holds every migration this build ships (a count of
@@ -10,18 +10,18 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from '../../platform/errors.ts';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 
 /** Migrations this build ships (drizzle-kit's journal). */
 const SHIPPED = (JSON.parse(readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
 
 export function healthRoutes(app: FastifyInstance, isDraining: () => boolean): void {
-  registerRoute(app, 'healthz', async () => ({ Status: 'ok' as const }));
-  registerRoute(app, 'readyz', async () => {
+  operation(app, 'healthz', async () => ({ Status: 'ok' as const }));
+  operation(app, 'readyz', async (_input, { q }) => {
     if (isDraining()) throw new AppError(503, ERROR_CODES.UNAVAILABLE, 'The server is shutting down');
     let applied: number;
     try {
-      const [row] = await app.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      const [row] = await q<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       applied = Number(row?.n ?? 0);
     } catch {
       throw new AppError(503, ERROR_CODES.UNAVAILABLE, 'The database does not answer');

@@ -2,7 +2,7 @@
  * Home lookups (§7): active currencies and the server time; runtime configuration (product name
  * and service URLs from the live system settings) and IP echo.
  *
- * The active currencies are asked for on nearly every screen, so they are cached (issue 8 item 9):
+ * The active currencies are asked for on nearly every screen, so they are cached:
  * re-read at most every CURRENCY_CACHE_MS, and dropped at once when this server answers a
  * successful Currency write (module `currency`: Create, Update, SetStatus, Delete, BulkUpload), so
  * a change shows from the next call here and within 5 s on other servers.
@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { currencies } from '../../db/schema.ts';
 import { moduleCache } from '../../platform/module-cache.ts';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 import { liveSettings } from '../../platform/settings.ts';
 
 /** How long the active currency list is reused, ms. */
@@ -29,9 +29,9 @@ export function homeRoutes(app: FastifyInstance): void {
         .where(eq(currencies.isActive, 1))
         .orderBy(asc(currencies.sortOrder), asc(currencies.currencyCode)),
   });
-  registerRoute(app, 'currencies', () => activeCurrencies.get());
-  registerRoute(app, 'serverTime', async () => ({ systemtime: app.ctx.now().toISOString() }));
-  registerRoute(app, 'config', async () => {
+  operation(app, 'currencies', () => activeCurrencies.get());
+  operation(app, 'serverTime', async (_input, { now }) => ({ systemtime: now().toISOString() }));
+  operation(app, 'config', async () => {
     const s = await liveSettings(app.ctx);
     return {
       ApiBaseUrl: config.apiBaseUrl,
@@ -42,5 +42,5 @@ export function homeRoutes(app: FastifyInstance): void {
       CountryServiceUrl: s.countryServiceUrl,
     };
   });
-  registerRoute(app, 'ipEcho', async (req) => ({ ip: req.ip }));
+  operation(app, 'ipEcho', async (_input, { req }) => ({ ip: req.ip }));
 }

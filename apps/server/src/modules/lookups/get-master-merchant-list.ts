@@ -6,7 +6,7 @@
  *
  * ServiceType is accepted (the contract and §7 send it) but not part of the query: organizations
  * carry no per-service-type configuration yet, so there is nothing to narrow by. It becomes a
- * condition when merchant configuration (issue 4) stores which service types a company has.
+ * condition when merchant configuration stores which service types a company has.
  */
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { MasterMerchantListRequest } from '@paydesk/contract';

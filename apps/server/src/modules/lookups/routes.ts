@@ -1,9 +1,6 @@
 /** Lookup endpoints (§3 lookup entities, §7 Lookups, §9): one file per operation, wired here. */
 import type { FastifyInstance } from 'fastify';
-import type { AcquirerByServiceTypeRequest, BankListRequest, MasterMerchantListRequest, MdrCategorySearchRequest, PaymentProductParams } from '@paydesk/contract';
-import type { z } from 'zod';
-import { scopeOf } from '../../platform/scope.ts';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 import { getAcquirersByServiceType } from './get-acquirers-by-service-type.ts';
 import { getBankList } from './get-bank-list.ts';
 import { getCardSchemeTypes } from './get-card-scheme-types.ts';
@@ -22,19 +19,19 @@ import { searchMdrCategories } from './search-mdr-categories.ts';
 
 export function lookupRoutes(app: FastifyInstance): void {
   const { database } = app.ctx;
-  registerRoute(app, 'bankList', async (req) => getBankList(database, req.body as z.infer<typeof BankListRequest>));
-  registerRoute(app, 'userTypeSelection', async () => getUserTypeSelection());
-  registerRoute(app, 'userGroupList', async (req) => getUserGroupList(database, scopeOf(req)));
-  registerRoute(app, 'paymentMethodList', async () => getPaymentMethods());
-  registerRoute(app, 'paymentProductList', async (req) => getPaymentProductList(database, (req.params as z.infer<typeof PaymentProductParams>).ServiceType));
-  registerRoute(app, 'mdrCategorySearch', async (req) => searchMdrCategories(database, req.body as z.infer<typeof MdrCategorySearchRequest>));
-  registerRoute(app, 'subscriptionCompanyList', async (req) => getSubscriptionCompanyList(database, scopeOf(req)));
-  registerRoute(app, 'serviceTypeList', async () => getServiceTypes());
-  registerRoute(app, 'countryList', async () => getCountryList(database));
-  registerRoute(app, 'messageTemplateKeys', async () => getMessageTemplateKeys(database));
-  registerRoute(app, 'cardSchemeTypes', async () => getCardSchemeTypes());
-  registerRoute(app, 'acquirersByServiceType', async (req) => getAcquirersByServiceType(database, req.body as z.infer<typeof AcquirerByServiceTypeRequest>));
-  registerRoute(app, 'riskViolationOptions', async () => getRiskViolationOptions());
-  registerRoute(app, 'masterMerchantList', async (req) => getMasterMerchantList(database, scopeOf(req), req.body as z.infer<typeof MasterMerchantListRequest>));
-  registerRoute(app, 'terminalModels', async () => getTerminalModels(database));
+  operation(app, 'bankList', async (input) => getBankList(database, input));
+  operation(app, 'userTypeSelection', async () => getUserTypeSelection());
+  operation(app, 'userGroupList', async (_input, { scope }) => getUserGroupList(database, scope));
+  operation(app, 'paymentMethodList', async () => getPaymentMethods());
+  operation(app, 'paymentProductList', async ({ ServiceType }) => getPaymentProductList(database, ServiceType));
+  operation(app, 'mdrCategorySearch', async (input) => searchMdrCategories(database, input));
+  operation(app, 'subscriptionCompanyList', async (_input, { scope }) => getSubscriptionCompanyList(database, scope));
+  operation(app, 'serviceTypeList', async () => getServiceTypes());
+  operation(app, 'countryList', async () => getCountryList(database));
+  operation(app, 'messageTemplateKeys', async () => getMessageTemplateKeys(database));
+  operation(app, 'cardSchemeTypes', async () => getCardSchemeTypes());
+  operation(app, 'acquirersByServiceType', async (input) => getAcquirersByServiceType(database, input));
+  operation(app, 'riskViolationOptions', async () => getRiskViolationOptions());
+  operation(app, 'masterMerchantList', async (input, { scope }) => getMasterMerchantList(database, scope, input));
+  operation(app, 'terminalModels', async () => getTerminalModels(database));
 }

@@ -1,23 +1,25 @@
 /**
- * /merchant-bulk-upload's endpoints (issue 13 Build 4; permission merchant:bulkupload, held by the
- * platform, master merchants and agencies):
+ * /merchant-bulk-upload's endpoints (permission merchant:bulkupload, held by the platform, master
+ * merchants and agencies):
  *  - GET MerchantUpload/Template: template.ts, for the caller's agents.
  *  - POST MerchantUpload (multipart `file`): the sheet is read at once so a file that is not a
  *    template (unreadable, no rows, over MERCHANT_UPLOAD_MAX_ROWS rows, a required column missing,
  *    an unknown column) is refused with VAL400/413 naming `file`; otherwise it is stored under its
  *    hash (DATA_DIR/merchant-uploads), registered QUEUED and its job queued in one transaction
- *    (run.ts), audited UPLOAD.
+ *    (run.ts), audited UPLOAD. A plain upload route writing its own audit record: the sheet is read
+ *    and stored before the transaction, so a slow client never holds the database.
  *  - GET MerchantUpload/:Id and POST MerchantUpload/Search: uploads made from a company of the
  *    caller's subtree (the platform sees all; another tenant's id is 404 like a missing one).
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { MERCHANT_UPLOAD_MAX_ROWS, type MerchantUpload, type MerchantUploadSearchRequest } from '@paydesk/contract';
+import { MERCHANT_UPLOAD_MAX_ROWS, type MerchantUpload } from '@paydesk/contract';
 import type { Query } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { attachmentHeader } from '../../platform/file-names.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import { sheetFormatOf, storeSheet } from '../../platform/file-store.ts';
+import { operation } from '../../platform/operation.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { scopeOf, type Scope } from '../../platform/scope.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';
@@ -104,18 +106,16 @@ export function merchantUploadRoutes(app: FastifyInstance): void {
     });
   });
 
-  registerRoute(app, 'merchantUploadGet', async (req) => {
-    const { Id } = req.params as { Id: number };
-    const row = await findUpload(database.query, scopeOf(req), Id);
+  operation(app, 'merchantUploadGet', async ({ Id }, { q, scope }) => {
+    const row = await findUpload(q, scope, Id);
     return { ...shown(row), Errors: (row.errors as { Row: number; Field: string; Message: string }[] | null) ?? [], CreatedIds: (row.created_ids as number[] | null) ?? [] };
   });
 
-  registerRoute(app, 'merchantUploadSearch', async (req) => {
-    const body = req.body as z.output<typeof MerchantUploadSearchRequest>;
-    const sub = uploadScopeSql(scopeOf(req), 1);
+  operation(app, 'merchantUploadSearch', async (body, { q, scope }) => {
+    const sub = uploadScopeSql(scope, 1);
     const n = sub.values.length;
-    const [count] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM merchant_uploads u WHERE ${sub.text}`, sub.values);
-    const rows = await database.query<UploadRow>(
+    const [count] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM merchant_uploads u WHERE ${sub.text}`, sub.values);
+    const rows = await q<UploadRow>(
       `SELECT ${COLUMNS} FROM merchant_uploads u WHERE ${sub.text} ORDER BY u.created_at DESC, u.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...sub.values, body.PageSize, (body.PageNumber - 1) * body.PageSize],
     );

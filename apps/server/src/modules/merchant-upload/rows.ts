@@ -1,5 +1,5 @@
 /**
- * The rows of a merchant upload file (issue 13 Build 4): each data row is one merchant HQ with its
+ * The rows of a merchant upload file: each data row is one merchant HQ with its
  * first person and its primary bank account (MERCHANT_UPLOAD_COLUMNS), checked with the same
  * ProfileCreateRequest schema the /merchant form is checked with, plus what a schema cannot know:
  * the agent is one of the caller's subtree, the nature of business and the bank exist, and no

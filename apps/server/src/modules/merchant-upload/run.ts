@@ -1,5 +1,5 @@
 /**
- * A merchant upload's work on the job queue (issue 13 Build 4), one job per upload
+ * A merchant upload's work on the job queue, one job per upload
  * `{uploadId, scope}`: the uploader's scope travels with the job, so the merchants are created
  * under exactly what the uploader could create under when the file was accepted.
  *  1. VALIDATING: the stored file is read again and every row checked (rows.ts), DoneRows moved

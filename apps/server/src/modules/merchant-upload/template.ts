@@ -1,5 +1,5 @@
 /**
- * The merchant upload template (issue 13 Build 4), an XLSX of three sheets:
+ * The merchant upload template, an XLSX of three sheets:
  *  - Merchants: the header row (MERCHANT_UPLOAD_COLUMNS, required ones bold), one example row a
  *    user overwrites, frozen header, and list validations on every coded column down to row
  *    MERCHANT_UPLOAD_MAX_ROWS + 1, fed from the Lists sheet (an invalid pick is refused by Excel

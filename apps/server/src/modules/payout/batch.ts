@@ -1,5 +1,5 @@
 /**
- * Bank payout batches (issue 12 Build 5; tables `payout_batches`, `payout_batch_lines`):
+ * Bank payout batches (tables `payout_batches`, `payout_batch_lines`):
  *  - create: the payouts of one channel and currency due on or before a payout date (MYT) that
  *    are SCHEDULED, RELEASED or FAILED (a retry) and have something payable become one batch;
  *    each becomes BATCHED and gets a line with a snapshot of its merchant's payout account (bank

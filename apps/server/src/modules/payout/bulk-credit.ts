@@ -1,5 +1,5 @@
 /**
- * The bank files of a payout batch (issue 12 Build 5; docs/payout-bulk-credit.md is the contract
+ * The bank files of a payout batch (docs/payout-bulk-credit.md is the contract
  * a bank integrates against):
  *  - `bulkCreditFile`: the bulk-credit file the platform sends its bank — CSV, UTF-8 without BOM,
  *    CRLF line ends, RFC 4180 quoting; one H (header), one D (detail) per payout, one T

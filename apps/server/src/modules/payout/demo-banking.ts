@@ -1,5 +1,5 @@
 /**
- * Demo payout banking (issue 12 Build 5-6), at the first start of an empty embedded database,
+ * Demo payout banking, at the first start of an empty embedded database,
  * after the payouts are built:
  *  - `seedDemoPayoutAccounts`: every merchant HQ without a configuration gets one with a payout
  *    account at an active bank (account numbers made from the organization id, sealed under the

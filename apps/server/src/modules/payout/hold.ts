@@ -1,5 +1,5 @@
 /**
- * Hold and release a payout (issue 12 Build 5, /tpa-payout-report-v2):
+ * Hold and release a payout (/tpa-payout-report-v2):
  *  - hold: a SCHEDULED or RELEASED payout becomes HELD with a risk violation (a §9 risk alert
  *    rule, the codes of RiskViolationOptions), the note, the user and the time;
  *  - release: a HELD payout becomes RELEASED with the note — never by the user who held it

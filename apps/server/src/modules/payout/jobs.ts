@@ -1,5 +1,5 @@
 /**
- * The daily payout build on the job queue (issue 12 Build 5): at 02:00 MYT every day the
+ * The daily payout build on the job queue: at 02:00 MYT every day the
  * business days not built yet, up to yesterday (MYT), are built in order (build.ts) — after a
  * pause of the servers the missed days are caught up, at most PAYOUT_CATCH_UP_DAYS of them.
  * A day with payouts is never built again (payouts_day_uq), so a retry after a crash is safe.

@@ -1,5 +1,5 @@
 /**
- * The MDR of settled payments (issue 12 Build 4; table `settled_payments`), set-based SQL shared by
+ * The MDR of settled payments (table `settled_payments`), set-based SQL shared by
  * the payout build (build.ts) and its tests:
  *  - `PRODUCT_CODE_SQL`: the /payment-product code a transaction was sold under, from its service
  *    type (prefix EC, POS, PL, PA, PBC, RC) and its method, wallet, BNPL provider or card (scheme,

@@ -1,5 +1,5 @@
 /**
- * KYC documents of a profile (issue 13 Build 1): the SSM certificate, directors' IDs, a bank
+ * KYC documents of a profile: the SSM certificate, directors' IDs, a bank
  * statement, other papers. An upload (multipart: field `DocType`, then field `file`) is accepted
  * only as PDF, JPEG or PNG as its magic bytes tell (the `file-type` package; the name and the
  * declared Content-Type are never trusted) and at most ORG_DOCUMENT_MAX_BYTES (5 MiB). The bytes

@@ -1,5 +1,5 @@
 /**
- * Moving a merchant HQ with its branches to another agent (issue 13 Build 3; platform staff,
+ * Moving a merchant HQ with its branches to another agent (platform staff,
  * `merchant:move`), in the caller's transaction:
  *  1. the HQ's parent becomes the agent and the materialized paths of the HQ and its branches
  *     take the agent's path as their prefix;

@@ -1,5 +1,5 @@
 /**
- * Reading profiles (issue 13 Build 1–2): an organization of a profile screen's levels inside the
+ * Reading profiles: an organization of a profile screen's levels inside the
  * caller's subtree (`organizations.path`, platform/scope.ts) — another tenant's id answers the
  * same 404 as a missing one — and its whole profile: company, persons, bank accounts (numbers
  * masked '••••' + last 4; never opened here), documents, configuration, KYC status and the KYC

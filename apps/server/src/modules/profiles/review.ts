@@ -1,5 +1,5 @@
 /**
- * The KYC review of a profile (issue 13 Build 2; the table and maker-checker in onboarding.ts):
+ * The KYC review of a profile (the table and maker-checker in onboarding.ts):
  * a reviewer's START_REVIEW, VERIFY, REJECT (reason), SUSPEND (reason) and REINSTATE, and the
  * maker's SUBMIT of a REJECTED profile. Each with its Version (stale: 409 CF409), a status history
  * row and an audit record, in the caller's transaction.

@@ -1,23 +1,23 @@
 /**
- * The profile screens' endpoints (issue 13 Build 1–3) for each segment of profile-segments.ts
- * (/master-merchant, /agency, /agent, /merchant), all scoped to the caller's subtree, every change
- * audited in its own transaction:
+ * The profile screens' endpoints for each segment of profile-segments.ts (/master-merchant,
+ * /agency, /agent, /merchant), all scoped to the caller's subtree:
  *  - POST {S}/Profile/Search, GET {S}/Profile/:Id, GET {S}/Profile/:Id/History (read.ts, search.ts);
  *  - POST {S}/Profile/Create and Update (write.ts);
  *  - POST {S}/Profile/Review (a reviewer) and Submit (the maker resubmits) (review.ts);
  *  - POST {S}/Profile/:Id/Document (multipart DocType + file), GET {S}/Profile/Document/:Id,
  *    POST {S}/Profile/Document/Delete (documents.ts);
  *  - POST Merchant/Profile/Move: a merchant HQ to another agent (move.ts).
- * The audit records name the profile, never a bank account number.
+ * Every change is an audited operation (the contract declares its action and record kind): one
+ * transaction with its one audit record. The document upload and download stay plain routes
+ * writing their own record: the upload reads its multipart body before any transaction (a slow
+ * client must not hold the database) and writes nothing for the very file sent again; the download
+ * audits a read. The audit records name the profile, never a bank account number.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  PROFILE_SEGMENTS, profileRouteName, type ProfileCreateRequest, type ProfileDocumentDeleteRequest, type ProfileMoveRequest, type ProfileReviewRequest, type ProfileSearchRequest, type ProfileSegment,
-  type ProfileSubmitRequest, type ProfileUpdateRequest,
-} from '@paydesk/contract';
+import { PROFILE_SEGMENTS, profileRouteName, type ProfileSegment } from '@paydesk/contract';
 import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { operation } from '../../platform/operation.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { attachmentHeader } from '../../platform/file-names.ts';
 import { documentContent, findScopedDocument, readDocumentForm, storeDocument } from './documents.ts';
@@ -32,72 +32,51 @@ const target = (s: ProfileSegment) => `${s}Profile`;
 
 function segmentRoutes(app: FastifyInstance, s: ProfileSegment): void {
   const { database, now } = app.ctx;
+  const { fieldKey } = app.ctx.keys;
   const levels = levelsOf(s);
   const route = <O extends Parameters<typeof profileRouteName>[1]>(op: O) => profileRouteName(s, op);
 
-  registerRoute(app, route('Search'), async (req) => searchProfiles(database.query, scopeOf(req), s, req.body as z.output<typeof ProfileSearchRequest>));
+  operation(app, route('Search'), async (body, { q, scope }) => searchProfiles(q, scope, s, body));
 
-  registerRoute(app, route('Get'), async (req) => {
-    const scope = scopeOf(req);
-    const org = await findScopedOrg(database.query, scope, (req.params as { Id: number }).Id, levels);
-    return profileDetail(database.query, scope, s, org);
-  });
+  operation(app, route('Get'), async ({ Id }, { q, scope }) => profileDetail(q, scope, s, await findScopedOrg(q, scope, Id, levels)));
 
-  registerRoute(app, route('History'), async (req) => {
-    const org = await findScopedOrg(database.query, scopeOf(req), (req.params as { Id: number }).Id, levels);
-    return profileHistory(database.query, org.id);
-  });
+  operation(app, route('History'), async ({ Id }, { q, scope }) => profileHistory(q, (await findScopedOrg(q, scope, Id, levels)).id));
 
-  registerRoute(app, route('Create'), async (req) => {
-    const scope = scopeOf(req);
-    const body = req.body as z.output<typeof ProfileCreateRequest>;
-    const at = now();
-    return database.transaction(async (q) => {
-      const made = await createProfile(q, scope, s, body, app.ctx.keys.fieldKey, at);
-      await writeAudit(q, req, {
-        action: 'CREATE', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: target(s), targetId: made.id,
-        after: { Name: body.Name, RegNo: body.RegNo, ParentId: body.ParentId, Persons: body.Persons.length, BankAccounts: body.BankAccounts.length, OnboardingStatus: 'PENDING' },
-      });
-      return { Id: made.id, Version: made.version };
+  operation(app, route('Create'), async (body, ctx) => {
+    const made = await createProfile(ctx.q, ctx.scope, s, body, fieldKey, ctx.now());
+    ctx.audit({
+      targetId: made.id,
+      after: { Name: body.Name, RegNo: body.RegNo, ParentId: body.ParentId, Persons: body.Persons.length, BankAccounts: body.BankAccounts.length, OnboardingStatus: 'PENDING' },
     });
+    return { Id: made.id, Version: made.version };
   });
 
-  registerRoute(app, route('Update'), async (req) => {
-    const scope = scopeOf(req);
-    const body = req.body as z.output<typeof ProfileUpdateRequest>;
-    const at = now();
-    return database.transaction(async (q) => {
-      const r = await updateProfile(q, scope, s, body, app.ctx.keys.fieldKey, at);
-      await writeAudit(q, req, {
-        action: 'UPDATE', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: target(s), targetId: r.org.id,
-        after: { Name: body.Name, RegNo: body.RegNo, Persons: body.Persons.length, BankAccounts: body.BankAccounts.length },
-        detail: r.keyChanged ? `key data changed: ${r.from} -> ${r.to}` : 'no key data changed',
-      });
-      return profileDetail(q, scope, s, r.org);
+  operation(app, route('Update'), async (body, ctx) => {
+    const r = await updateProfile(ctx.q, ctx.scope, s, body, fieldKey, ctx.now());
+    ctx.audit({
+      targetId: r.org.id,
+      after: { Name: body.Name, RegNo: body.RegNo, Persons: body.Persons.length, BankAccounts: body.BankAccounts.length },
+      detail: r.keyChanged ? `key data changed: ${r.from} -> ${r.to}` : 'no key data changed',
     });
+    return profileDetail(ctx.q, ctx.scope, s, r.org);
   });
 
-  const decide = (name: 'Review' | 'Submit') =>
-    registerRoute(app, route(name), async (req) => {
-      const scope = scopeOf(req);
-      const body = req.body as z.output<typeof ProfileReviewRequest> | z.output<typeof ProfileSubmitRequest>;
-      const action = 'Action' in body ? body.Action : 'SUBMIT';
-      const reason = 'Reason' in body ? body.Reason : null;
-      return database.transaction(async (q) => {
-        const r = await takeKycAction(q, scope, s, { id: body.Id, version: body.Version, action, reason }, now());
-        await writeAudit(q, req, {
-          action: `KYC_${action}`, result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: target(s), targetId: r.org.id,
-          before: { OnboardingStatus: r.from }, after: { OnboardingStatus: r.to }, detail: reason,
-        });
-        return profileDetail(q, scope, s, r.org);
-      });
-    });
-  decide('Review');
-  decide('Submit');
+  // One declared action per route: a review's decision (VERIFY, REJECT …) is in the row's detail.
+  operation(app, route('Review'), async (body, ctx) => {
+    const r = await takeKycAction(ctx.q, ctx.scope, s, { id: body.Id, version: body.Version, action: body.Action, reason: body.Reason }, ctx.now());
+    ctx.audit({ targetId: r.org.id, before: { OnboardingStatus: r.from }, after: { OnboardingStatus: r.to }, detail: { Action: body.Action, Reason: body.Reason } });
+    return profileDetail(ctx.q, ctx.scope, s, r.org);
+  });
+
+  operation(app, route('Submit'), async (body, ctx) => {
+    const r = await takeKycAction(ctx.q, ctx.scope, s, { id: body.Id, version: body.Version, action: 'SUBMIT', reason: null }, ctx.now());
+    ctx.audit({ targetId: r.org.id, before: { OnboardingStatus: r.from }, after: { OnboardingStatus: r.to } });
+    return profileDetail(ctx.q, ctx.scope, s, r.org);
+  });
 
   registerRoute(app, route('DocumentUpload'), async (req) => {
     const scope = scopeOf(req);
-    const id = (req.params as { Id: number }).Id;
+    const id = req.params.Id;
     // The scope first: another tenant's id is refused before the body is read.
     await findScopedOrg(database.query, scope, id, levels);
     const upload = await readDocumentForm(req);
@@ -115,7 +94,7 @@ function segmentRoutes(app: FastifyInstance, s: ProfileSegment): void {
 
   registerRoute(app, route('Document'), async (req, reply) => {
     const scope = scopeOf(req);
-    const d = await findScopedDocument(database.query, scope, (req.params as { Id: number }).Id, levels);
+    const d = await findScopedDocument(database.query, scope, req.params.Id, levels);
     const content = await documentContent(app.ctx.config, d);
     await writeAudit(database.query, req, {
       action: 'DOWNLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: `${s}Document`, targetId: d.id,
@@ -128,35 +107,20 @@ function segmentRoutes(app: FastifyInstance, s: ProfileSegment): void {
     return reply.send(content);
   });
 
-  registerRoute(app, route('DocumentDelete'), async (req) => {
-    const scope = scopeOf(req);
-    const { Id } = req.body as z.output<typeof ProfileDocumentDeleteRequest>;
-    return database.transaction(async (q) => {
-      const d = await findScopedDocument(q, scope, Id, levels, true);
-      await q(`UPDATE org_documents SET deleted_at = $2 WHERE id = $1`, [d.id, now()]);
-      await writeAudit(q, req, {
-        action: 'DELETE', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: `${s}Document`, targetId: d.id,
-        detail: `${target(s)} ${d.org_id}: ${d.doc_type} ${d.file_name}`,
-      });
-      return { Id: d.id, Deleted: true as const };
-    });
+  operation(app, route('DocumentDelete'), async ({ Id }, ctx) => {
+    const d = await findScopedDocument(ctx.q, ctx.scope, Id, levels, true);
+    await ctx.q(`UPDATE org_documents SET deleted_at = $2 WHERE id = $1`, [d.id, ctx.now()]);
+    ctx.audit({ targetId: d.id, detail: `${target(s)} ${d.org_id}: ${d.doc_type} ${d.file_name}` });
+    return { Id: d.id, Deleted: true as const };
   });
 }
 
 /** Registers the profile routes of every segment, and the merchant move. */
 export function profileRoutes(app: FastifyInstance): void {
   for (const s of PROFILE_SEGMENTS) segmentRoutes(app, s);
-  const { database, now } = app.ctx;
-  registerRoute(app, 'merchantProfileMove', async (req) => {
-    const scope = scopeOf(req);
-    const body = req.body as z.output<typeof ProfileMoveRequest>;
-    return database.transaction(async (q) => {
-      const r = await moveMerchant(q, scope, { id: body.Id, agentId: body.AgentId, version: body.Version }, now());
-      await writeAudit(q, req, {
-        action: 'MOVE', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: target('Merchant'), targetId: r.org.id,
-        before: { AgentId: r.fromAgentId }, after: { AgentId: r.toAgentId, Path: r.org.path }, detail: { Rekeyed: r.rekeyed },
-      });
-      return profileDetail(q, scope, 'Merchant', r.org);
-    });
+  operation(app, 'merchantProfileMove', async (body, ctx) => {
+    const r = await moveMerchant(ctx.q, ctx.scope, { id: body.Id, agentId: body.AgentId, version: body.Version }, ctx.now());
+    ctx.audit({ targetId: r.org.id, before: { AgentId: r.fromAgentId }, after: { AgentId: r.toAgentId, Path: r.org.path }, detail: { Rekeyed: r.rekeyed } });
+    return profileDetail(ctx.q, ctx.scope, 'Merchant', r.org);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The profile list of a screen (issue 13 Build 1): organizations of the segment's levels inside
+ * The profile list of a screen: organizations of the segment's levels inside
  * the caller's subtree, filtered by keyword (name, registration numbers, MID), onboarding status,
  * parent and (merchant screen) HQ or branch, sorted by a declared column and paged by offset
  * (1,255 organizations today: an offset page is a few ms).

@@ -1,5 +1,5 @@
 /**
- * Creating and updating profiles (issue 13 Build 1–3), each in one transaction with its status
+ * Creating and updating profiles, each in one transaction with its status
  * history row and audit record:
  *  - Create: under a parent of the caller's subtree of the level above (a master merchant has
  *    none and only the platform makes one); status PENDING, submitted by the caller; persons, bank
@@ -43,7 +43,7 @@ const PARENT_OF: Record<ProfileSegment, string> = {
   Merchant: 'an agent (for a merchant HQ) or a merchant HQ (for a branch)',
 };
 
-/** One status change row (issue 13 Build 2): who, when (now, UTC), from what to what and why. */
+/** One status change row: who, when (now, UTC), from what to what and why. */
 export async function addHistory(q: Query, scope: Scope, orgId: number, from: OnboardingStatus | null, to: OnboardingStatus, reason: string | null, at: Date): Promise<void> {
   await q(`INSERT INTO org_status_history (org_id, from_status, to_status, actor_user_id, actor_email, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     orgId, from, to, scope.userId, scope.email, reason, at,

@@ -1,5 +1,5 @@
 /**
- * The refund desk's scheduler part (issue 11 Build 3): PENDING refund requests older than the
+ * The refund desk's scheduler part: PENDING refund requests older than the
  * REFUND_EXPIRY_DAYS setting expire, as docs/refund-flow.md draws (EXPIRE, only from PENDING).
  */
 import { refundTransition, statusesAccepting } from '@paydesk/domain';

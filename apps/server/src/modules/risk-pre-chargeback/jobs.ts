@@ -1,5 +1,5 @@
 /**
- * The refund desk's background work on the job queue (issue 11 Build 3/5): the expiry of pending
+ * The refund desk's background work on the job queue: the expiry of pending
  * refund requests every 15 minutes (MYT cron), with the age from the live REFUND_EXPIRY_DAYS
  * setting, so a change applies from the next run; and the signed acknowledgements to merchants
  * (refund-ack.ts), retried with backoff.

@@ -1,5 +1,5 @@
 /**
- * The signed acknowledgement of a refund to its merchant (issue 11 Build 5; docs/refund-flow.md,
+ * The signed acknowledgement of a refund to its merchant (docs/refund-flow.md,
  * docs/API.md "Webhooks"). After a manual refund, and on ResendAck, one job on the refund-ack
  * queue POSTs the refund as JSON to the callback URL of the merchant HQ's configuration
  * (organization_configs of refund_requests.merchant_id: a branch's sales are acknowledged to its

@@ -1,15 +1,19 @@
-/** The refund desk's endpoints (issue 11): the refund form, the four RiskPreChargeback actions and the log. The queue is the PreChargeback report. */
+/**
+ * The refund desk's endpoints: the refund form, the four RiskPreChargeback actions and the log.
+ * The queue is the PreChargeback report. Every action is an audited operation (the contract
+ * declares its action): its work, its refund events and its one audit row commit together.
+ */
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/route.ts';
-import { decisionHandler, resendAckHandler, updateRefundHandler } from './desk-actions.ts';
-import { refundLogHandler } from './refund-log.ts';
-import { requestRefundHandler } from './request-refund.ts';
+import { operation } from '../../platform/operation.ts';
+import { decideRefund, resendRefundAck, updateRefund } from './desk-actions.ts';
+import { refundLog } from './refund-log.ts';
+import { requestRefund } from './request-refund.ts';
 
 export function riskPreChargebackRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'requestRefund', requestRefundHandler(app));
-  registerRoute(app, 'updateRefund', updateRefundHandler(app));
-  registerRoute(app, 'rejectRefund', decisionHandler(app, 'REJECT'));
-  registerRoute(app, 'refundTxnNotFound', decisionHandler(app, 'NOT_FOUND'));
-  registerRoute(app, 'resendRefundAck', resendAckHandler(app));
-  registerRoute(app, 'refundLog', refundLogHandler(app));
+  operation(app, 'requestRefund', requestRefund);
+  operation(app, 'updateRefund', updateRefund(app));
+  operation(app, 'rejectRefund', (input, ctx) => decideRefund(input, ctx, 'REJECT'));
+  operation(app, 'refundTxnNotFound', (input, ctx) => decideRefund(input, ctx, 'NOT_FOUND'));
+  operation(app, 'resendRefundAck', resendRefundAck(app));
+  operation(app, 'refundLog', refundLog);
 }

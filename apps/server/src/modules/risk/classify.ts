@@ -1,5 +1,5 @@
 /**
- * Where a card and a client IP come from, for the risk rules (issue 11 Build 6):
+ * Where a card and a client IP come from, for the risk rules:
  *  - a card is foreign when the card BIN table (/card-bin, active rows) says its BIN's issuer is
  *    outside Malaysia; a BIN the table does not hold falls back to the transaction's issuer country
  *    (alpha-3; MYS is domestic). The masked PAN keeps 6 digits, so 6-digit (or shorter) prefixes match,

@@ -1,5 +1,5 @@
 /**
- * Demo risk scenarios (issue 11 Build 6): the generated demo traffic is ordinary, so the rules
+ * Demo risk scenarios: the generated demo traffic is ordinary, so the rules
  * rarely fire on it. To give /risk and /risk-transaction real tickets, the demo seed ingests a few
  * suspicious patterns through the real engine (ingestTransactions, rules on), each a copy of a
  * seeded e-commerce card sale of one merchant HQ with new ids and references, dated in the last
@@ -11,7 +11,7 @@
  *  - one RM 15,000.00 sale (SINGLE_LARGE_TXN).
  * With the seeded thresholds (/risk-parameter) each raises its alert with its evidence. Scenarios
  * go to up to 3 VERIFIED merchant HQs of the demo master merchant (mm@paydesk.my sees them) and
- * one other (ingest refuses a merchant not VERIFIED, issue 13).
+ * one other (ingest refuses a merchant not VERIFIED).
  */
 import type { Database } from '../../db/client.ts';
 import type { GenTxn } from '../../seed/generate.ts';
@@ -29,7 +29,7 @@ export async function ingestDemoScenarios(database: Database, now: Date): Promis
          (SELECT o.id FROM organizations o JOIN users u ON lower(u.email) = 'mm@paydesk.my' JOIN memberships m ON m.user_id = u.id AND m.is_default
           JOIN organizations mm ON mm.id = m.org_id WHERE o.level = 'MERCHANT_HQ' AND o.onboarding_status = 'VERIFIED' AND o.path LIKE mm.path || '%' ORDER BY o.id LIMIT 3)
          UNION ALL (SELECT o.id FROM organizations o WHERE o.level = 'MERCHANT_HQ' AND o.onboarding_status = 'VERIFIED' ORDER BY o.id DESC LIMIT 1))
-       -- Ingest accepts only VERIFIED merchants (issue 13): a sale at a branch not VERIFIED is no model.
+       -- Ingest accepts only VERIFIED merchants: a sale at a branch not VERIFIED is no model.
        AND (t.branch_id IS NULL OR EXISTS (SELECT 1 FROM organizations b WHERE b.id = t.branch_id AND b.onboarding_status = 'VERIFIED'))
      ORDER BY t.merchant_id, t.id DESC`,
   );

@@ -1,5 +1,5 @@
 /**
- * The §9 risk rules over a batch of new transactions (issue 11 Build 6), pure: given the running
+ * The §9 risk rules over a batch of new transactions, pure: given the running
  * state of each subject (merchant HQ, card, client IP; rule-state.ts) and the active thresholds,
  * each transaction is applied in time order and every rule whose observed value REACHES its
  * threshold (≥) for the first time in its window raises one alert, with its evidence. Nothing is

@@ -1,5 +1,5 @@
 /**
- * INACTIVE_TXN_DAYS (issue 11 Build 6): a merchant HQ with no transaction for at least the
+ * INACTIVE_TXN_DAYS: a merchant HQ with no transaction for at least the
  * threshold's number of days raises one alert per quiet spell — the spell is keyed by the time of
  * its last transaction, so the next transaction ends it and a later quiet spell raises another.
  * Read from the risk state (the merchant's lastTxnAt), never from `transactions`; run by the

@@ -1,5 +1,5 @@
 /**
- * Transaction ingest with the §9 risk rules (issue 11 Build 6): a batch of new transactions is
+ * Transaction ingest with the §9 risk rules: a batch of new transactions is
  * written and, when the rules are on, evaluated in the same database transaction —
  *  1. one evaluator at a time (a transaction-scoped advisory lock: the states are read, changed
  *     and written back, so two batches must not interleave);
@@ -10,7 +10,7 @@
  *     exactly one alert even if a batch is replayed; each with its evidence transactions.
  * All or nothing: a failure leaves no row, no state change and no alert.
  *
- * Before anything is written, the batch's merchants are checked (issue 13 Build 2): a transaction
+ * Before anything is written, the batch's merchants are checked: a transaction
  * of a merchant HQ or branch whose onboarding status is not VERIFIED (or of a branch whose HQ is
  * not) refuses the whole batch (UnverifiedMerchantError). Only organizations on file are judged:
  * an id with no organization row is not an onboarding question (the risk rule tests ingest
@@ -103,7 +103,7 @@ export async function insertAlerts(q: Query, alerts: readonly RaisedAlert[], at:
   return created.length;
 }
 
-/** A batch refused because it holds transactions of merchants not VERIFIED (issue 13 Build 2). */
+/** A batch refused because it holds transactions of merchants not VERIFIED. */
 export class UnverifiedMerchantError extends Error {
   constructor(
     /** The merchant HQs and branches of the batch whose onboarding status is not VERIFIED, by id. */

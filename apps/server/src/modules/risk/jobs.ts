@@ -1,4 +1,4 @@
-/** The risk engine's scheduled work (issue 11 Build 6): the inactivity check every hour (MYT cron). */
+/** The risk engine's scheduled work: the inactivity check every hour (MYT cron). */
 import type { AppContext } from '../../platform/context.ts';
 import type { JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import { checkInactiveMerchants } from './inactive.ts';

@@ -1,5 +1,5 @@
 /**
- * Runs the risk rules over transactions already stored (issue 11 Build 6): the demo seed replays
+ * Runs the risk rules over transactions already stored: the demo seed replays
  * its last days so /risk and /risk-transaction have alerts and the states are warm, exactly as if
  * those transactions had come through ingest. Reads the rows in time order in pages of
  * REPLAY_PAGE (keyset on created_at, id), keeps the states in memory, and writes the states and

@@ -1,11 +1,15 @@
-/** The risk desk's ticket endpoints (issue 11 Build 7). The lists are the RiskAlert and RiskTransaction reports. */
+/**
+ * The risk desk's ticket endpoints. The lists are the RiskAlert and RiskTransaction reports. Each
+ * ticket action is an audited operation (the contract declares its action): its work, its history
+ * event and its one audit row commit together.
+ */
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/route.ts';
-import { riskAssignHandler, riskCloseHandler, riskCommentHandler, riskLogHandler } from './tickets.ts';
+import { operation } from '../../platform/operation.ts';
+import { riskAssign, riskClose, riskComment, riskLog } from './tickets.ts';
 
 export function riskRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'riskAssign', riskAssignHandler(app));
-  registerRoute(app, 'riskComment', riskCommentHandler(app));
-  registerRoute(app, 'riskClose', riskCloseHandler(app));
-  registerRoute(app, 'riskLog', riskLogHandler(app));
+  operation(app, 'riskAssign', riskAssign);
+  operation(app, 'riskComment', riskComment);
+  operation(app, 'riskClose', riskClose);
+  operation(app, 'riskLog', riskLog);
 }

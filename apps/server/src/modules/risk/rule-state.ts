@@ -1,5 +1,5 @@
 /**
- * The running state the risk rules keep per subject (issue 11 Build 6; table risk_state, one JSON
+ * The running state the risk rules keep per subject (table risk_state, one JSON
  * row per subject): what evaluate.ts needs to decide a rule from the next transaction alone.
  * Money in sen, instants in ms (UTC), days and months as MYT 'YYYY-MM-DD' / 'YYYY-MM'.
  */

@@ -1,5 +1,5 @@
 /**
- * Revenue Monster applications (issue 13 Build 6; the choices are the contract's, endpoints/
+ * Revenue Monster applications (the choices are the contract's, endpoints/
  * rm-application.ts): read, list, save a draft, send, and record RM's answer. Every write runs in
  * the caller's transaction with the row locked (`FOR UPDATE`) and its version checked, so two
  * people cannot send, or approve, one application twice; approval creates the merchant's RM

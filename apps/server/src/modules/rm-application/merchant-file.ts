@@ -1,5 +1,5 @@
 /**
- * What a Revenue Monster application reads from its merchant's file (issue 13 Build 6): the
+ * What a Revenue Monster application reads from its merchant's file: the
  * merchant HQ inside the caller's scope, its bank accounts (masked: '••••' + last 4), its
  * documents on file with the required types missing, and the form prefilled from its profile.
  */

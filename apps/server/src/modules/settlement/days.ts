@@ -1,5 +1,5 @@
 /**
- * Keeps `recon_settlement_days` (issue 12 Build 3, the settlement summary): the items of a
+ * Keeps `recon_settlement_days` (the settlement summary): the items of a
  * provider and file kind per MYT settlement day and currency, counted and summed per §4 result.
  * Recomputed from `recon_items` for the days given (recon_items_report_day_idx), upserted so each
  * row keeps its id, and a day × currency left without items removed.

@@ -1,5 +1,5 @@
 /**
- * Demo settlement files (issue 12 Build 6): for each recon provider and each acquirer (TPA: RM,
+ * Demo settlement files: for each recon provider and each acquirer (TPA: RM,
  * Paydee, BSN), files generated from the demo transactions as the provider would send them, with
  * the faults a real file has — every 40th payment's amount a few sen off (NOT TALLY 2), every 45th
  * payment missing (EXIST IN portal 4), two lines of references the portal never made (EXIST IN

@@ -1,5 +1,5 @@
 /**
- * Where uploaded settlement files live while and after they are imported (issue 12 Build 1): the
+ * Where uploaded settlement files live while and after they are imported: the
  * platform's file store (platform/file-store.ts) under `<dataDir>/settlement-files/`, sealed under
  * the field key. The import job streams the file from there (never from the request).
  */

@@ -1,5 +1,5 @@
 /**
- * The settlement file import (issue 12 Build 1): register an uploaded file, then — as a job of the
+ * The settlement file import: register an uploaded file, then — as a job of the
  * queue — read it as a stream, stage its rows and reconcile them (match.ts).
  *  - Once: the same bytes of the same format are one file (settlement_files_once_uq); a second
  *    upload answers the first file and adds nothing. A FAILED file may be uploaded again.

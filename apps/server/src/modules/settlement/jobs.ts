@@ -1,5 +1,5 @@
 /**
- * The settlement import on the job queue (issue 12 Build 1): one job per registered file,
+ * The settlement import on the job queue: one job per registered file,
  * `{ fileId }`; the worker streams the stored file (file-store.ts) through runSettlementImport.
  * A bad file ends FAILED at once (never retried: the same bytes would fail again); a crash or a
  * database error is retried with backoff, and each attempt starts the file over; when the job

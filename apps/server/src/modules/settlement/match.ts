@@ -1,5 +1,5 @@
 /**
- * Reconciliation of one staged settlement file (issue 12 Build 2, §4 results), set-based: a few
+ * Reconciliation of one staged settlement file (§4 results), set-based: a few
  * statements over the file's rows, never a loop per row, inside the caller's transaction.
  *  1. Repeats: a reference (of one line type) twice in the file, or already in a DONE file of the
  *     same provider and kind. Only Razer's daily files repeat references (its PSQ daily report

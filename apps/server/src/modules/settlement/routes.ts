@@ -1,19 +1,21 @@
 /**
- * The settlement desk's endpoints (issue 12 Build 1–3; platform-only module `settlementreport`):
+ * The settlement desk's endpoints (platform-only module `settlementreport`):
  *  - POST Settlement/Import (multipart: field `FormatKey`, then field `file`, .csv or .xlsx, at most
  *    the upload limit of 10 MB, about 80,000 lines): stores the file under its hash, registers it
  *    and queues its import in one transaction; the same bytes of the same format answer the
- *    earlier file (Created false) and queue nothing.
+ *    earlier file (Created false) and queue nothing. An upload: it reads and stores the file
+ *    before opening its transaction, and writes its own IMPORT audit row in it — none when the
+ *    upload only answers the earlier file, since nothing is added then.
  *  - GET Settlement/File/:Id: status, RowsRead (the progress), the failing row, items per result.
- *  - POST Settlement/Verify | Unverify {Id, Note}: verify.ts, audited.
+ *  - POST Settlement/Verify | Unverify {Id, Note}: verify.ts; audited operations (the contract
+ *    declares the action), each run in one transaction with its one audit row.
  * Errors: VAL400 naming FormatKey or file; NF404; 403/409 from verify.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { ReconDecisionRequest } from '@paydesk/contract';
 import { scopeOf } from '../../platform/scope.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { operation } from '../../platform/operation.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { formFieldText, uploadFileName } from '../../platform/upload.ts';
 import { sheetFormatOf, storeSettlementFile } from './file-store.ts';
@@ -77,15 +79,14 @@ export function settlementRoutes(app: FastifyInstance): void {
     };
   });
 
-  registerRoute(app, 'settlementFile', async (req) => {
-    const { Id } = req.params as { Id: number };
-    const [f] = await database.query<Record<string, unknown>>(
+  operation(app, 'settlementFile', async ({ Id }, { q }) => {
+    const [f] = await q<Record<string, unknown>>(
       `SELECT id, format_key, file_name, status, rows_read, error_line, error_field, error_message, settlement_date_from::text AS sf, settlement_date_to::text AS st,
               created_at, finished_at FROM settlement_files WHERE id = $1`,
       [Id],
     );
     if (!f) throw notFound('Settlement file');
-    const counts = await database.query<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [Id]);
+    const counts = await q<{ result: number; n: number }>(`SELECT result, count(*)::int AS n FROM recon_items WHERE file_id = $1 GROUP BY result`, [Id]);
     const by = new Map(counts.map((c) => [Number(c.result), Number(c.n)]));
     return {
       Id: Number(f.id), FormatKey: f.format_key as 'RM', FileName: String(f.file_name), Status: f.status as 'DONE', RowsRead: Number(f.rows_read),
@@ -97,14 +98,10 @@ export function settlementRoutes(app: FastifyInstance): void {
   });
 
   for (const [name, action] of [['reconVerify', 'verify'], ['reconUnverify', 'unverify']] as const) {
-    registerRoute(app, name, async (req) => {
-      const scope = scopeOf(req);
-      const body = req.body as z.infer<typeof ReconDecisionRequest>;
-      return database.transaction(async (q) => {
-        const d = await decideReconItem(q, { itemId: body.Id, action, note: body.Note, userId: scope.userId, at: now() });
-        await writeAudit(q, req, { action: action.toUpperCase(), result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'ReconItem', targetId: String(d.id), detail: d.note });
-        return { Id: d.id, Result: d.result, MatchedResult: d.matchedResult, Note: d.note };
-      });
+    operation(app, name, async (body, ctx) => {
+      const d = await decideReconItem(ctx.q, { itemId: body.Id, action, note: body.Note, userId: ctx.scope.userId, at: ctx.now() });
+      ctx.audit({ targetId: d.id, detail: d.note });
+      return { Id: d.id, Result: d.result, MatchedResult: d.matchedResult, Note: d.note };
     });
   }
 }

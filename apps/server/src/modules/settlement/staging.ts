@@ -1,5 +1,5 @@
 /**
- * Staging a settlement file's lines into `settlement_rows` (issue 12 Build 1), in file order, with
+ * Staging a settlement file's lines into `settlement_rows`, in file order, with
  * the progress (`settlement_files.rows_read`) moved after every batch so the import screen can
  * show it.
  *  - PostgreSQL: one `COPY settlement_rows FROM STDIN` on a connection of its own, in one

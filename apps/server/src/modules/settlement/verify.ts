@@ -1,5 +1,5 @@
 /**
- * Verify and unverify a reconciliation item (issue 12 Build 2–3, §4 results 5 and 6): a finance
+ * Verify and unverify a reconciliation item (§4 results 5 and 6): a finance
  * user resolves a discrepancy with a note, and may withdraw that resolution.
  *  - verify: an item in 2 NOT TALLY, 3 EXIST IN provider, 4 EXIST IN portal, 6 UNVERIFY or
  *    7 DUPLICATE becomes 5 VERIFIED with the note, the user and the time. Never by the user who

@@ -11,13 +11,23 @@
  *    (that would end every member's session — all platform administrators for Super Admin);
  *  - Delete: a default group cannot be deleted (members are refused by the engine's dependents).
  * MobileGlobal: a permission key still held by a mobile user group cannot be renamed or deleted.
+ *
+ * These routes are the engine's, typed only as JSON here: each guard reads the fields it needs
+ * through a small schema of its own. The engine has validated the request already, so these parse;
+ * if they ever did not, the ZodError fails the request rather than skipping the rule.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../../platform/scope.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 
 type Guard = (req: FastifyRequest) => Promise<void>;
+
+const ById = z.object({ Id: z.coerce.number() });
+const TypeChange = ById.extend({ GroupType: z.string().optional() });
+const StatusChange = ById.extend({ IsActive: z.coerce.number() });
+const KeyChange = ById.extend({ PermissionKey: z.string().optional() });
 
 const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
 
@@ -34,7 +44,7 @@ export function installGroupGuards(app: FastifyInstance): void {
 
   const guards: Record<string, Guard> = {
     'PUT /api/portal/UserGroup/Update': async (req) => {
-      const body = req.body as { Id: number; GroupType?: string };
+      const body = TypeChange.parse(req.body);
       if (body.GroupType === undefined) return;
       const g = await userGroup(body.Id);
       if (!g || g.group_type === body.GroupType) return;
@@ -42,7 +52,7 @@ export function installGroupGuards(app: FastifyInstance): void {
       if (Number(g.members) > 0) throw badInput('GroupType', `cannot change while the group has ${g.members} member(s)`);
     },
     'PUT /api/portal/UserGroup/SetStatus': async (req) => {
-      const body = req.body as { Id: number; IsActive: 0 | 1 };
+      const body = StatusChange.parse(req.body);
       if (body.IsActive !== 0) return;
       const g = await userGroup(body.Id);
       if (!g) return;
@@ -51,11 +61,11 @@ export function installGroupGuards(app: FastifyInstance): void {
       if (own && Number(own.group_id) === Number(body.Id)) throw badInput('IsActive', 'you cannot deactivate the group you are signed in with');
     },
     'DELETE /api/portal/UserGroup/Delete/:Id': async (req) => {
-      const g = await userGroup((req.params as { Id: number }).Id);
+      const g = await userGroup(ById.parse(req.params).Id);
       if (g?.is_default) throw conflict(`Cannot delete ${g.name}: it is the default ${g.group_type} group`);
     },
     'PUT /api/portal/MobileGlobal/Update': async (req) => {
-      const body = req.body as { Id: number; PermissionKey?: string };
+      const body = KeyChange.parse(req.body);
       if (body.PermissionKey === undefined) return;
       const [row] = await q<{ permission_key: string }>('SELECT permission_key FROM mobile_global_permissions WHERE id = $1', [body.Id]);
       if (!row || row.permission_key === body.PermissionKey) return;
@@ -63,7 +73,7 @@ export function installGroupGuards(app: FastifyInstance): void {
       if (n > 0) throw conflict(`PermissionKey: ${row.permission_key} is held by ${n} mobile user group(s) and cannot be renamed`);
     },
     'DELETE /api/portal/MobileGlobal/Delete/:Id': async (req) => {
-      const [row] = await q<{ permission_key: string }>('SELECT permission_key FROM mobile_global_permissions WHERE id = $1', [(req.params as { Id: number }).Id]);
+      const [row] = await q<{ permission_key: string }>('SELECT permission_key FROM mobile_global_permissions WHERE id = $1', [ById.parse(req.params).Id]);
       if (!row) return;
       const n = await holders(row.permission_key);
       if (n > 0) throw conflict(`Cannot delete ${row.permission_key}: ${n} mobile user group(s) still hold it`);

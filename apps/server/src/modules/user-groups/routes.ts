@@ -1,11 +1,11 @@
 /** /user-group beside the resource engine: the permission editor and the group rules that need the stored record. */
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 import { installGroupGuards } from './guards.ts';
-import { getPermissionsHandler, setPermissionsHandler } from './permissions.ts';
+import { getPermissions, setPermissions } from './permissions.ts';
 
 export function userGroupRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'userGroupPermissions', getPermissionsHandler(app));
-  registerRoute(app, 'setUserGroupPermissions', setPermissionsHandler(app));
+  operation(app, 'userGroupPermissions', async ({ Id }, { q }) => getPermissions(q, Id));
+  operation(app, 'setUserGroupPermissions', async (input, { q, scope, audit }) => setPermissions(q, scope, input, audit));
   installGroupGuards(app);
 }

@@ -1,4 +1,4 @@
-/** GET /api/portal/UserManagement/:Id (issue 13 Build 5): one user the caller sees, with its memberships in the caller's subtree; NF404 otherwise. */
+/** GET /api/portal/UserManagement/:Id: one user the caller sees, with its memberships in the caller's subtree; NF404 otherwise. */
 import type { Query } from '../../db/client.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { requireVisibleUser, toUserRows } from './user-access.ts';

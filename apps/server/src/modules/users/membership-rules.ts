@@ -1,5 +1,5 @@
 /**
- * The rules of granting memberships (issue 13 Build 5), checked for every membership an Invite or
+ * The rules of granting memberships, checked for every membership an Invite or
  * an Update asks for:
  * - the company is in the caller's subtree and active (null = the platform: SUPERADMIN callers only);
  * - the group is active and its type is the company's level (a platform membership: a SUPERADMIN group);

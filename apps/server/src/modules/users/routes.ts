@@ -1,26 +1,24 @@
 /**
- * User management, invitations and two-factor enrolment (issue 13 Build 5): wiring only.
- * UserManagement Search / :Id / Invite / Update and the account actions (account-actions.ts);
- * the public link endpoints auth/Token/Check and SetPassword (token-links.ts); the signed-in
- * user's auth/Mfa/Start and Confirm (mfa-enrolment.ts). Two-factor sign-in is in auth/login.ts.
+ * User management, invitations and two-factor enrolment: wiring only.
+ * UserManagement Search / :Id / Invite / Update and the account actions (account-actions.ts),
+ * each write audited once by the platform (the route table's `audit`); the public link endpoints
+ * auth/Token/Check and SetPassword (token-links.ts) and the signed-in user's auth/Mfa/Start and
+ * Confirm (mfa-enrolment.ts), which write their own audit rows: a password set by a link is
+ * recorded as an accepted invitation or a reset, and a confirmation as a failure, a lockout or a
+ * success, so no one declared row fits them. Two-factor sign-in is in auth/login.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { InviteUserRequest, UpdateUserRequest, UserActionRequest, UserParams, UserSearchRequest } from '@paydesk/contract';
-import type { RouteName } from '@paydesk/contract';
-import { scopeOf } from '../../platform/scope.ts';
-import { registerRoute } from '../../platform/route.ts';
-import { liveSettings } from '../../platform/settings.ts';
+import { operation } from '../../platform/operation.ts';
 import { runAccountAction, type AccountAction } from './account-actions.ts';
 import { getUser } from './get-user.ts';
 import { inviteUser } from './invite-user.ts';
-import { mfaConfirmHandler, mfaStartHandler } from './mfa-enrolment.ts';
+import { confirmMfa, startMfa } from './mfa-enrolment.ts';
 import { searchUsers } from './search-users.ts';
-import { setPasswordHandler, tokenCheckHandler } from './token-links.ts';
+import { checkToken, setPassword } from './token-links.ts';
 import { updateUser } from './update-user.ts';
 
 /** The account action behind each route. */
-const ACTION_ROUTES: readonly [RouteName, AccountAction][] = [
+const ACTION_ROUTES = [
   ['userLock', 'lock'],
   ['userUnlock', 'unlock'],
   ['userDeactivate', 'deactivate'],
@@ -28,25 +26,19 @@ const ACTION_ROUTES: readonly [RouteName, AccountAction][] = [
   ['userResetPassword', 'resetPassword'],
   ['userResendInvite', 'resendInvite'],
   ['userResetMfa', 'resetMfa'],
-];
+] as const satisfies readonly (readonly [string, AccountAction])[];
 
 export function userRoutes(app: FastifyInstance): void {
-  const { database, now } = app.ctx;
-  registerRoute(app, 'userSearch', async (req) => {
-    const { productName } = await liveSettings(app.ctx);
-    return searchUsers(database, scopeOf(req), req.body as z.output<typeof UserSearchRequest>, now(), productName);
-  });
-  registerRoute(app, 'userGet', async (req) => {
-    const { productName } = await liveSettings(app.ctx);
-    return getUser(database.query, scopeOf(req), (req.params as z.output<typeof UserParams>).Id, now(), productName);
-  });
-  registerRoute(app, 'userInvite', async (req) => inviteUser(app, req, scopeOf(req), req.body as z.output<typeof InviteUserRequest>));
-  registerRoute(app, 'userUpdate', async (req) => updateUser(app, req, scopeOf(req), req.body as z.output<typeof UpdateUserRequest>));
+  const { database } = app.ctx;
+  operation(app, 'userSearch', async (input, { scope, now, settings }) => searchUsers(database, scope, input, now(), settings.productName));
+  operation(app, 'userGet', async ({ Id }, { scope, q, now, settings }) => getUser(q, scope, Id, now(), settings.productName));
+  operation(app, 'userInvite', async (input, ctx) => inviteUser(app, ctx, input));
+  operation(app, 'userUpdate', async (input, ctx) => updateUser(app, ctx, input));
   for (const [name, action] of ACTION_ROUTES) {
-    registerRoute(app, name, async (req) => runAccountAction(app, req, scopeOf(req), action, req.body as z.output<typeof UserActionRequest>));
+    operation(app, name, async (input, ctx) => runAccountAction(app, ctx, action, input));
   }
-  registerRoute(app, 'tokenCheck', tokenCheckHandler(app));
-  registerRoute(app, 'tokenSetPassword', setPasswordHandler(app));
-  registerRoute(app, 'mfaStart', mfaStartHandler(app));
-  registerRoute(app, 'mfaConfirm', mfaConfirmHandler(app));
+  operation(app, 'tokenCheck', async (input, ctx) => checkToken(app, input, ctx));
+  operation(app, 'tokenSetPassword', async (input, ctx) => setPassword(app, input, ctx));
+  operation(app, 'mfaStart', async (_input, ctx) => startMfa(app, ctx));
+  operation(app, 'mfaConfirm', async (input, ctx) => confirmMfa(app, input, ctx));
 }

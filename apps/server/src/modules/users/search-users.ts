@@ -1,5 +1,5 @@
 /**
- * POST /api/portal/UserManagement/Search (issue 13 Build 5): the users with a membership in the
+ * POST /api/portal/UserManagement/Search: the users with a membership in the
  * caller's subtree (SUPERADMIN: every user), each with only those memberships, filtered by
  * keyword (e-mail or name, contains), derived status, company and group; newest first unless a
  * sort is given. OFFSET paging: a subtree holds tens to thousands of users, not millions.

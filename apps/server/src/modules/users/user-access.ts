@@ -1,5 +1,5 @@
 /**
- * Who sees and who controls a user (issue 13 Build 5). A caller SEES a user with at least one
+ * Who sees and who controls a user. A caller SEES a user with at least one
  * membership in its subtree (`organizations.path` under the caller's company; SUPERADMIN: every
  * user), and is shown only those memberships. A caller CONTROLS a user — may lock, deactivate,
  * reset or rename it — when every one of the user's memberships is in its subtree (SUPERADMIN:

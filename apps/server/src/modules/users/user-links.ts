@@ -1,5 +1,5 @@
 /**
- * The single-use links e-mailed to users (issue 13 Build 5): an invitation (72 h) sets the first
+ * The single-use links e-mailed to users: an invitation (72 h) sets the first
  * password, a reset (1 h) a new one. The token is 32 random bytes (43 base64url characters) that
  * travels only in the e-mail; `user_tokens` keeps its SHA-256, so a database reader cannot use a
  * live link. A new link of a purpose makes the user's earlier unused ones of that purpose useless.
@@ -10,7 +10,6 @@ import type { UserTokenPurpose } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { portalUrl } from '../../platform/public-url.ts';
-import { liveSettings } from '../../platform/settings.ts';
 
 /** How long a link works, ms. */
 export const TOKEN_TTL_MS: Readonly<Record<UserTokenPurpose, number>> = { INVITE: 72 * 3_600_000, RESET: 3_600_000 };
@@ -24,7 +23,8 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
  * purpose are marked used. The link's origin is PUBLIC_URL (platform/public-url.ts), never the
  * request's Host. Times are the app clock (UTC). Throws AppError 503 SRV503 before writing anything
  * when no origin may be used (PUBLIC_URL unset in production, or a non-loopback request in
- * development), and when the database refuses.
+ * development), and when the database refuses. `productName` (live settings) is read by the caller
+ * before its transaction opens.
  */
 export async function sendUserLink(
   app: FastifyInstance,
@@ -33,6 +33,7 @@ export async function sendUserLink(
   user: { id: number; email: string; nickName: string },
   purpose: UserTokenPurpose,
   createdByUserId: number,
+  productName: string,
 ): Promise<void> {
   // First, so a refused origin leaves no token and no mail behind.
   const linkPrefix = portalUrl(app, req, '/auth/invite?token=');
@@ -47,7 +48,6 @@ export async function sendUserLink(
     createdByUserId,
     now,
   ]);
-  const { productName } = await liveSettings(app.ctx);
   const link = `${linkPrefix}${token}`;
   const hours = TOKEN_TTL_MS[purpose] / 3_600_000;
   const mail =

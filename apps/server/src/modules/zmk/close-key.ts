@@ -1,5 +1,5 @@
 /**
- * Ends a zone master key's ceremony or life (issue 14 Build 2), with a reason, in the caller's
+ * Ends a zone master key's ceremony or life, with a reason, in the caller's
  * transaction with the key's row locked: CANCEL a ceremony in progress (its components are
  * wiped), RETIRE an active key (the key is wiped; its KCV stays for the record). Both are final.
  * Errors: NF404, CF409 (a status that does not take the action).

@@ -1,5 +1,5 @@
 /**
- * Defines a zone master key and starts its ceremony (issue 14 Build 2): AWAITING_COMPONENTS with
+ * Defines a zone master key and starts its ceremony: AWAITING_COMPONENTS with
  * no component yet. Errors: VAL400 naming AcquirerId (no such active acquirer), CF409 naming Name
  * (a key of that name exists).
  */

@@ -1,5 +1,5 @@
 /**
- * A custodian enters one component of a zone master key (issue 14 Build 2). In the caller's
+ * A custodian enters one component of a zone master key. In the caller's
  * transaction, with the key's row locked (`FOR UPDATE`), so concurrent entries of one key are
  * taken one after the other:
  *  - the key must await components and have slot `seq`; the component must have the scheme's

@@ -1,5 +1,5 @@
 /**
- * Key check values and component combination of zone master keys (issue 14 Build 2; the methods
+ * Key check values and component combination of zone master keys (the methods
  * are the domain's, zmk.ts). Pure functions over byte buffers on node:crypto; nothing here keeps
  * or logs key material.
  */

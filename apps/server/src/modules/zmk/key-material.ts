@@ -1,5 +1,5 @@
 /**
- * Key material at rest (issue 14 Build 2): a component or a combined key sealed under the field
+ * Key material at rest: a component or a combined key sealed under the field
  * key with the platform's AES-256-GCM sealing (engine/secret-fields.ts). The sealed text binds the
  * material to its place (`zmk:<key id>:<slot or 'key'>`), so a sealed value copied into another
  * row or slot does not open there. Never logged, never answered.

@@ -1,5 +1,5 @@
 /**
- * Reading zone master keys (issue 14 Build 2): the list and one key with its component slots,
+ * Reading zone master keys: the list and one key with its component slots,
  * history and the caller's allowed actions. Keys are the platform's: a caller outside the platform
  * sees none (NF404, an empty list). No query here selects a sealed column: answers carry check
  * values only.

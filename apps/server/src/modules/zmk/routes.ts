@@ -1,60 +1,44 @@
 /**
- * /zmk-config's endpoints (issue 14 Build 2): Search, :Id, Create, Component1/2/3, Cancel and
- * Retire. Each write runs in one transaction with its audit record, which names the key, the slot
- * and check values only — never key material.
+ * /zmk-config's endpoints: Search, :Id, Create, Component1/2/3, Cancel and Retire. Each write is
+ * an audited operation (the contract declares its action): it runs in one transaction with its
+ * one audit record, which names the key, the slot and check values only — never key material.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { ZmkCloseRequest, ZmkComponentRequest, ZmkCreateRequest, ZmkSearchRequest } from '@paydesk/contract';
-import { scopeOf } from '../../platform/scope.ts';
-import { auditedWrites } from '../../platform/audited-write.ts';
-import { registerRoute } from '../../platform/route.ts';
+import { operation } from '../../platform/operation.ts';
 import { closeKey } from './close-key.ts';
 import { createKey } from './create-key.ts';
 import { enterComponent } from './enter-component.ts';
 import { searchZmk, zmkView } from './read.ts';
 
 export function zmkRoutes(app: FastifyInstance): void {
-  const { database, now, keys } = app.ctx;
+  const { keys } = app.ctx;
 
-  registerRoute(app, 'zmkSearch', async (req) => {
-    const body = req.body as z.infer<typeof ZmkSearchRequest>;
-    return searchZmk(database.query, scopeOf(req), { keyword: body.SearchData.Keyword, status: body.SearchData.Status, pageIndex: body.PageIndex, rowsPerPage: body.RowsPerPage, sort: body.Sort });
-  });
-
-  registerRoute(app, 'zmkGet', async (req) => zmkView(database.query, scopeOf(req), Number((req.params as { Id: number }).Id)));
-
-  /** Each write and its audit in one transaction, answering the key as it is then. */
-  const write = auditedWrites(database, 'Zmk', zmkView);
-
-  registerRoute(
-    app,
-    'zmkCreate',
-    write<z.infer<typeof ZmkCreateRequest>>('ZMK_CREATE', async (q, scope, b) => {
-      const id = await createKey(q, scope, { name: b.Name, purpose: b.Purpose, acquirerId: b.AcquirerId, scheme: b.Scheme, componentCount: b.ComponentCount, at: now() });
-      return { id, detail: { name: b.Name, purpose: b.Purpose, acquirerId: b.AcquirerId, scheme: b.Scheme, components: b.ComponentCount } };
-    }),
+  operation(app, 'zmkSearch', async (b, { q, scope }) =>
+    searchZmk(q, scope, { keyword: b.SearchData.Keyword, status: b.SearchData.Status, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort }),
   );
 
+  operation(app, 'zmkGet', async ({ Id }, { q, scope }) => zmkView(q, scope, Number(Id)));
+
+  // Each write answers the key as its transaction leaves it.
+  operation(app, 'zmkCreate', async (b, ctx) => {
+    const id = await createKey(ctx.q, ctx.scope, { name: b.Name, purpose: b.Purpose, acquirerId: b.AcquirerId, scheme: b.Scheme, componentCount: b.ComponentCount, at: ctx.now() });
+    ctx.audit({ targetId: id, detail: { name: b.Name, purpose: b.Purpose, acquirerId: b.AcquirerId, scheme: b.Scheme, components: b.ComponentCount } });
+    return zmkView(ctx.q, ctx.scope, id);
+  });
+
   for (const seq of [1, 2, 3] as const) {
-    registerRoute(
-      app,
-      `zmkComponent${seq}`,
-      write<z.infer<typeof ZmkComponentRequest>>('ZMK_COMPONENT', async (q, scope, b) => {
-        const done = await enterComponent(q, scope, { id: b.Id, seq, component: b.Component, kcv: b.Kcv, fieldKey: keys.fieldKey, at: now() });
-        return { id: b.Id, detail: { component: seq, componentKcv: done.componentKcv, ...(done.activatedKcv ? { activated: true, keyKcv: done.activatedKcv } : {}) } };
-      }),
-    );
+    operation(app, `zmkComponent${seq}`, async (b, ctx) => {
+      const done = await enterComponent(ctx.q, ctx.scope, { id: b.Id, seq, component: b.Component, kcv: b.Kcv, fieldKey: keys.fieldKey, at: ctx.now() });
+      ctx.audit({ detail: { component: seq, componentKcv: done.componentKcv, ...(done.activatedKcv ? { activated: true, keyKcv: done.activatedKcv } : {}) } });
+      return zmkView(ctx.q, ctx.scope, b.Id);
+    });
   }
 
   for (const [name, action] of [['zmkCancel', 'CANCEL'], ['zmkRetire', 'RETIRE']] as const) {
-    registerRoute(
-      app,
-      name,
-      write<z.infer<typeof ZmkCloseRequest>>(`ZMK_${action}`, async (q, scope, b) => {
-        await closeKey(q, scope, { id: b.Id, action, reason: b.Reason, at: now() });
-        return { id: b.Id, detail: { reason: b.Reason } };
-      }),
-    );
+    operation(app, name, async (b, ctx) => {
+      await closeKey(ctx.q, ctx.scope, { id: b.Id, action, reason: b.Reason, at: ctx.now() });
+      ctx.audit({ detail: { reason: b.Reason } });
+      return zmkView(ctx.q, ctx.scope, b.Id);
+    });
   }
 }

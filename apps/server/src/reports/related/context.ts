@@ -1,5 +1,5 @@
 /**
- * What every related-section resolver of a transaction detail reads (issue 10 item 3): the row's
+ * What every related-section resolver of a transaction detail reads: the row's
  * own facts and, loaded at most once per request, its pre-auth chain. Every query here carries the
  * caller's scope (platform/scope.ts) even though the row was already found inside it: the chain
  * and the side tables belong to the same owner, and the scope costs one equality.

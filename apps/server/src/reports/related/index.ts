@@ -1,5 +1,5 @@
 /**
- * The related sections of a list report's detail (issue 10 item 3): one resolver per name of the
+ * The related sections of a list report's detail: one resolver per name of the
  * contract's closed set REPORT_RELATED, each in its own file, each reading only inside the caller's
  * scope. `withRelated` adds `Related` to a detail the executor found (so the row is already known
  * to be in scope and in the report); `checkRelated` refuses at start-up a declaration naming

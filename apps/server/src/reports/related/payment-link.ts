@@ -1,5 +1,5 @@
 /**
- * Related section `paymentLink` (issue 10 item 3): the payment link a service-type-3 row paid,
+ * Related section `paymentLink`: the payment link a service-type-3 row paid,
  * from `payment_links` by the row's `payment_link_id` (primary key), inside the caller's scope.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Related section `preauthChain` (issue 10 item 3): the operation chain of a pre-auth row — the
+ * Related section `preauthChain`: the operation chain of a pre-auth row — the
  * PREAUTH and its PREAUTH_VOID, CAPTURE, CAPTURE_VOID — oldest first, the same list from any
  * member (context.ts loads it by the PREAUTH's id, scoped to the caller).
  */

@@ -1,5 +1,5 @@
 /**
- * Related section `recurringSchedule` (issue 10 item 3): the schedule a service-type-6 row charged,
+ * Related section `recurringSchedule`: the schedule a service-type-6 row charged,
  * from `recurring_schedules` by the row's `recurring_schedule_id` (primary key), inside the
  * caller's scope. The schedule holds no card data; its customer e-mail is left out (the row's own
  * customer panel already shows the customer).

@@ -1,5 +1,5 @@
 /**
- * Related section `timeline` (issue 10 item 3): the events of a transaction, DERIVED at read time
+ * Related section `timeline`: the events of a transaction, DERIVED at read time
  * (docs/transaction-model.md "The detail timeline: derived, not stored"), never stored:
  * - INITIATED at the row's created_at (always the first event);
  * - AUTHORISED / PAID / PROCESSED / DECLINED at payment_creation_date (a pre-auth hold, a sale

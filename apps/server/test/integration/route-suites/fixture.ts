@@ -1,5 +1,5 @@
 /**
- * Shared set-up of the generated route suites (issue 8 item 3): a real server on a real database,
+ * Shared set-up of the generated route suites: a real server on a real database,
  * one signed-in client per group type (the demo users of the six group types), their permissions
  * as the server reports them, and one way to send any route of the route table with any input
  * (through the secure channel, signed multipart for uploads) and classify the answer.

@@ -1,5 +1,5 @@
 /**
- * The hostile-input generator of the generated fuzz suite (issue 8 item 3a). Everything is derived
+ * The hostile-input generator of the generated fuzz suite. Everything is derived
  * from the route table's zod schemas, so a new endpoint is fuzzed the day it lands:
  *  - `exampleOf(schema)` builds a plausible body (required fields only, each at its simplest
  *    accepted value) so that one hostile field at a time reaches the deeper checks and the handler;

@@ -1,5 +1,5 @@
 /**
- * The generated authorization matrix (issue 8 item 3b): EVERY route of the route table × the six
+ * The generated authorization matrix: EVERY route of the route table × the six
  * group types (and no session at all). A route with a permission is let through exactly when the
  * caller's group holds that `module:action` (PERM403 otherwise); a route open to any signed-in user
  * lets all six through; a route that needs a session refuses a caller without one (SC499). The
@@ -62,7 +62,7 @@ describe.each(DATABASES)('generated authorization matrix on %s', (kind) => {
 
   it('never opens a route without a session except the public ones of the table', () => {
     const open = suite.routes.filter(([, r]) => !r.auth).map(([n]) => n).sort();
-    // tokenCheck and tokenSetPassword: the e-mailed single-use links (issue 13 Build 5), opened before any session.
+    // tokenCheck and tokenSetPassword: the e-mailed single-use links, opened before any session.
     expect(open).toEqual(['config', 'countryStates', 'handshake', 'healthz', 'ipEcho', 'login', 'readyz', 'stateCities', 'tokenCheck', 'tokenSetPassword'].sort());
   });
 });

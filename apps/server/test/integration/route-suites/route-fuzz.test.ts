@@ -1,5 +1,5 @@
 /**
- * Generated bad-input fuzzing over EVERY route of the route table (issue 8 item 3a): for each
+ * Generated bad-input fuzzing over EVERY route of the route table: for each
  * route, hostile values derived from its request schema (one field at a time on a plausible body,
  * hostile whole bodies, hostile path parameters and queries, random JSON from fast-check, hostile
  * files for uploads), sent by the SUPERADMIN (who passes every permission check, so the input
@@ -14,7 +14,7 @@ import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, fieldsOf, HOSTILE_BODIES, HOSTILE_PARAMS, hostileValues, withValue } from './hostile.ts';
 import { freshClient, GROUP_TYPES, pool, SESSION_ROUTES, sendRoute, startSuite, type RouteInput, type Suite } from './fixture.ts';
 
-/** At least this many requests per database run (issue 8 "done when"). */
+/** At least this many requests per database run. */
 const MIN_REQUESTS = 20_000;
 /** Cases of each route also sent by a user of another group type (rotating). */
 const OTHERS_PER_ROUTE = 12;
@@ -83,7 +83,7 @@ function casesOf(route: RouteDef, targets: Map<string, number>): RouteInput[] {
   if (bodied) {
     // An export (a file answer) takes its list's SearchData and Sort, checked by the very schemas its
     // Search is fuzzed with field by field: its own handler gets every field's values on its first
-    // three fields only (a fifth of the requests, issue 14: CI time).
+    // three fields only (a fifth of the requests, to keep CI time down).
     // Resources declared from one template (the 23 provider pages share their fields) check each
     // field with the same schema: the first of them gets every field's values, the others the
     // first three fields' (their handlers still meet hostile values).

@@ -1,5 +1,5 @@
 /**
- * The generated cross-tenant suite (issue 8 item 3c), over the route table:
+ * The generated cross-tenant suite, over the route table:
  *  - every route that takes an id (`idOf`: path `:Id`, body `Id`, or `MembershipId`) is called by
  *    each non-platform group type with the id of a record of ANOTHER tenant (a record under
  *    another master merchant, another user's membership, a group of a higher type): the answer is
@@ -20,7 +20,7 @@ import { exampleOf, unwrap } from './hostile.ts';
 import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type SuiteUser } from './fixture.ts';
 
 /**
- * How the rows of a report source are checked (issue 10): its table (every source carries the
+ * How the rows of a report source are checked: its table (every source carries the
  * transactions' owner columns) and the export column that names a row there — the label of the
  * column in the CSV header, and the table column it holds. A terminal belongs to one outlet, so a
  * batch's TID names its owner as a reference names a transaction's.
@@ -35,7 +35,7 @@ const REPORT_SOURCE_KEYS: Record<string, { table: string; exportLabel: string; e
   risk_alert_transactions: { table: 'risk_alert_transactions', exportLabel: 'txn.txnRefNoShort', exportColumn: 'txn_ref_no' },
   // A payout by its number (branch_id null: the merchant HQ is its owner).
   payouts: { table: 'payouts', exportLabel: 'payout.id', exportColumn: 'id' },
-  // An unattended terminal's cash event by its number (issue 14 Build 5).
+  // An unattended terminal's cash event by its number.
   unattended_cash_events: { table: 'unattended_cash_events', exportLabel: 'cash.eventId', exportColumn: 'id' },
 };
 /** The source of a report route (by its report's name). */
@@ -48,7 +48,7 @@ const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
 
 /**
  * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
- * Every declared list report (issue 10) lists rows of a scoped source: its Search and Export are checked.
+ * Every declared list report lists rows of a scoped source: its Search and Export are checked.
  */
 const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own' | 'summary' | 'user' | 'orgOwned'> = {
   ...Object.fromEntries(LIST_REPORTS.flatMap((d) => [reportRouteName(d, 'Search'), reportRouteName(d, 'Export')].map((n) => [n, 'transaction' as const]))),
@@ -107,7 +107,7 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
     ),
   ),
   messageTemplatePreview: 'platform',
-  // Profiles (issue 13): each segment's list is of organizations; a profile's detail (persons,
+  // Profiles: each segment's list is of organizations; a profile's detail (persons,
   // accounts, documents), its history and a document are one record, probed by the id check.
   ...Object.fromEntries(
     PROFILE_SEGMENTS.flatMap((seg) => [
@@ -116,13 +116,13 @@ const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | '
     ]),
   ),
   merchantProfileMove: 'own',
-  // Merchant uploads (issue 13 Build 4): each row carries the company it was uploaded from (OrgId).
+  // Merchant uploads: each row carries the company it was uploaded from (OrgId).
   merchantUploadSearch: 'orgOwned',
   // The template lists the caller's own agents (checked by merchant-upload.test.ts); one upload is probed by the id check.
   merchantUploadTemplate: 'own',
   merchantUploadSubmit: 'own',
   merchantUploadGet: 'own',
-  // Users with a membership in the subtree, each with its memberships there only (issue 13 Build 5).
+  // Users with a membership in the subtree, each with its memberships there only.
   userSearch: 'user',
   // The signed-in user's own recovery codes.
   mfaConfirm: 'own',
@@ -435,7 +435,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         if (route.file) {
           // Parsed as CSV: names before the key column may hold commas (quoted).
           const [header = [], ...records] = parse(await res.text(), { bom: true }) as string[][];
-          // Exports head their columns with labels (issue 9); a transaction report's reference column is 'Reference no.' in English.
+          // Exports head their columns with labels; a transaction report's reference column is 'Reference no.' in English.
           const source = reportSourceOf(route) ?? REPORT_SOURCE_KEYS.transactions!;
           const col = header.indexOf(scoped === 'owned' ? 'ID' : REPORT_LABELS.en[source.exportLabel]!);
           if (col < 0) leaks.push(`${name} as ${g}: no reference column in the export header to check rows by`);
@@ -447,7 +447,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         } else {
           const text = await res.text();
           const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[]; Rows?: { Id: number }[] } | { Id: number }[];
-          // Lists answer Items (resources, §7 lists) or Rows (the profile lists, issue 13).
+          // Lists answer Items (resources, §7 lists) or Rows (the profile lists).
           const items = Array.isArray(data) ? data : (data.Items ?? data.Rows ?? []);
           if (scoped === 'user') {
             // Every user answered shows at least one membership, and every membership shown is of the subtree.

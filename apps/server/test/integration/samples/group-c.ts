@@ -2,7 +2,7 @@ import { TPA_CONFIG_PROVIDERS, tpaConfigResourceName } from '@paydesk/domain';
 import type { ResourceSamples } from '../resource-samples.ts';
 
 /**
- * Samples of the issue 14 resources their field kinds cannot give (derived-samples.ts: /master-devices,
+ * Samples of the group C resources their field kinds cannot give (derived-samples.ts: /master-devices,
  * the mobile screens and the receipt screens need none). Terminals belong to master merchant 1's
  * merchant HQs and branches (56, 59 and branch 456: see group-b.ts for the demo ids), written by the
  * platform only; the devices they name are made first (prepare), so a terminal's serial is in the

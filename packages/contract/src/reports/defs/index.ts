@@ -1,4 +1,4 @@
-/** Every declared report (issue 10). The route table, the server executor and the web app read this list. */
+/** Every declared report. The route table, the server executor and the web app read this list. */
 import type { ReportDef } from '../define.ts';
 import { ecommerceTransactions } from './transaction-ecommerce.ts';
 import {
@@ -32,12 +32,12 @@ export const REPORTS: readonly ReportDef[] = [
   terminalBnplTransactions,
   terminalCardSettlement,
   terminalCardTransactionsV2,
-  // The refund desk's queue (issue 11).
+  // The refund desk's queue.
   preChargeback,
-  // The risk desk (issue 11).
+  // The risk desk.
   riskAlerts,
   riskTransactions,
-  // The recon settlement reports (issue 12).
+  // The recon settlement reports.
   rmRecon,
   bsnRecon,
   bsnReconSummary,
@@ -45,17 +45,17 @@ export const REPORTS: readonly ReportDef[] = [
   finexusRecon,
   ipay88Recon,
   paydeeRecon,
-  // The acquirer settlement reports (issue 12).
+  // The acquirer settlement reports.
   rmTpa,
   paydeeTpa,
   bsnTpa,
-  // The payout reports (issue 12).
+  // The payout reports.
   payoutReportDef,
   tpaPayoutReport,
   tpaPayoutRiskReport,
-  // The unattended terminals' cash events (issue 14 Build 5).
+  // The unattended terminals' cash events.
   unattendedHistory,
-  // Sales reports (summary kind, issue 10 Build 4).
+  // Sales reports (summary kind).
   ecommerceSales,
   preauthSales,
   payByCardSales,
@@ -66,6 +66,6 @@ export const REPORTS: readonly ReportDef[] = [
   agencySales,
   agentSales,
   merchantSales,
-  // The unattended terminals' cash per terminal and day (issue 14 Build 5).
+  // The unattended terminals' cash per terminal and day.
   unattendedReport,
 ];

@@ -1,5 +1,5 @@
 /**
- * The payout reports (issue 12 Build 5; §2 "Payout" and "Risks") over the source `payouts`: one
+ * The payout reports (§2 "Payout" and "Risks") over the source `payouts`: one
  * row per merchant HQ, MYT business day, channel and currency — gross sales, refunds, MDR and
  * chargebacks, the net (gross − refunds − MDR − chargebacks), the negative balance carried in,
  * what is payable, the payout date (T+X payout days) and the state.

@@ -1,5 +1,5 @@
 /**
- * /pre-chargeback (issue 11 Build 2): the refund desk's queue on the report engine, over the source
+ * /pre-chargeback: the refund desk's queue on the report engine, over the source
  * `refund_requests` (one row per request, carrying its transaction's owner columns, so the
  * caller's scope is the same one indexed equality as the transaction views). Newest request
  * first (keyset on created_at, id; indexes refund_requests_*_created_idx); filters by §4 status,

@@ -1,5 +1,5 @@
 /**
- * The risk desk on the report engine (issue 11 Build 7):
+ * The risk desk on the report engine:
  *  - /risk: the alerts as tickets (§4 ticket status PENDING → OPEN → CLOSE), over the source
  *    `risk_alerts` (owner columns of the merchant whose transaction raised it), newest first;
  *    filters by status, rule, date, organization. The detail is the ticket; its actions (take,

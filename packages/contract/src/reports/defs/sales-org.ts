@@ -1,6 +1,6 @@
 /**
  * Agency, agent and merchant sales reports (§2 /agency-sales-report, /agent-sales-report,
- * /merchant-sales-report, issue 10 Build 4): every service type's sale rows, grouped by the
+ * /merchant-sales-report): every service type's sale rows, grouped by the
  * report's organization level by default (the user may pick another level or an enum dimension),
  * and always split by service type, so each row drills to that service type's live view with the
  * org filter (SERVICE_TYPE_DRILL; terminal rows by payment method when grouped by it).

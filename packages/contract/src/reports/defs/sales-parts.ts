@@ -1,5 +1,5 @@
 /**
- * Building blocks of the sales reports (issue 10 Build 4, §2 Sales report): the measures, the
+ * Building blocks of the sales reports (§2 Sales report): the measures, the
  * dimensions and the filters every summary report over the sales summaries (readSummary) may
  * declare, written once. Filters reuse the live views' filter declarations, restricted to the
  * kinds readSummary honours (date range, status, payment method, card scheme, org, currency, and

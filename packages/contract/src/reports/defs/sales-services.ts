@@ -1,6 +1,6 @@
 /**
- * Sales report → per service (§2 /sales-report/ecommerce … /sales-report/terminal, issue 10 Build
- * 4): period × dimension figures of one service type's sale rows, read from the sales summaries
+ * Sales report → per service (§2 /sales-report/ecommerce … /sales-report/terminal):
+ * period × dimension figures of one service type's sale rows, read from the sales summaries
  * (`readSummary`, source 'sales_summary'), each drilling to its live view. The dimensions and
  * filters are those the drilled list can narrow to, so a row's TxnCount equals the list's
  * TotalRecords (drillDown): pre-auth and pay-by-card have no payment-method filter in their list

@@ -1,5 +1,5 @@
 /**
- * Sales report → terminal settlement (§2 /sales-report/terminal-settlement, issue 10 Build 4):
+ * Sales report → terminal settlement (§2 /sales-report/terminal-settlement):
  * the settled terminal card batches per settled MYT day / week / month, from
  * terminal_settlement_batches and their lines (docs/transaction-model.md "Settlement batch
  * lines"; source 'terminal_settlement'). BatchCount counts distinct batches (a batch with lines of

@@ -1,5 +1,5 @@
 /**
- * The recon settlement reports (issue 12 Build 3; §2 "Settlement report, recon"): one list report
+ * The recon settlement reports (§2 "Settlement report, recon"): one list report
  * per provider over `recon_items` — the §4 result of every provider line and of every portal
  * payment the provider's files should have settled — with the portal's and the provider's
  * amount and fee side by side, the difference the matching found and, for a DUPLICATE, which line

@@ -1,5 +1,5 @@
 /**
- * The acquirer (TPA) settlement reports (issue 12 Build 3; §2 "Settlement report, acquirer"):
+ * The acquirer (TPA) settlement reports (§2 "Settlement report, acquirer"):
  * /rm-tpa-, /paydee-tpa- and /bsn-tpa-settlement-report, one list report per acquirer over the
  * `recon_items` of its TPA files (kind 'TPA'; formats RM_TPA, PAYDEE_TPA, BSN_TPA in
  * docs/settlement-formats.md). Each row sets what the acquirer settled to the platform for a

@@ -1,5 +1,5 @@
 /**
- * Terminal settlement batches on the report engine (§2 Live transaction › Terminal, issue 10 item 3):
+ * Terminal settlement batches on the report engine (§2 Live transaction › Terminal):
  * /transaction/terminal/card-settlement and the beta /transaction/terminal/card-transaction-v2,
  * both over the source `terminal_settlement_batches` (one row per terminal × batch number, with
  * the batch totals = the sums of its lines; docs/transaction-model.md "Settlement batch lines").

@@ -1,5 +1,5 @@
 /**
- * Column and filter building blocks shared by the transaction reports (issue 10): every live
+ * Column and filter building blocks shared by the transaction reports: every live
  * transaction view lists a subset of these, so a column's key, source, label and kind are
  * written once. Label keys are the existing screen keys (en/ms/zh in the web catalogues and, for
  * export headers, `REPORT_LABELS`).
@@ -32,7 +32,7 @@ export const TXN = {
   Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'status', priority: 1 },
   Currency: { key: 'Currency', source: 'currency', labelKey: 'shell.currency', kind: 'text', in: ['export'] },
   TxnAmount: { key: 'TxnAmount', source: 'amount', labelKey: 'txn.amount', kind: 'money', priority: 1, sortable: true },
-  /** Issue 11: what was refunded of it and the status of its latest refund request (detail and export). */
+  /** What was refunded of it and the status of its latest refund request (detail and export). */
   RefundedAmount: { key: 'RefundedAmount', source: 'refunded_amount', labelKey: 'txn.refundedAmount', kind: 'money', in: ['detail', 'export'] },
   RefundStatus: { key: 'RefundStatus', source: 'refund_status', labelKey: 'txn.refundStatus', kind: 'enum', enumKey: 'refundStatus', in: ['detail', 'export'] },
   AcquirerName: { key: 'AcquirerName', source: 'acquirer_name', labelKey: 'detail.acquirer_name', kind: 'text', in: ['detail'] },
@@ -51,7 +51,7 @@ export const TXN = {
   CustState: { key: 'CustState', source: 'cust_state', labelKey: 'detail.state', kind: 'text', in: ['detail'], section: 'customerAddress' },
   CustCity: { key: 'CustCity', source: 'cust_city', labelKey: 'detail.city', kind: 'text', in: ['detail'], section: 'customerAddress' },
   CustCountry: { key: 'CustCountry', source: 'cust_country', labelKey: 'detail.country', kind: 'text', in: ['detail'], section: 'customerAddress' },
-  // Issue 10 item 2: the fields of each kind (docs/transaction-model.md).
+  // The fields of each kind (docs/transaction-model.md).
   PreauthOp: { key: 'PreauthOp', source: 'preauth_op', labelKey: 'txn.preauthOp', kind: 'enum', enumKey: 'preAuthOperation', priority: 1 },
   OriginalTxnId: { key: 'OriginalTxnId', source: 'original_txn_id', labelKey: 'txn.originalTxnId', kind: 'count', in: ['detail', 'export'] },
   PaymentLinkId: { key: 'PaymentLinkId', source: 'payment_link_id', labelKey: 'txn.paymentLinkId', kind: 'count', priority: 3 },

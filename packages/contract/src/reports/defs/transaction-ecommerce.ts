@@ -1,10 +1,10 @@
 /**
  * Live transaction → Online → E-commerce (§2 /transaction/ecommerce, service type 1): the first
- * view on the report engine (issue 10). Its API paths are the ones the hand-written list served.
+ * view on the report engine. Its API paths are the ones the hand-written list served.
  *
  * Sorts: CreatedAt (default, desc) and TxnAmount. Both are served by an index that leads with the
  * caller's scope column, then service_type, then the sort key and id — (service_type | {level}_id,
- * service_type, created_at, id) since issue 8, and (…, amount, id) per scope level added with the
+ * service_type, created_at, id), and (…, amount, id) per scope level added with the
  * engine (migration 0008) — so a first page and a keyset page read ~21 index entries at every
  * scope. EXPLAIN on pd_engine (200,000 transactions, 79,943 of service type 1; the plans are in
  * docs/queries/TransactionEcommerce.sql): without the amount indexes, "sorted by TxnAmount" is a
@@ -28,7 +28,7 @@ export const ecommerceTransactions = defineReport({
   source: 'transactions',
   where: { service_type: 1 },
   idOf: 'transaction',
-  // Its detail answers the timeline of the row's events (issue 10 item 3, reports/related.ts).
+  // Its detail answers the timeline of the row's events (reports/related.ts).
   related: ['timeline'],
   filters: ONLINE_TXN_FILTERS,
   columns: [

@@ -1,5 +1,5 @@
 /**
- * The live transaction views after e-commerce (§2 Live transaction, issue 10 item 3), each over
+ * The live transaction views after e-commerce (§2 Live transaction), each over
  * `transactions` with the rows of its kind pinned in `where` (docs/transaction-model.md):
  * online pre-auth (4), pay-by-card (5), payment link (3) and recurring (6); terminal (2) card,
  * e-wallet and BNPL by `terminal_kind`. Every view lists by date (the scope + service type +
@@ -19,7 +19,7 @@ type ViewInput = Pick<ListReportDef, 'name' | 'path' | 'api' | 'permission' | 't
 
 /**
  * A transaction view: its own columns first, then the hierarchy, the common detail and the customer
- * panels; its detail answers the timeline, plus the sections its kind declares (issue 10 item 3).
+ * panels; its detail answers the timeline, plus the sections its kind declares.
  */
 const view = (v: ViewInput) =>
   defineReport({
@@ -92,7 +92,7 @@ export const recurringTransactions = view({
 });
 
 /**
- * Every terminal view's detail shows the terminal fields (issue 10 item 3: TID, MID, batch, entry
+ * Every terminal view's detail shows the terminal fields (TID, MID, batch, entry
  * mode, approval code, RRN, STAN); the e-wallet and BNPL views list fewer, so the rest are detail-only there.
  */
 const TERMINAL_DETAIL_ONLY = [{ ...TXN.EntryMode, in: ['detail'] }, { ...TXN.STAN, in: ['detail'] }] as const satisfies readonly ReportColumn[];

@@ -1,5 +1,5 @@
 /**
- * The unattended terminals' cash (issue 14 Build 5; §2 "Unattended terminal"), both on the report
+ * The unattended terminals' cash (§2 "Unattended terminal"), both on the report
  * engine over the server source `unattended_cash_events` (one row per cash event of a terminal,
  * counts per MYR denomination and direction, amounts derived from them; domain unattended-cash.ts):
  * - /unattended-history/Denomination: the events themselves, a list report (keyset pages, detail,

@@ -1,4 +1,4 @@
-/** Resources of group C (issue 14: terminals and devices, mobile, content, and the provider (TPA) configurations). */
+/** Resources of group C (terminals and devices, mobile, content, and the provider (TPA) configurations). */
 import { masterDeviceResource } from './master-device.ts';
 import { mobileAdvertisementResource } from './mobile-advertisement.ts';
 import { mobileNotificationContentResource } from './mobile-notification-content.ts';

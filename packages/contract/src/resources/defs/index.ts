@@ -1,5 +1,5 @@
 /**
- * Every resource served by the engine (issue 4). The server registers each; the web app renders
+ * Every resource served by the engine. The server registers each; the web app renders
  * each at its path; the contract test suite runs over each. Add a resource here and it is served,
  * rendered, documented (/api/docs) and tested.
  */

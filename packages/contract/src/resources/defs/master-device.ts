@@ -9,7 +9,7 @@ const IMEI_RULE = 'enter the 15 digits of the IMEI';
 const ICCID_RULE = 'enter the 19 or 20 digits of the SIM card number (ICCID)';
 
 /**
- * /master-devices: the terminal hardware inventory (issue 14 Build 2). Where the spec is silent:
+ * /master-devices: the terminal hardware inventory. Where the spec is silent:
  *  - SerialNo is the manufacturer's serial (natural key); Model is one of the terminal models
  *    (GetTerminalModel);
  *  - Imei identifies the device's mobile radio (15 digits), SimIccid and SimMsisdn the SIM card in

@@ -7,7 +7,7 @@ import { scheduleFields, scheduleRule, withScheduleTexts } from './schedule.ts';
 export const MOBILE_AD_PLACEMENTS = ['HOME_BANNER', 'SPLASH', 'PROMOTIONS'] as const;
 
 /**
- * /mobile-advertisement: the banners the merchant app shows (issue 14 Build 3). Where the spec is
+ * /mobile-advertisement: the banners the merchant app shows. Where the spec is
  * silent:
  *  - ImageUrl is where the app fetches the picture (https, e.g. the bucket's public address); a
  *    link (optional) opens when the banner is tapped;

@@ -6,7 +6,7 @@ import { UPPER_CODE } from './config-a-common.ts';
 
 /**
  * /mobile-notification-content: the texts of the merchant app's push notifications, in each
- * language of the portal (issue 14 Build 3; §9 notification targets: send to master merchant,
+ * language of the portal (§9 notification targets: send to master merchant,
  * send to user, none). Where the spec is silent:
  *  - ContentCode is the natural key the sending code names (e.g. SETTLEMENT_READY);
  *  - Target is who a notification of this content goes to: the master merchant's users, the one

@@ -6,7 +6,7 @@ const TOPIC_RULE = 'use letters, digits and - _ . ~ % only';
 const TOPIC_NAME: [RegExp, string] = [/^[a-zA-Z0-9\-_.~%]+$/, TOPIC_RULE];
 
 /**
- * /mobile-topic-management: the push topics the merchant app subscribes to (issue 14 Build 3).
+ * /mobile-topic-management: the push topics the merchant app subscribes to.
  * Where the spec is silent:
  *  - TopicCode is the topic's name at the push service (natural key; FCM's character set), so a
  *    campaign or a notification content names it to reach every subscribed device;

@@ -5,7 +5,7 @@ import { optionsOf } from './b-fields.ts';
 import { scheduleFields, scheduleRule, withScheduleTexts } from './schedule.ts';
 
 /**
- * /content-management/nfc-receipt-banner: banners on tap-payment receipts (issue 14 Build 4; §9
+ * /content-management/nfc-receipt-banner: banners on tap-payment receipts (§9
  * receipt types). Where the spec is silent:
  *  - a banner shows on receipts of one type (an e-receipt page, or the foot of a printed slip),
  *    from StartDate to EndDate inclusive (MYT days), in SortOrder when several run at once;

@@ -5,7 +5,7 @@ import { lookupId, optionsOf } from './b-fields.ts';
 
 /**
  * /content-management/nfc-receipt: the receipt templates terminals print or send after a tap
- * (issue 14 Build 4; §9 receipt types: e-receipt and non-e-receipt). Where the spec is silent:
+ * (§9 receipt types: e-receipt and non-e-receipt). Where the spec is silent:
  *  - a template is for one receipt type: an e-receipt (sent as a link or a QR code the customer
  *    scans) or a printed, non-e-receipt slip;
  *  - HeaderText and FooterText frame the slip (a thank-you line, a returns policy), at most 500

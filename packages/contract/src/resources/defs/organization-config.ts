@@ -35,7 +35,7 @@ const orgConfigFields = {
   SettlementDays: defaulted(int('settlement_days', 'res.orgConfig.settlementDays', { min: 0, max: 30, list: true })),
   SettlementCustom: text('settlement_custom', 'res.orgConfig.settlementCustom', { max: 250, optional: true, helpKey: 'res.orgConfig.settlementCustomHelp' }),
   PayoutBankId: lookupId('payout_bank_id', 'res.orgConfig.payoutBank', 'bankList'),
-  // Encrypted at rest and answered masked (last 4), in Get, Search and Export (issue 8).
+  // Encrypted at rest and answered masked (last 4), in Get, Search and Export.
   PayoutAccountNo: bankAccount('payout_account_no', 'res.orgConfig.payoutAccountNo'),
   PayoutAccountName: text('payout_account_name', 'res.orgConfig.payoutAccountName', { max: 100, optional: true }),
   CallbackUrl: text('callback_url', 'res.orgConfig.callbackUrl', { optional: true, validator: 'url', pattern: [/^https:\/\/\S+$/i, RULE_MESSAGES.httpsAddress] }),
@@ -63,7 +63,7 @@ function orgConfigRule(r: Record<string, unknown>) {
 type OwnerLevel = NonNullable<ResourceDef['ownerLevels']>[number];
 
 /**
- * The owner organization's identity, read from `organizations` (issue 9: the list names each
+ * The owner organization's identity, read from `organizations` (the list names each
  * organization instead of a numeric id). The organizations table has no code column of its own:
  * the codes an organization carries are its SSM registration number (every level) and, for
  * merchants, its MID; Keyword searches the name and these codes, Level filters by level.

@@ -1,5 +1,5 @@
 /**
- * A record that runs over MYT days (advertisements on the app and on terminals, issue 14): its
+ * A record that runs over MYT days (advertisements on the app and on terminals): its
  * StartDate and EndDate fields (inclusive, each a range filter), the rule that the end is not
  * before the start, and their texts — shared so every scheduled resource says the same.
  */

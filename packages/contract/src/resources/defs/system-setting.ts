@@ -35,11 +35,11 @@ export const SYSTEM_SETTINGS = [
   { key: 'IP_LOOKUP_V6_URL', valueType: 'URL_OR_PATH', description: 'Where the browser asks for its public IPv6 address; tried second.' },
   { key: 'COUNTRY_SERVICE_URL', valueType: 'URL_OR_PATH', description: 'The country service that lists states and cities.' },
   { key: 'POS_URL', valueType: 'URL_OR_EMPTY', description: 'The external point-of-sale site opened from Services; empty hides the entry.' },
-  // Exports are governed work (issue 8): each holds a database reader and a CPU for its whole run.
+  // Exports are governed work: each holds a database reader and a CPU for its whole run.
   { key: 'EXPORT_MAX_CONCURRENT', valueType: 'INT:1:10', description: 'Exports (XLSX or CSV) one user may run at the same time; one more is refused.' },
   // At most 1,000,000 so an XLSX export always fits one sheet (1,048,576 rows with the header).
   { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts, asking to narrow the filter.' },
-  // The refund desk's queue (issue 11): a request nobody handles does not wait forever.
+  // The refund desk's queue: a request nobody handles does not wait forever.
   { key: 'REFUND_EXPIRY_DAYS', valueType: 'INT:1:365', description: 'Days a refund request may stay pending; older pending requests expire.' },
 ] as const satisfies readonly SystemSettingSpec[];
 export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];

@@ -12,7 +12,7 @@ const MODEL_NEEDED = 'choose the model the advertisement is for';
 const MERCHANT_NEEDED = 'choose the merchant the advertisement is for';
 
 /**
- * /terminal-advertisement: pictures shown on terminals' idle screens (issue 14 Build 2). Where the
+ * /terminal-advertisement: pictures shown on terminals' idle screens. Where the
  * spec is silent:
  *  - Target decides which terminals show it: all, those of one Model (GetTerminalModel), or those
  *    of one merchant (MerchantId); the field the target needs is required (named when missing);

@@ -15,7 +15,7 @@ const MID_RULE = 'enter up to 15 capital letters or digits';
 const reported = (column: string, labelKey: string, input: 'datetime' | 'text'): FieldDef => ({ column, labelKey, input, schema: z.string(), readOnly: true, optional: true, list: true, sortable: true });
 
 /**
- * /terminal-management: the payment terminals deployed at merchants (issue 14 Build 2). A
+ * /terminal-management: the payment terminals deployed at merchants. A
  * terminal belongs to a merchant HQ or one of its branches (owned: the merchant side sees the
  * terminals of its subtree). Where the spec is silent:
  *  - Tid is the terminal ID the acquirer assigned (8 characters, natural key); Mid the merchant ID

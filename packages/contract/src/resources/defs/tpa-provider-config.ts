@@ -8,7 +8,7 @@ const PRODUCT_CODE = /^[A-Z0-9][A-Z0-9_-]*$/;
 const TID_RULE = 'enter the 8 capital letters or digits of the TID';
 
 /**
- * The fields of a provider (TPA) configuration row (issue 14 Build 6): which of our terminals and
+ * The fields of a provider (TPA) configuration row: which of our terminals and
  * merchants it serves, the provider's own MID and TID for them, how the terminal talks to it, and
  * the credentials the gateway signs its calls with.
  *  - TerminalTid: our terminal (/terminal-management) the mapping is for (natural key per provider;
@@ -92,7 +92,7 @@ const TEXTS = {
 };
 
 /**
- * One provider's configuration page (/{provider}-config, issue 14 Build 6), declared from this one
+ * One provider's configuration page (/{provider}-config), declared from this one
  * template for each of the 23 providers of §2: the rows of `tpa_provider_configs` whose provider is
  * it (`fixed`), owned by a merchant HQ or branch, its route permission `tpaconfig:{provider}` and
  * its actions that permission with the action appended (tpaconfig:m1update …). Platform-only.
@@ -121,8 +121,8 @@ function providerResource(provider: (typeof TPA_CONFIG_PROVIDERS)[number]) {
 export const TPA_PROVIDER_RESOURCES = TPA_CONFIG_PROVIDERS.map(providerResource);
 
 /**
- * /tpa-bulk-upload-terminal-config: every provider's terminal mappings at once, to upload in bulk
- * (issue 14 Build 6): one file row per mapping, with its Provider; the engine's BulkUpload checks
+ * /tpa-bulk-upload-terminal-config: every provider's terminal mappings at once, to upload in bulk:
+ * one file row per mapping, with its Provider; the engine's BulkUpload checks
  * every row with this schema and writes all of them or none, answering each failing row's number,
  * field and message (the per-row report). A row updates the mapping of its Provider and TerminalTid
  * when one exists in scope; a mapping is also edited from the list. Route permission

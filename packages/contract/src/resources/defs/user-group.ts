@@ -25,7 +25,7 @@ export const userGroupResource = defineResource({
     Name: text('name', 'res.userGroup.name', { max: 100, list: true, filter: 'contains', sortable: true }),
     GroupType: select('group_type', 'res.userGroup.groupType', optionsOf(GROUP_TYPE_ENTRIES), { list: true, filter: 'eq', sortable: true }),
     Description: textarea('description', 'res.userGroup.description', { max: 500, optional: true, list: true }),
-    /** Members must enrol two-factor sign-in before they reach anything (issue 13 Build 5; SUPERADMIN groups always do). */
+    /** Members must enrol two-factor sign-in before they reach anything (SUPERADMIN groups always do). */
     MfaRequired: flag('mfa_required', 'res.userGroup.mfaRequired', { list: true, filter: 'eq', optional: true }),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],

@@ -1,6 +1,6 @@
 /**
  * Spreadsheet words shared by the field kinds: an option's code from its code or its label in
- * any language, a yes/no cell, and an option's label in a language (issue 9: an exported file
+ * any language, a yes/no cell, and an option's label in a language (an exported file
  * goes back as it is, in whatever language it was written).
  */
 import { ENUM_LABEL_LANGUAGES, type EnumLabelLanguage } from '@paydesk/domain';

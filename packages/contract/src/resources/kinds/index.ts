@@ -1,5 +1,5 @@
 /**
- * The field-kind registry (issue 14 Build 1): every InputKind with its module. `satisfies` makes a
+ * The field-kind registry: every InputKind with its module. `satisfies` makes a
  * kind added to InputKind without a module (or a module missing a part) a type error.
  */
 import type { FieldDef, InputKind } from '../define.ts';

@@ -1,5 +1,5 @@
 /**
- * The field-kind registry's shape (issue 14 Build 1, engine v2). Everything the engine knows
+ * The field-kind registry's shape (engine v2). Everything the engine knows
  * about one input kind lives in that kind's module (`kinds/<kind>.ts`): the value an answer
  * holds, the SQL that reads it and filters on it, how a spreadsheet cell becomes a value and a
  * value a cell, how the form holds it, and how a list column shows it. The server, the web app

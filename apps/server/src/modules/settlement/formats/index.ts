@@ -1,5 +1,5 @@
 /**
- * The settlement file formats (issue 12 Build 1; docs/settlement-formats.md): six provider
+ * The settlement file formats (docs/settlement-formats.md): six provider
  * reconciliation (RECON) files and three acquirer (TPA) files, each read by header name.
  */
 import { BSN_RECON, BSN_TPA } from './bsn.ts';

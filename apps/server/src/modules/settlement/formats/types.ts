@@ -1,6 +1,6 @@
 /**
  * The shapes shared by the settlement file formats (formats/*.ts, docs/settlement-formats.md) and
- * the import and reconciliation pipeline (issue 12 Build 1–2). A provider's file is read by header
+ * the import and reconciliation pipeline. A provider's file is read by header
  * name into `Record<header, text>` records (platform/sheet-stream.ts); its format turns each record
  * into one `ProviderRow` in Paydesk's terms, or a `RowProblem` naming the row and the field.
  */
