@@ -1,5 +1,5 @@
 /**
- * Per-request cost benchmark (issue 8 item 9): `node --expose-gc --import tsx bench/api.bench.ts
+ * Per-request cost benchmark: `node --expose-gc --import tsx bench/api.bench.ts
  * [-n REQUESTS] [-c CONNECTIONS] [-r ROUNDS]` (default 20,000 requests over 32 connections, 3 rounds).
  *
  * In one process it starts

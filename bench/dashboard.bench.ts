@@ -1,5 +1,5 @@
 /**
- * Dashboard and summary benchmark (issue 10 Build 5/6) on PostgreSQL:
+ * Dashboard and summary benchmark on PostgreSQL:
  * `DATABASE_URL=postgres://… node --import tsx bench/dashboard.bench.ts [-n 1000000] [-r 20]`.
  * Seeds `-n` demo transactions when the database has none (an existing dataset is used as is).
  * At SUPERADMIN, master-merchant and merchant-HQ scope (the busiest organization of each level)

@@ -1,5 +1,5 @@
 /**
- * Export benchmark (issue 10 §Build 6; goals: XLSX ≥ 100,000 rows/s with peak RSS ≤ 300 MB, CSV
+ * Export benchmark (goals: XLSX ≥ 100,000 rows/s with peak RSS ≤ 300 MB, CSV
  * ≥ 40 % of COPY's rows/s, on 1 M rows × 14 columns):
  *
  *   DATABASE_URL=postgres://… node --expose-gc --import tsx bench/export.bench.ts [-n 1000000] [--old N]
@@ -116,7 +116,7 @@ async function* sheetRows(limit: number, xlsx: boolean): AsyncGenerator<SheetCel
 }
 const layout = { sheetName: 'Transactions', headers, widths: { Merchant: 32, Customer: 32, 'Transaction date (MYT)': 22 }, numFmt: { Amount: '#,##0.00' } };
 
-/** The previous XLSX writer (exceljs streaming WorkbookWriter, as streamSheet wrote it before issue 10). */
+/** The previous XLSX writer (exceljs streaming WorkbookWriter, as streamSheet once wrote it), measured beside the current one. */
 async function oldExceljsXlsx(rows: AsyncIterable<SheetCell[]>): Promise<Readable> {
   // Loaded only for this run, so it does not weigh on the RSS of the others.
   const { default: ExcelJS } = await import('exceljs');

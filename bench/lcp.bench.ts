@@ -1,5 +1,5 @@
 /**
- * First-load benchmark (issue 9, first-load budgets): `node --import tsx bench/lcp.bench.ts
+ * First-load benchmark (first-load budgets): `node --import tsx bench/lcp.bench.ts
  * [-r RUNS]` (default 5 runs each). Needs the built web app (`npm run build`); `WEB_DIST=/abs/dist`
  * measures another build (e.g. an older commit's) with the same server.
  *

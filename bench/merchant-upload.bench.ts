@@ -1,5 +1,5 @@
 /**
- * Merchant bulk upload benchmark (issue 13 Build 4: up to 5,000 merchants per file).
+ * Merchant bulk upload benchmark (up to 5,000 merchants per file).
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/merchant-upload.bench.ts [--rows 5000] [--transactions 10000000]
  *

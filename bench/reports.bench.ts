@@ -1,5 +1,5 @@
 /**
- * The report benchmark of issue 10 (Build 6) on PostgreSQL at production scale:
+ * The report benchmark on PostgreSQL at production scale:
  *
  *   DATABASE_URL=postgres://… node --expose-gc --import tsx bench/reports.bench.ts [-n 10000000] [-r 20]
  *     [--only seed,lists,sales,keyset,dashboard,export] [--reports /path,/path]

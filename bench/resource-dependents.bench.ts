@@ -1,5 +1,5 @@
 /**
- * The resource engine's delete check (issue 14 Build 1) on PostgreSQL:
+ * The resource engine's delete check on PostgreSQL:
  * `DATABASE_URL=postgres://… node --import tsx bench/resource-dependents.bench.ts [-n 10000000] [-r 20]`.
  * Seeds `-n` demo transactions when the database has none. Interleaved in the same process it
  * prints p50/p95 in ms and the ratio of:

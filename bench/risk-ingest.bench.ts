@@ -1,5 +1,5 @@
 /**
- * Risk ingest benchmark (issue 11 done-when: "ingest rows/s with the rules on, goal ≥ 5,000/s on
+ * Risk ingest benchmark (what it reports: "ingest rows/s with the rules on, goal ≥ 5,000/s on
  * PostgreSQL, beside ingest without them").
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/risk-ingest.bench.ts [--rows 100000] [--batch 1000] [--transactions 10000000]

@@ -1,5 +1,5 @@
 /**
- * Settlement import + reconciliation benchmark (issue 12 done-when: "bench/ reports import + match
+ * Settlement import + reconciliation benchmark (what it must show: "bench/ reports import + match
  * of 1 M rows on PostgreSQL; goal under 60 s").
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/settlement-import.bench.ts [--rows 1000000] [--transactions 10000000]

@@ -1,5 +1,5 @@
 /**
- * Write cost of the summary triggers (issue 10 Build 5) on PostgreSQL:
+ * Write cost of the summary triggers on PostgreSQL:
  * `DATABASE_URL=postgres://… node --import tsx bench/summary-writes.bench.ts [-r 3] [-c 8]`
  * on a seeded database (bench/dashboard.bench.ts seeds one). In the same process it prints rows/s of
  *  - one 10,000-row INSERT … SELECT with the summary triggers on, beside the same with them off

@@ -14,7 +14,7 @@ const next =
   start >= 0 && end > start
     ? doc.slice(0, start) + table + doc.slice(end + API_DOC_END.length)
     : `${doc.trimEnd()}\n\n### Resource endpoints (generated from the route table)\n\n${table}\n`;
-// The report engine's routes (issue 10) in their own generated table.
+// The report engine's routes in their own generated table.
 const reports = reportEndpointsMarkdown();
 const rStart = next.indexOf(REPORT_DOC_BEGIN);
 const rEnd = next.indexOf(REPORT_DOC_END);

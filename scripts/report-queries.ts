@@ -1,5 +1,5 @@
 /**
- * Writes docs/queries/<report>.sql (issue 10 §Build 5, after immich's `queries/*.sql`): for every
+ * Writes docs/queries/<report>.sql (after immich's `queries/*.sql`): for every
  * declared list report and a representative set of requests (no filter, 30 days, status + method,
  * TxnRefNo prefix, last 4, amount range, a cursor page, totals, export, detail, and the first page
  * at each scope level) the SQL the report engine emits, with its parameters; for every summary
@@ -113,7 +113,7 @@ function casesOf(def: ListReportDef): QueryCase[] {
       return sql`${selectClause(d, columns)} ${fromClause(src, columns)} ${whereClause([sql`${col(src, src.id)} = ${1_000_000}`, ...reportConditions(d, scope, {})])}`;
     },
   });
-  // The detail's related sections (issue 10 item 3): each statement a Get may run after the row.
+  // The detail's related sections: each statement a Get may run after the row.
   relatedStatements(def, scopeAt(mm)).forEach(({ title }, i) =>
     cases.push({ title: `Get related · ${title} · ${mm}`, level: mm, statement: (d, scope) => relatedStatements(d, scope)[i]!.statement }),
   );

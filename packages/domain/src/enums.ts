@@ -116,8 +116,8 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_ENTRIES = entriesOf('transactionType', TRANSACTION_TYPES);
 
 /**
- * The transaction types that are sales in the sales reports and the dashboard (issue 10,
- * docs/transaction-model.md): a sale, a mail/telephone order, an instalment sale, a pre-auth
+ * The transaction types that are sales in the sales reports and the dashboard
+ * (docs/transaction-model.md): a sale, a mail/telephone order, an instalment sale, a pre-auth
  * completion (capture), and the void forms a voided sale carries (a voided sale is ONE row with
  * status VOID and the void type). Not sales: PREAUTH and VOIDPREAUTH (holds), REVERSE (a message
  * the host never confirmed), and the batch messages SETTLE, BATCHUPLOAD, SETTLETRAILER.
@@ -132,7 +132,7 @@ export const PREAUTH_OPERATIONS = ['PREAUTH', 'PREAUTH_VOID', 'CAPTURE', 'CAPTUR
 export type PreAuthOperation = (typeof PREAUTH_OPERATIONS)[number];
 export const PREAUTH_OPERATION_ENTRIES = entriesOf('preAuthOperation', PREAUTH_OPERATIONS);
 
-/** How a card was read (issue 10 item 2): terminal CHIP, CONTACTLESS, SWIPE, FALLBACK (chip failed, then swiped); KEYED by staff (pay-by-card, MOTO). */
+/** How a card was read: terminal CHIP, CONTACTLESS, SWIPE, FALLBACK (chip failed, then swiped); KEYED by staff (pay-by-card, MOTO). */
 export const ENTRY_MODES = ['CHIP', 'CONTACTLESS', 'SWIPE', 'FALLBACK', 'KEYED'] as const;
 export type EntryMode = (typeof ENTRY_MODES)[number];
 export const ENTRY_MODE_ENTRIES = entriesOf('entryMode', ENTRY_MODES);
@@ -142,7 +142,7 @@ export const TERMINAL_KINDS = ['CARD', 'EWALLET', 'BNPL'] as const;
 export type TerminalKind = (typeof TERMINAL_KINDS)[number];
 export const TERMINAL_KIND_ENTRIES = entriesOf('terminalKind', TERMINAL_KINDS);
 
-/** Malaysian e-wallets and the national QR accepted at terminals and online (issue 10 item 2). */
+/** Malaysian e-wallets and the national QR accepted at terminals and online. */
 export const WALLET_PROVIDERS = ['DUITNOW_QR', 'TNG', 'GRABPAY', 'BOOST', 'SHOPEEPAY'] as const;
 export type WalletProvider = (typeof WALLET_PROVIDERS)[number];
 export const WALLET_PROVIDER_ENTRIES = entriesOf('walletProvider', WALLET_PROVIDERS);
@@ -214,7 +214,7 @@ export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 export const ONBOARDING_STATUS_ENTRIES = entriesOf('onboardingStatus', ONBOARDING_STATUSES);
 
 /**
- * A portal user's state on /user-management (issue 13 Build 5), derived, not stored: INVITED (no
+ * A portal user's state on /user-management, derived, not stored: INVITED (no
  * password set yet), INACTIVE (deactivated), LOCKED (locked by an administrator or by failed
  * sign-ins, until `locked_until`), ACTIVE otherwise.
  */
@@ -222,7 +222,7 @@ export const USER_STATUSES = ['INVITED', 'ACTIVE', 'LOCKED', 'INACTIVE'] as cons
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_STATUS_ENTRIES = entriesOf('userStatus', USER_STATUSES);
 
-/** Why a single-use link was e-mailed to a user (issue 13 Build 5): an invitation (72 h) or a password reset (1 h). */
+/** Why a single-use link was e-mailed to a user: an invitation (72 h) or a password reset (1 h). */
 export const USER_TOKEN_PURPOSES = ['INVITE', 'RESET'] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
@@ -268,7 +268,7 @@ export type ReconResultCode = (typeof RECON_RESULTS)[number]['code'];
 export const RECON_RESULT_CODES = RECON_RESULTS.map((r) => r.code) as ReconResultCode[];
 
 /**
- * Payout states (issue 12 Build 5; table `payouts`): SCHEDULED to be paid on its payout date;
+ * Payout states (table `payouts`): SCHEDULED to be paid on its payout date;
  * HELD for a risk violation (with a note) until RELEASED; CARRIED when nothing is payable (the
  * negative balance moves to the next payout); BATCHED once a bank batch carries it (its
  * bulk-credit line is with the bank: it can no longer be held); PAID or FAILED as the bank's
@@ -279,7 +279,7 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
 export const PAYOUT_STATE_ENTRIES = entriesOf('payoutState', PAYOUT_STATES);
 
 /**
- * Bank payout batch states (issue 12 Build 5; table `payout_batches`): AWAITING_RESULT from its
+ * Bank payout batch states (table `payout_batches`): AWAITING_RESULT from its
  * creation (the bulk-credit file is ready for the bank) until the bank's result file is recorded,
  * then COMPLETED (every line PAID or FAILED).
  */
@@ -287,13 +287,13 @@ export const PAYOUT_BATCH_STATES = ['AWAITING_RESULT', 'COMPLETED'] as const;
 export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
 export const PAYOUT_BATCH_STATE_ENTRIES = entriesOf('payoutBatchState', PAYOUT_BATCH_STATES);
 
-/** A merchant's TPA application to Revenue Monster (issue 13 Build 6, /rm-application). */
+/** A merchant's TPA application to Revenue Monster (/rm-application). */
 export const RM_APPLICATION_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'] as const;
 export type RmApplicationStatus = (typeof RM_APPLICATION_STATUSES)[number];
 export const RM_APPLICATION_STATUS_ENTRIES = entriesOf('rmApplicationStatus', RM_APPLICATION_STATUSES);
 
 /**
- * Zone master keys (issue 14 Build 2, /zmk-config; the facts of each scheme are zmk.ts's). The
+ * Zone master keys (/zmk-config; the facts of each scheme are zmk.ts's). The
  * algorithm and length of a key: TDES double length (16 bytes), TDES triple length (24 bytes), AES
  * 128, 192 or 256 bits.
  */

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
    */
   NOT_REFUNDABLE: 'RF422',
   /**
-   * The password was right but the account has two-factor authentication (HTTP 401, issue 13):
+   * The password was right but the account has two-factor authentication (HTTP 401):
    * sign in again with the password and the 6-digit code (OtpCode) or a recovery code.
    */
   MFA_CODE_REQUIRED: 'MFA401',

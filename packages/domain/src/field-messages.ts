@@ -1,5 +1,5 @@
 /**
- * Field messages that carry a limit (issue 9 "honest inputs"): "enter a whole number from 1 to
+ * Field messages that carry a limit ("honest inputs"): "enter a whole number from 1 to
  * 240", "enter at most 100 characters". Like the §5 validator messages, the key IS the lower-case
  * English text, here with i18next placeholders ('enter a whole number from {{min}} to {{max}}');
  * ENUM_LABELS (i18n/enum-labels.ts) carries the English, Malay and Chinese texts of each key.

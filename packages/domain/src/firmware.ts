@@ -1,5 +1,5 @@
 /**
- * Terminal firmware and staged rollouts (issue 14, /terminal-firmware-management; §2 Terminal
+ * Terminal firmware and staged rollouts (/terminal-firmware-management; §2 Terminal
  * group, §6 permissions). Pure facts shared by the contract, the server and the web app.
  *
  * Our choices, where the spec is silent:

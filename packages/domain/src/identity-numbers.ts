@@ -1,5 +1,5 @@
 /**
- * Malaysian identity numbers of a profile (issue 13 Build 1): the MyKad NRIC of a person and the
+ * Malaysian identity numbers of a profile: the MyKad NRIC of a person and the
  * SSM registration number of a company, in its 12-digit format (since October 2019) and its old
  * one. Pure functions: each answers the stored form or null.
  */

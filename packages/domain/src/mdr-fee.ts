@@ -1,6 +1,6 @@
 /**
  * The MDR fee of one transaction (§9 "MDR fee mode": 1 MDR %, 2 flat amount, 3 the higher of
- * the two, 4 both added; issue 12 Build 4) and the rate in force on a day.
+ * the two, 4 both added) and the rate in force on a day.
  *
  * Exact integer arithmetic in sen (BigInt): a percentage with 4 decimals times an amount in sen
  * is an exact rational, rounded once, half up, to the sen — as Revenue Monster's settlement files

@@ -52,7 +52,7 @@ export function sumMoney(values: Iterable<string | number>): Money {
 /**
  * `part / whole × 100` as a percentage string with 2 decimals, rounded half up, e.g.
  * percentOf(2, 3) → "66.67"; null when `whole` is 0 (a rate of nothing). Counts are whole
- * numbers ≥ 0 (safe integers). Used for success rates (issue 10 sales reports), once per report
+ * numbers ≥ 0 (safe integers). Used for success rates (sales reports), once per report
  * row: exact integer arithmetic (plain integers while exact, else BigInt), far cheaper than the
  * decimal.js division it replaced, which took 3–12 ms of a 4,302-row report.
  */

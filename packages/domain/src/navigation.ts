@@ -19,7 +19,7 @@ export interface NavRoute {
 }
 
 /**
- * What the rest of the portal derives from a resource screen's entry (issue 14, engine v2): the
+ * What the rest of the portal derives from a resource screen's entry (engine v2): the
  * declaration's name (its file in the contract's `resources/defs/` is the name in kebab case
  * unless `file` says otherwise; the web app loads it with the screen), and the write actions it
  * allows — the permission catalogue holds `{module}:{action}` for each, the module being the

@@ -1,5 +1,5 @@
 /**
- * The KYC review of an organization's profile (issue 13 Build 2; §4 merchant onboarding status):
+ * The KYC review of an organization's profile (§4 merchant onboarding status):
  *
  *   PENDING   --START_REVIEW--> REVIEWING            (a reviewer who is not the maker)
  *   UNVERIFY  --START_REVIEW--> REVIEWING            (key data changed after verification)
@@ -91,7 +91,7 @@ export function kycRefusal(status: OnboardingStatus, action: KycAction, actor: K
 export const KYC_ACTION_ENTRIES: readonly EnumEntry<KycAction>[] = Object.freeze(KYC_ACTIONS.map((code) => Object.freeze({ code, labelKey: enumLabelKey('kycAction', code) })));
 
 /**
- * Kinds of KYC document of a profile (issue 13 Build 1): the SSM certificate, a director's
+ * Kinds of KYC document of a profile: the SSM certificate, a director's
  * identity card or passport, a bank statement, anything else the reviewer asked for.
  */
 export const ORG_DOCUMENT_TYPES = ['SSM_CERTIFICATE', 'DIRECTOR_ID', 'BANK_STATEMENT', 'OTHER'] as const;

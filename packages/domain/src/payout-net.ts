@@ -1,5 +1,5 @@
 /**
- * The net payout of a merchant's settlement day (issue 12 Build 5): what the sales brought in,
+ * The net payout of a merchant's settlement day: what the sales brought in,
  * less refunds, the MDR fees (§9 "MDR fee mode", mdr-fee.ts) and chargebacks. All figures are
  * whole sen (BigInt), so sums of any number of lines stay exact.
  */

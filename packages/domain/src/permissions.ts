@@ -21,7 +21,7 @@ export { RESOURCE_ACTIONS, resourceActionPermission, type ResourceActionName } f
 
 /**
  * The modules of the resource engine's first screens, in the order their permissions hold in the
- * catalogue (issue 4). The catalogue is append-only (the permission cookie is a bitset over it), so
+ * catalogue. The catalogue is append-only (the permission cookie is a bitset over it), so
  * this order is frozen; modules of later resource screens are appended after everything else.
  */
 const FIRST_RESOURCE_MODULES = [
@@ -32,7 +32,7 @@ const FIRST_RESOURCE_MODULES = [
 
 /**
  * Modules served by the resource engine with the write actions each allows, derived from the
- * navigation tree's resource screens (NavRoute.resource, issue 14): `{module}:view` is the route
+ * navigation tree's resource screens (NavRoute.resource): `{module}:view` is the route
  * permission of its screen. The contract's resource declarations must agree (a test checks it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionName[]>> = Object.fromEntries(
@@ -43,7 +43,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, readonly ResourceActionNa
 
 const RESOURCE_PERMISSIONS = FIRST_RESOURCE_MODULES.flatMap((m) => (RESOURCE_MODULES[m] ?? []).map((a) => `${m}:${a}`));
 /**
- * The resource screens added after the first ones (issue 14 on), at the end of the catalogue: each
+ * The resource screens added after the first ones, at the end of the catalogue: each
  * screen's action permissions (resourceActionPermission; its route permission is already listed).
  */
 const LATER_RESOURCE_PERMISSIONS = allRoutes()
@@ -51,7 +51,7 @@ const LATER_RESOURCE_PERMISSIONS = allRoutes()
   .flatMap((r) => r.resource!.actions.map((a) => resourceActionPermission(r.permission, a)));
 
 /**
- * The refund desk's actions (issue 11 Build 8), appended after the resource permissions so the
+ * The refund desk's actions, appended after the resource permissions so the
  * catalogue order of everything before them is unchanged: `request` asks for a refund from a
  * transaction's detail (merchant side); `refund`, `reject`, `notfound` and `resendack` are the
  * handling screen's actions (platform staff); `viewlog` reads a request's log.
@@ -60,40 +60,40 @@ export const PRECHARGEBACK_ACTIONS = ['request', 'refund', 'reject', 'notfound',
 const PRECHARGEBACK_PERMISSIONS = PRECHARGEBACK_ACTIONS.map((a) => `prechargeback:${a}`);
 
 /**
- * The risk desk's ticket actions (issue 11 Build 7-8): take an alert (assign it to oneself, which
+ * The risk desk's ticket actions: take an alert (assign it to oneself, which
  * opens it, and comment on it) and close it with a resolution. `risk:view` is the /risk route's.
  */
 const RISK_PERMISSIONS = ['risk:assign', 'risk:close'];
 
 /**
- * The settlement desk's actions (issue 12 Build 1–3): import a provider's settlement file, and
+ * The settlement desk's actions: import a provider's settlement file, and
  * verify or unverify a reconciliation item. Platform-only (module `settlementreport`).
  */
 const SETTLEMENT_PERMISSIONS = ['settlementreport:import', 'settlementreport:verify'];
 
 /**
- * The payout desk's actions (issue 12 Build 5, /tpa-payout-report-v2 under Risks): hold a payout
+ * The payout desk's actions (/tpa-payout-report-v2 under Risks): hold a payout
  * for a risk violation, and release a hold (never one's own). Platform-only (module
  * `tpapayoutreportv2`).
  */
 const PAYOUT_PERMISSIONS = ['tpapayoutreportv2:hold', 'tpapayoutreportv2:release'];
 
 /**
- * The bank payout batches (issue 12 Build 5, /payout-report): make a batch and its bulk-credit
+ * The bank payout batches (/payout-report): make a batch and its bulk-credit
  * file (`payoutreport:batch`), record the bank's result file (`payoutreport:batchresult`). The
  * platform pays its merchants, so only its staff hold them.
  */
 const PAYOUT_BATCH_PERMISSIONS = ['payoutreport:batch', 'payoutreport:batchresult'];
 
 /**
- * The Revenue Monster application desk (issue 13 Build 6, /rm-application; module
+ * The Revenue Monster application desk (/rm-application; module
  * `tpaapplication`, the platform's): prepare and send an application (`rmedit`), record RM's
  * answer (`rmdecide`). `tpaapplication:rmview` is the route's.
  */
 const RM_APPLICATION_PERMISSIONS = ['tpaapplication:rmedit', 'tpaapplication:rmdecide'];
 
 /**
- * The profile screens' actions (issue 13 Build 1–3) over /master-merchant, /agency, /agent and
+ * The profile screens' actions over /master-merchant, /agency, /agent and
  * /merchant (`{module}:view` is the route's): create a profile under one's own scope, update it
  * (and its documents, and resubmit it), review it (KYC: platform staff only), and move a merchant
  * HQ to another agent (platform staff only).
@@ -102,7 +102,7 @@ export const PROFILE_MODULES = ['mastermerchant', 'agency', 'agent', 'merchant']
 const PROFILE_PERMISSIONS = [...PROFILE_MODULES.flatMap((m) => [`${m}:create`, `${m}:update`, `${m}:review`]), 'merchant:move'];
 
 /**
- * User management (issue 13 Build 5, /user-management; `usermanagement:view` is the route's):
+ * User management (/user-management; `usermanagement:view` is the route's):
  * invite a user (and send the invitation again), change a user's name, phone and memberships,
  * lock and unlock, deactivate and reactivate, and reset (a password reset link, or the removal of
  * a user's two-factor enrolment). Held on the merchant side too: each level manages the users of
@@ -112,7 +112,7 @@ export const USER_MANAGEMENT_ACTIONS = ['invite', 'update', 'lock', 'deactivate'
 const USER_MANAGEMENT_PERMISSIONS = USER_MANAGEMENT_ACTIONS.map((a) => `usermanagement:${a}`);
 
 /**
- * Zone master keys under dual control (issue 14 Build 2, /zmk-config; `zmk:view` is the route's):
+ * Zone master keys under dual control (/zmk-config; `zmk:view` is the route's):
  * define a key and start its ceremony (`create`), enter component 1, 2 or 3 (`custodian1` …, one
  * key custodian role each: a user holding several still enters one component of a key), abandon a
  * ceremony (`cancel`), take an active key out of use (`retire`). Module `zmk` is platform-only.
@@ -121,7 +121,7 @@ export const ZMK_ACTIONS = ['create', 'custodian1', 'custodian2', 'custodian3', 
 const ZMK_PERMISSIONS = ZMK_ACTIONS.map((a) => `zmk:${a}`);
 
 /**
- * Terminal firmware (issue 14, /terminal-firmware-management; `terminalfirmware:view` is the
+ * Terminal firmware (/terminal-firmware-management; `terminalfirmware:view` is the
  * route's): upload firmware images (`upload`), download an image (`download`: the bytes go to
  * terminals, so fetching them is a permission of its own), retire an image (`retire`), start,
  * pause and resume staged rollouts (`rollout`), cancel a rollout (`cancel`). Platform-only.
@@ -131,7 +131,7 @@ const FIRMWARE_PERMISSIONS = FIRMWARE_ACTIONS.map((a) => `terminalfirmware:${a}`
 
 /**
  * Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying
- * out, and deploying terminals (the merchant side views and exports its terminals, issue 14).
+ * out, and deploying terminals (the merchant side views and exports its terminals).
  */
 const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS,
   ...PROFILE_MODULES.map((m) => `${m}:review`), 'merchant:move', 'terminal:create', 'terminal:update', 'terminal:setstatus', 'terminal:delete', 'terminal:bulkupload',
@@ -143,7 +143,7 @@ export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
     ...PAYOUT_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS, ...RM_APPLICATION_PERMISSIONS, ...PROFILE_PERMISSIONS, ...USER_MANAGEMENT_PERMISSIONS, ...ZMK_PERMISSIONS,
     // Derived from the navigation tree, so it grows with each resource screen: it stays last.
     ...LATER_RESOURCE_PERMISSIONS,
-    // Appended after it (issue 14 firmware): the order before is kept for catalogues already stored.
+    // The firmware permissions, appended after it: the order before is kept for catalogues already stored.
     ...FIRMWARE_PERMISSIONS,
   ]),
 );
@@ -206,7 +206,7 @@ export function defaultPermissions(type: GroupType): string[] {
     ],
   };
   const dropped = drop[type];
-  // Only a master merchant changes the configuration of its subtree; agencies, agents and merchant HQs read it (issue 9).
+  // Only a master merchant changes the configuration of its subtree; agencies, agents and merchant HQs read it.
   const readOnlyConfig = type === 'AGENCY' || type === 'AGENT' || type === 'MERCHANT_HQ';
   const isConfigWrite = (p: string) => /config$/.test(moduleOf(p)) && RESOURCE_MODULES[moduleOf(p)] !== undefined && !/:(view|export)$/.test(p);
   return merchantSide.filter((p) => !dropped.some((d) => (d.includes(':') ? p === d : moduleOf(p) === d)) && !(readOnlyConfig && isConfigWrite(p)));

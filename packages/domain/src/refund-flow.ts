@@ -1,5 +1,5 @@
 /**
- * The one state machine of a refund request (issue 11 Build 3; §4 refund request status; drawn in
+ * The one state machine of a refund request (§4 refund request status; drawn in
  * docs/refund-flow.md). The refund desk's actions and the system's events move a request:
  *
  *   PENDING --REFUND--> REFUNDED --ACK_DELIVERED--> COMPLETED

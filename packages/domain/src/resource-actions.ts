@@ -1,4 +1,4 @@
-/** The write actions a configuration resource may allow besides `view` (issue 4 resource engine; §6 `module:action`). */
+/** The write actions a configuration resource may allow besides `view` (resource engine; §6 `module:action`). */
 export const RESOURCE_ACTIONS = ['create', 'update', 'setstatus', 'delete', 'export', 'bulkupload'] as const;
 export type ResourceActionName = (typeof RESOURCE_ACTIONS)[number];
 

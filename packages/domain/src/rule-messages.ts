@@ -1,6 +1,6 @@
 /**
- * The messages of the rules resource declarations and endpoints add to their fields (issue 9,
- * "every validation message a user can see is a translated catalogue key"): format rules of one
+ * The messages of the rules resource declarations and endpoints add to their fields
+ * ("every validation message a user can see is a translated catalogue key"): format rules of one
  * field ('enter an 8 or 11 character SWIFT BIC, e.g. MBBEMYKL') and cross-field rules of a record
  * ('enter a rate above 0 for fee mode {{mode}}'). As with FIELD_MESSAGES, the key IS the lower-case
  * English instruction, without a trailing period; ENUM_LABELS carries its en, ms and zh texts.
@@ -75,14 +75,14 @@ export const RULE_MESSAGES = Object.freeze({
   approvalCode: 'enter the approval code: 6 letters or digits',
   payoutBatchId: 'enter the bank batch number: digits only',
   payoutDate: 'enter a payout date that exists, as YYYY-MM-DD',
-  // The refund form (issue 11).
+  // The refund form.
   refundServiceType: 'choose a service type other than terminal',
   refundReferenceTwice: 'enter each transaction reference once',
-  // The Revenue Monster application (issue 13 Build 6).
+  // The Revenue Monster application.
   postcode: 'enter the 5-digit postcode',
   rmMerchantId: "enter Revenue Monster's merchant ID: up to 40 letters, digits, - or _",
   walletTwice: 'choose each e-wallet only once',
-  // Profiles and their KYC review (issue 13).
+  // Profiles and their KYC review.
   nric: 'enter the NRIC as YYMMDD-PB-###G with a real birth date and place-of-birth code',
   ssmRegNo: 'enter the 12-digit SSM number: year, entity type 01 to 06, running number',
   ssmRegNoOld: 'enter the old SSM number as digits, a dash and its check letter, e.g. 1234567-X',
@@ -92,15 +92,15 @@ export const RULE_MESSAGES = Object.freeze({
   primaryAccount: 'mark exactly one bank account as primary',
   maskedAccountNo: 'enter the whole account number for a new bank account',
   kycReason: 'give the reason for this decision',
-  // User management and sign-in with a second factor (issue 13 Build 5).
+  // User management and sign-in with a second factor.
   otpCode: 'enter the 6-digit code from your authenticator app',
   recoveryCode: 'enter a recovery code as 4 letters or digits, a hyphen and 4 more, e.g. K7Q2-M9XD',
   membershipTwice: 'choose each company and group only once',
   inviteToken: 'open the link from your e-mail again: it is incomplete',
-  // Zone master keys (issue 14 Build 2): a component and its check value as a custodian types them.
+  // Zone master keys: a component and its check value as a custodian types them.
   zmkComponent: 'enter the component as 32, 48 or 64 hexadecimal digits (0-9, A-F)',
   zmkKcv: 'enter the 6-digit hexadecimal key check value (KCV)',
-  // Firmware rollouts (issue 14): the stages as cumulative percentages.
+  // Firmware rollouts: the stages as cumulative percentages.
   rolloutStages: 'enter increasing percentages ending at 100, e.g. 10, 50, 100',
 } as const);
 export type RuleMessageKey = (typeof RULE_MESSAGES)[keyof typeof RULE_MESSAGES];

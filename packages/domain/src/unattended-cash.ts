@@ -1,5 +1,5 @@
 /**
- * Cash at unattended terminals (issue 14 Build 5; §2 "Unattended terminal"): vending kiosks and
+ * Cash at unattended terminals (§2 "Unattended terminal"): vending kiosks and
  * self-service machines take notes and coins and pay change out of recyclers and hoppers. Every
  * movement of cash is one cash event of one terminal (TID), counted per MYR denomination and
  * direction: `in` is cash entering the machine, `out` cash leaving it. The amounts are the counts

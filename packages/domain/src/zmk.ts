@@ -1,5 +1,5 @@
 /**
- * Zone master keys (issue 14 Build 2, /zmk-config; §2 Terminal group, §6 permissions).
+ * Zone master keys (/zmk-config; §2 Terminal group, §6 permissions).
  *
  * A ZMK (zone master key, also "zone control master key") is the key-encrypting key an acquirer
  * shares with a host it exchanges working keys with: the card acquirer hosts (Maybank, CIMB …),

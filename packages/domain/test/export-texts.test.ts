@@ -1,5 +1,5 @@
 /**
- * The texts a transaction export writes (issue 9): Malaysian time by fixed-offset arithmetic equal
+ * The texts a transaction export writes: Malaysian time by fixed-offset arithmetic equal
  * to the screen's zone-database formatting for every instant, and enumeration labels per language.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Staged rollouts' arithmetic (issue 14, firmware.ts): for any target count and any valid stages,
+ * Staged rollouts' arithmetic (firmware.ts): for any target count and any valid stages,
  * the stage counts add up to the total, a stage reaches ceil(total × percent / 100) targets in
  * all, a non-empty rollout's first stage is never empty; invalid stages are told apart.
  */

@@ -1,5 +1,5 @@
 /**
- * MDR fee and rate in force (mdr-fee.ts, issue 12 Build 4; §9 "MDR fee mode"): mode 1 against a
+ * MDR fee and rate in force (mdr-fee.ts; §9 "MDR fee mode"): mode 1 against a
  * BigInt rational oracle, modes 3 and 4 from modes 1 and 2, the minimum and maximum, and the rate
  * of a day; plus Revenue Monster's half-up examples.
  */

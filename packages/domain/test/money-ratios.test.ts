@@ -1,4 +1,4 @@
-/** percentOf and divideMoney (sales report rates, issue 10): exact integer arithmetic against a 60-digit decimal.js oracle. */
+/** percentOf and divideMoney (sales report rates): exact integer arithmetic against a 60-digit decimal.js oracle. */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

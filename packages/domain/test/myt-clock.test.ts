@@ -1,5 +1,5 @@
 /**
- * formatMytDateTime (issue 10: export speed) against the zone database: identical text for random
+ * formatMytDateTime (export speed) against the zone database: identical text for random
  * instants 1970–2100, and for runs of nearby instants, which go through its per-day cache
  * (same day, day and year boundaries, going back in time).
  */

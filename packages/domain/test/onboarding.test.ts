@@ -10,7 +10,7 @@ import { KYC_ACTIONS, KYC_TRANSITIONS, allowedKycActions, kycNextStatus, kycRefu
 const actors = [true, false].flatMap((canReview) => [true, false].flatMap((canUpdate) => [true, false].map((isMaker) => ({ canReview, canUpdate, isMaker }))));
 
 describe('KYC transitions', () => {
-  it('follow the issue: PENDING → REVIEWING → VERIFIED or REJECTED; VERIFIED ⇄ SUSPENDED; UNVERIFY → REVIEWING; REJECTED → PENDING', () => {
+  it('follow the onboarding flow: PENDING → REVIEWING → VERIFIED or REJECTED; VERIFIED ⇄ SUSPENDED; UNVERIFY → REVIEWING; REJECTED → PENDING', () => {
     expect(KYC_TRANSITIONS).toEqual({
       PENDING: { START_REVIEW: 'REVIEWING' },
       UNVERIFY: { START_REVIEW: 'REVIEWING' },

@@ -1,5 +1,5 @@
 /**
- * The payout calendar (issue 12 Build 5, payout-calendar.ts) over generated calendars: for any
+ * The payout calendar (payout-calendar.ts) over generated calendars: for any
  * business day, T+X (0–30) and set of holidays (nationwide or of some states) and any payee state,
  * the payout date is a payout day (a weekday that is not a holiday of the payee), never before the
  * business day, with exactly X payout days after the business day up to it (T+0: the first payout

@@ -1,5 +1,5 @@
 /**
- * Net payout of a settlement day (payout-net.ts, issue 12 Build 5): for any lines, the figures
+ * Net payout of a settlement day (payout-net.ts): for any lines, the figures
  * sum each kind and net = gross − refunds − MDR − chargebacks, which may be negative.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The refund request state machine (refund-flow.ts, issue 11 Build 3): over random sequences of
+ * The refund request state machine (refund-flow.ts): over random sequences of
  * actions a request refunds at most once and never leaves a final status; every status is
  * reachable; and docs/refund-flow.md draws exactly the table.
  */

@@ -1,5 +1,5 @@
 /**
- * The unattended terminals' denominations and cash events (issue 14 Build 5): the fewest pieces of
+ * The unattended terminals' denominations and cash events: the fewest pieces of
  * an amount add back to it, face values are the MYR notes and coins, count keys and columns are
  * one-to-one, and every event kind counts at least one direction.
  */

@@ -1,6 +1,6 @@
 /**
  * Enumeration texts of exported files: a labeller per language over ENUM_LABELS (the column
- * titles of report exports are the contract's REPORT_LABELS, issue 10).
+ * titles of report exports are the contract's REPORT_LABELS).
  */
 import { enumLabelKey } from '../enums.ts';
 import type { EnumLabelLanguage } from './enum-labels.ts';

@@ -6,7 +6,7 @@
  * `enum.groupType.*`) are unchanged. Each language must carry every key: `ms` and `zh` are typed
  * against the English keys, and a unit test checks every list entry.
  *
- * One module per language (issue 13: with all three in one module the web app's entry carried
+ * One module per language (with all three in one module the web app's entry carried
  * Malay and Chinese too, and the sign-in page passed its 150 KB budget): English here, Malay in
  * enum-labels-ms.ts, Chinese in enum-labels-zh.ts, the three together as ENUM_LABELS in
  * enum-labels-all.ts for the server and tests. The web app bundles English and loads the others
@@ -282,7 +282,7 @@ const en = {
   'invalid url': 'Invalid URL',
   'enter number only': 'Enter numbers only',
   'invalid merchant order': 'Invalid merchant order description',
-  // Field messages with limits (field-messages.ts; issue 9): the key is the English with {{placeholders}}
+  // Field messages with limits (field-messages.ts): the key is the English with {{placeholders}}
   'enter a whole number from {{min}} to {{max}}': 'Enter a whole number from {{min}} to {{max}}',
   'enter a whole number of at least {{min}}': 'Enter a whole number of at least {{min}}',
   'enter a whole number': 'Enter a whole number',
@@ -307,7 +307,7 @@ const en = {
   'remove control characters': 'Remove control characters',
   'enter an http(s) URL or a path starting with /': 'Enter an http(s) URL or a path starting with /',
   'enter an http(s) URL, or leave empty to turn it off': 'Enter an http(s) URL, or leave empty to turn it off',
-  // Rule messages of resource declarations and endpoints (rule-messages.ts; issue 9)
+  // Rule messages of resource declarations and endpoints (rule-messages.ts)
   'use capital letters, digits and _, starting with a letter': 'Use capital letters, digits and _, starting with a letter',
   'use capital letters and digits joined by -, e.g. EC-FPX-B2C': 'Use capital letters and digits joined by -, e.g. EC-FPX-B2C',
   'write the key as module:action in lower case, e.g. payment:accept': 'Write the key as module:action in lower case, e.g. payment:accept',
