@@ -5,16 +5,15 @@
  * Within a vitest run (PAYDESK_TEST_RUN), the data folder a first start seeds (database, keys,
  * demo files) is built once per run, hour (MYT) and demo size and password, then copied for each
  * portal: seeding 20,000 transactions was most of each file's start. The copy is the portal's
- * own from then on; the run's templates are removed when the run ends
- * (apps/server/test/integration/global-setup.ts).
+ * own from then on (apps/server/test/run-once.ts keeps the run's copies and removes them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
+import { hourTag, oncePerRun, runPathOf } from '../apps/server/test/run-once.ts';
 
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -75,40 +74,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The seeded data folder of this run for `env`'s seeding settings, built by the first caller (a
- * portal started on it and stopped) while others wait on its lock; null outside a vitest run.
+ * portal started on it and stopped) while others wait (run-once.ts); null outside a vitest run.
  * Throws when the build fails or takes over 10 minutes.
  */
 async function seededTemplate(env: Record<string, string>): Promise<string | null> {
   const run = process.env.PAYDESK_TEST_RUN;
   if (!run) return null;
   const seeding = Object.fromEntries(SEEDING.filter((k) => env[k] !== undefined).map((k) => [k, env[k]!]));
-  const tag = createHash('sha1').update(JSON.stringify(seeding)).digest('hex').slice(0, 12);
-  const dir = join(tmpdir(), 'paydesk-test-db', run);
-  mkdirSync(dir, { recursive: true });
-  const template = join(dir, `portal-${dayjs().tz(BUSINESS_TIME_ZONE).format('YYYYMMDDHH')}-${tag}`);
-  if (existsSync(`${template}.ready`)) return template;
-  let lock: number;
-  try {
-    lock = openSync(`${template}.lock`, 'wx');
-  } catch {
-    for (const started = Date.now(); Date.now() - started < 10 * 60_000; ) {
-      if (existsSync(`${template}.ready`)) return template;
-      if (existsSync(`${template}.failed`)) throw new Error(`seeded portal ${template}: its builder failed`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`seeded portal ${template}: its builder never finished`);
-  }
-  try {
-    const { child } = await spawnPortal(await freePort(), template, seeding);
-    await stopChild(child);
-    writeFileSync(`${template}.ready`, '');
-    return template;
-  } catch (e) {
-    writeFileSync(`${template}.failed`, String(e));
-    throw e;
-  } finally {
-    closeSync(lock);
-  }
+  const template = runPathOf(run, `portal-${hourTag()}-${createHash('sha1').update(JSON.stringify(seeding)).digest('hex').slice(0, 12)}`);
+  await oncePerRun(template, async () => stopChild((await spawnPortal(await freePort(), template, seeding)).child));
+  return template;
 }
 
 /** Starts the portal and resolves when it prints its URL; rejects with its output if it exits. */
