@@ -11,7 +11,7 @@ const SIGN_IN_PAGE = /src[\\/]features[\\/]auth[\\/]pages[\\/]sign-in-page\.tsx$
 /**
  * `<link rel="modulepreload">` in index.html for the sign-in page's chunk and the chunks it
  * imports that the entry does not: the browser fetches them with the entry instead of once the
- * entry has run (issue 9, LCP of /auth). A few KB a signed-in visit fetches unused.
+ * entry has run (LCP of /auth). A few KB a signed-in visit fetches unused.
  */
 function preloadSignInPage(): Plugin {
   return {
@@ -38,7 +38,7 @@ function preloadSignInPage(): Plugin {
  * The API base URL and product name are runtime configuration (GET /api/portal/config), never
  * baked in here; in development `/api` is proxied to the server on port 3000.
  *
- * Build (issue 9, first-load budgets; checked by test/bundle-size.test.ts): a manifest, so the
+ * Build (first-load budgets; checked by test/bundle-size.test.ts): a manifest, so the
  * test can tell which files /auth loads; brotli and gzip copies of every asset (precompress.ts).
  */
 export default defineConfig({
@@ -64,7 +64,7 @@ export default defineConfig({
             { name: 'zrender', test: /node_modules[\\/]zrender[\\/]/ },
             // The libraries every page starts with (React, the router, Redux without RTK Query,
             // i18next) in one chunk instead of the half-dozen shared chunks the bundler would cut:
-            // compressed together they are a few KB smaller, and one request (issue 9).
+            // compressed together they are a few KB smaller, and one request.
             {
               name: 'boot',
               test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|redux|redux-persist|reselect|immer|i18next|react-i18next|use-sync-external-store|@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit[^\\/]*)(?:[\\/]|$)/,

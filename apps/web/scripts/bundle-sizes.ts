@@ -1,5 +1,5 @@
 /**
- * Compressed sizes of the built web app (issue 9, first-load budgets), read from Vite's build
+ * Compressed sizes of the built web app (first-load budgets), read from Vite's build
  * manifest (`dist/.vite/manifest.json`, `build.manifest: true`). Deterministic: the same build
  * gives the same bytes, so the budgets are checked by a test, not timed.
  *

@@ -1,5 +1,5 @@
 /**
- * Build step (issue 9, first-load budgets): writes `<file>.br` (brotli, quality 11) and
+ * Build step (first-load budgets): writes `<file>.br` (brotli, quality 11) and
  * `<file>.gz` (gzip, level 9) beside every compressible file of the build, so the server sends
  * them as they are (`@fastify/static` `preCompressed`) instead of compressing per request or, as
  * before, not at all. Files under 1 KiB are left alone (the headers would outweigh the gain), and

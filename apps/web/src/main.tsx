@@ -23,7 +23,7 @@ async function boot(): Promise<void> {
   try {
     config = await loadRuntimeConfig();
   } catch {
-    // Drawn without antd (plain.css), as the sign-in page is: the boot does not carry antd (issue 9).
+    // Drawn without antd (plain.css), as the sign-in page is: the boot does not carry antd.
     root.render(
       <main className="pd-signin">
         <div className="pd-card pd-center" style={{ flexDirection: 'column', gap: 16 }}>
@@ -43,7 +43,7 @@ async function boot(): Promise<void> {
   const store = await startApp(config);
   // Rendered with the sign-in page's code at hand, it shows the form at once (router.tsx).
   await signInReady;
-  // The signed-in screens' chunks load alongside the session's first calls (issue 9): at once
+  // The signed-in screens' chunks load alongside the session's first calls: at once
   // when a session is being restored, else as soon as sign-in succeeds.
   const warm = () => {
     const { status, accessToken } = store.getState().auth;

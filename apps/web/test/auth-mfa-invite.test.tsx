@@ -1,5 +1,5 @@
 /**
- * The public side of issue 13 Build 5, drawn without antd:
+ * The public side of two-factor sign-in and invitations, drawn without antd:
  *  - /auth with two-factor: a right password answered MFA401 brings a 6-digit code field
  *    (one-time-code autofill, numeric keyboard) and the form sends email, password and code; a
  *    link switches to a recovery code; a wrong code is the server's message at the form;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * First-load budgets (issue 9), checked on the built app: byte counts of a build are
+ * First-load budgets, checked on the built app: byte counts of a build are
  * deterministic, so this is a test, not a timing.
  *  - the sign-in page (/auth): every JS file it loads (index.html's entry and its static imports,
  *    the sign-in route's chunk and its static imports), brotli-compressed, ≤ 150 KB;

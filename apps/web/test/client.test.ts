@@ -132,7 +132,7 @@ describe('API client: common headers and the secure channel (§7)', () => {
   });
 });
 
-describe('API client: uploads bound to the channel (issue 8)', () => {
+describe('API client: uploads bound to the channel', () => {
   /** A fake server that also keeps the raw bytes of each request body. */
   function recording(handle: Parameters<typeof fakeServer>[0]) {
     const server = fakeServer(handle);
@@ -304,7 +304,7 @@ describe('API client: files (§7)', () => {
       raw: 'a,b\n1,2\n',
       headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename*=UTF-8''ecommerce%20May.csv` },
     }));
-    // A report export (issue 10: generated per report, called by path).
+    // A report export (generated per report, called by path).
     const name = await client.path.postFile('/api/portal/Transaction/Ecommerce/Export', { SearchData: {}, Sort: { Field: 'CreatedAt', Order: 'desc' }, Format: 'csv' });
     expect(name).toBe('ecommerce May.csv');
     expect(deps.download).toHaveBeenCalledTimes(1);

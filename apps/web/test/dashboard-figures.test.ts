@@ -1,5 +1,5 @@
 /**
- * Issue 9, figures that mean what they say (pure parts): the trend marks today as partial over a
+ * Figures that mean what they say (pure parts): the trend marks today as partial over a
  * full calendar window, the donut's top methods plus "Others" with percentages adding up to 100,
  * KPI links that the list reads back as the figure's filters, and export headers that are the
  * screen's column titles in every language.
@@ -122,7 +122,7 @@ describe('KPI cards open the list filtered as the figure counts', () => {
       const route = NAV_ROUTES.find((r) => r.path === url.pathname);
       expect(f.linkPermission ?? 'transaction:ecommerce', f.testId).toBe(route?.permission);
     }
-    // Issue 11: the refund desk's pending requests, and the risk alerts still to work on.
+    // The refund desk's pending requests, and the risk alerts still to work on.
     expect(FIGURES.find((f) => f.testId === 'dash-pending-refunds')!.link!(SAMPLE)).toBe('/pre-chargeback?status=PENDING');
     expect(FIGURES.find((f) => f.testId === 'dash-open-risk-alerts')!.link!(SAMPLE)).toBe('/risk?status=PENDING,OPEN');
   });

@@ -1,5 +1,5 @@
 /**
- * /terminal-firmware-management (issue 14): the files list shows each image's status and models,
+ * /terminal-firmware-management: the files list shows each image's status and models,
  * "Upload firmware" only to holders of terminalfirmware:upload; the upload drawer computes the
  * file's SHA-256 on the device (checked here against node's crypto) and sends it as Sha256 with
  * Version and Models, and stops before sending when the vendor checksum typed differs; the

@@ -50,7 +50,7 @@ describe('formatCount', () => {
     );
   });
 
-  it('reads the issue figures as the dashboard does', () => {
+  it('reads raw figures (79979, 5.00, 1000000.00) as the dashboard does', () => {
     expect(formatCount(79979, 'en')).toBe('79,979');
     expect(formatCount('5.00', 'ms')).toBe('5');
     expect(formatCount('1000000.00', 'zh')).toBe('1,000,000');

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Issue 9 on the REAL server (see lookups.test.tsx for why the node environment with a jsdom
- * window): the header currency governs every dashboard figure and the e-commerce list. Choosing
+ * The header currency on the REAL server (see lookups.test.tsx for why the node environment with
+ * a jsdom window): the header currency governs every dashboard figure and the e-commerce list. Choosing
  * another currency (the action the header's currency picker dispatches) asks the server again,
  * and every figure and the list total become the server's answer for that currency.
  */
@@ -46,7 +46,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the header currency governs every figure and list (issue 9)', () => {
+describe('the header currency governs every figure and list', () => {
   it('changes every dashboard figure, pending refunds included', async () => {
     const myr = await direct.call('dashboard', { body: { Currency: 'MYR' } });
     const sgd = await direct.call('dashboard', { body: { Currency: 'SGD' } });
@@ -61,7 +61,7 @@ describe('the header currency governs every figure and list (issue 9)', () => {
     // The two currencies' figures differ, so the change is visible, and no amount is in ringgit.
     expect(expectedFigures(sgd)).not.toEqual(expectedFigures(myr));
     expect(Object.values(shownFigures()).some((text) => text.includes('RM'))).toBe(false);
-    // The open risk alerts count alerts, not money (issue 11): the same in every currency, from the server.
+    // The open risk alerts count alerts, not money: the same in every currency, from the server.
     expect(sgd.OpenRiskAlerts).not.toBeNull();
     expect(sgd.OpenRiskAlerts).toBe(myr.OpenRiskAlerts);
   }, 150_000);

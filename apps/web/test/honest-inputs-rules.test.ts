@@ -1,5 +1,5 @@
 /**
- * Honest inputs (issue 9), generated over every numeric field of every resource declaration
+ * Honest inputs, generated over every numeric field of every resource declaration
  * (RESOURCES) and every whole-number system setting type: a typed string that is out of range or
  * not a whole number is refused with ONE message that names the field's real range (the limits
  * of the contract's declaration), in every language, and the form keeps the text exactly as typed
@@ -161,7 +161,7 @@ describe('messages of every field schema', () => {
       const message = 'errors' in verdict ? verdict.errors[name] : undefined;
       expect(message, `${def.name}.${name}`).toBe(fieldMessage(FIELD_MESSAGES.maxLength, { max }));
     }
-    // The bank name of the issue: a 150-character name is refused as over its own 100.
+    // The bank name: a 150-character name is refused as over its own 100, not the generic 250.
     const bank = RESOURCES.find((d) => d.name === 'Bank' || d.path === '/bank-config')!;
     expect(messageText(fieldMessage(FIELD_MESSAGES.maxLength, { max: bank.fields.BankName!.limits!.maxLength! }))).toBe('Enter at most 100 characters');
     expect(resourceSchemas(bank).create.safeParse({ BankName: 'a'.repeat(100) }).error?.issues.some((i) => i.path[0] === 'BankName')).toBe(false);

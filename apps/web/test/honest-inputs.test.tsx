@@ -1,5 +1,5 @@
 /**
- * Honest inputs in the rendered resource form (issue 9): a number out of range keeps what was
+ * Honest inputs in the rendered resource form: a number out of range keeps what was
  * typed and names the range, a non-number keeps its text with "Enter a whole number ...", a text
  * over its field's own limit names that limit, a field never shows two errors, and Save sends
  * nothing while a field is wrong. The API here is test/fake-server.ts, which records every request.

@@ -71,7 +71,7 @@ const CODES = [
   // Industry codes and file formats written the same everywhere (MID, TID, MCC, FPX, CSV, XLSX, T+X, SMS).
   'detail.mid', 'detail.tid', 'res.natureBusiness.mcc', 'common.exportXlsx', 'common.exportCsv', 'enum.paymentMethod.FPX_B2C',
   'enum.paymentMethod.FPX_B2B', 'enum.settlementTiming.T_PLUS_X', 'res.messageTemplate.channel.SMS', 'res.orgConfig.orgMid',
-  // Issue 14: terminal and device identifiers.
+  // Terminal and device identifiers.
   'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei', 'fw.rollout.tid',
 ];
 const SAME_IN_MALAY = [
@@ -175,7 +175,7 @@ describe('i18n catalogues', () => {
     expect(label('usergroup:setstatus')).toBe('Set status');
     expect(label('currency:bulkupload')).toBe('Bulk upload');
     expect(label('salesreport:ecommerce')).toBe('E-commerce');
-    // An action of a screen whose route permission names the screen (issue 14): the screen and the action.
+    // An action of a screen whose route permission names the screen: the screen and the action.
     expect(permissionLabel(t, 'tpaconfig:m1update', 'perm.tpaconfig.m1update', has)).toBe('M1 · Edit');
     expect(permissionLabel(t, 'contentmanagement:nfcreceiptbannerdelete', 'perm.contentmanagement.nfcreceiptbannerdelete', has)).toMatch(/ · Delete$/);
   });

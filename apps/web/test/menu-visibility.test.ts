@@ -20,7 +20,7 @@ describe('menu visibility', () => {
     expect(keys(menu)).toEqual(['/']);
   });
 
-  it('shows the four profile screens (issue 13) to holders of their {module}:view', () => {
+  it('shows the four profile screens to holders of their {module}:view', () => {
     const menu = keys(visibleNavigation(new Set(['mastermerchant:view', 'agency:view', 'agent:view', 'merchant:view'])));
     expect(menu).toEqual(['/', 'group:profile', '/master-merchant', '/agency', '/agent', '/merchant']);
     expect(keys(visibleNavigation(new Set(['merchant:create'])))).toEqual(['/']);
@@ -71,7 +71,7 @@ describe('menu visibility', () => {
       expect(isBuiltPath(p)).toBe(true);
     }
     expect(isBuiltPath('/cashback-payout')).toBe(false);
-    // Issue 14's last screen is built (its rollout included), so it is in the menu.
+    // The firmware screen is built (its rollout included), so it is in the menu.
     expect(isBuiltPath('/terminal-firmware-management')).toBe(true);
   });
 });

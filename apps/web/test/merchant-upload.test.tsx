@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload (issue 13 Build 4): "Download template" fetches the template file; a
+ * /merchant-bulk-upload: "Download template" fetches the template file; a
  * chosen file is uploaded and its job followed — the progress line while rows are checked, then
  * either the FAILED result with every row error (row, column, message) and the error report, or
  * the DONE result with the count created and a link to the merchant list; the recent uploads list

@@ -1,5 +1,5 @@
 /**
- * Two-factor enrolment (issue 13 Build 5): a session whose profile says MfaSetupRequired is kept
+ * Two-factor enrolment: a session whose profile says MfaSetupRequired is kept
  * on /mfa-setup whatever it opens; the page shows the QR code and the key for manual entry,
  * takes the first 6-digit code (Mfa/Confirm), then shows the ten recovery codes once, and goes on
  * only after "I have saved my recovery codes", with the profile asked again. A wrong code keeps

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The per-organization configuration screens against the REAL server (issue 9): /merchant-config
+ * The per-organization configuration screens against the REAL server: /merchant-config
  * for a master merchant lists its organizations, those without a configuration read "Not
  * configured" with a "Configure" action (and no edit, status or delete), which opens the create
  * form with that organization fixed; saving it configures that very organization.

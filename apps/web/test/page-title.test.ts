@@ -1,5 +1,5 @@
 /**
- * Page titles (issue 9): every built route, in every language, is titled "{screen} · {product}
+ * Page titles: every built route, in every language, is titled "{screen} · {product}
  * Portal" with its own screen name; no two navigation entries share a title.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The bank payout batches beside /payout-report's title (issue 12 Build 5): the button shows only
+ * The bank payout batches beside /payout-report's title: the button shows only
  * to holders of `payoutreport:batch`; "Create batch" confirms, then sends the form's body with an
  * Idempotency-Key (the same key again after an unanswered attempt, a new one after an answer) and
  * shows the batch made; "Record bank result" shows only on a batch awaiting its result, for holders

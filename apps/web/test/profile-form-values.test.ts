@@ -1,5 +1,5 @@
 /**
- * The profile form's pure parts (issue 13 Build 1): the identity number rules shown on the form
+ * The profile form's pure parts: the identity number rules shown on the form
  * (the domain's NRIC and SSM validators, table-tested at their edges), the bodies made of the
  * form's values (a stored bank account number sent back as its mask unless retyped), the issues
  * of the server's own schema placed on the form's fields, a server answer's field, and the list

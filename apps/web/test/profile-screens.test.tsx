@@ -1,5 +1,5 @@
 /**
- * The profile screens (issue 13 Build 1–3) in jsdom, on the merchant segment (the four screens
+ * The profile screens in jsdom, on the merchant segment (the four screens
  * are one feature): the list answers rows with their §4 status tags and a row opens the profile
  * at /merchant/:id (masked bank account numbers); "New" is shown to holders of merchant:create
  * and creates a merchant with a person and a bank account — an NRIC with a bad date is refused

@@ -1,5 +1,5 @@
 /**
- * The receipt preview (issue 14 Build 4) beside the NFC receipt template and banner forms: for
+ * The receipt preview beside the NFC receipt template and banner forms: for
  * generated form values it shows exactly what the values ask for — header and footer as typed, a
  * logo or banner picture only from an https address, the outlet address when asked, the e-receipt
  * QR code only on an e-receipt with ShowQr, "CUSTOMER COPY" only on a printed slip — and always

@@ -1,5 +1,5 @@
 /**
- * ReportPage for a report declaring `expand` and `detailLines` (issue 10, the batch-grouped card
+ * ReportPage for a report declaring `expand` and `detailLines` (the batch-grouped card
  * view): each row has an expand button (a keyboard Tab stop, opened with Enter like any button)
  * that shows a page of the CHILD report inside the row — the child's API, its columns, filtered
  * by the row's values (TID + batch no.) and the header currency, with its own pager; a child row

@@ -1,5 +1,5 @@
 /**
- * ReportPage renders any declared list report (issue 10): for a synthetic declaration (not the
+ * ReportPage renders any declared list report: for a synthetic declaration (not the
  * e-commerce one) its filter bar, table and detail drawer are generated from the filters and the
  * column catalogue, its requests are the report engine's (`/api/portal/{api}/Search | Totals |
  * Get/{Id}`), the count reads "more than 10,000" when capped, the totals line shows when offered,

@@ -1,5 +1,5 @@
 /**
- * The detail drawer renders a report's related sections (issue 10 item 3) from the Get answer's
+ * The detail drawer renders a report's related sections from the Get answer's
  * `Related`: the pre-auth chain as a table whose other operations link to their own detail (the
  * current one marked), the payment link and the recurring schedule as descriptions, the timeline
  * as an antd Timeline in the answer's order with MYT times; texts in en, ms and zh. The API

@@ -1,5 +1,5 @@
 /**
- * The report page's texts (issue 10): column titles, filter labels and screen titles come from
+ * The report page's texts: column titles, filter labels and screen titles come from
  * the contract's REPORT_LABELS (the export headers' source), merged into the catalogues by
  * addScreenTexts; where the app catalogue holds the same key it says the same words; every key a
  * declared list report shows (title, columns, filters, detail sections) reads in every language.

@@ -1,5 +1,5 @@
 /**
- * /rm-application (issue 13 Build 6): the list shows each application's status; a row opens the
+ * /rm-application: the list shows each application's status; a row opens the
  * application, where "Send to Revenue Monster" stays disabled while documents are missing and
  * names them; "Record approval" asks for RM's merchant ID (refused when empty or malformed) and
  * sends the decision with the application's version; "New application" shows only to holders of

@@ -1,5 +1,5 @@
 /**
- * rowOpenProps (issue 9): a row that opens something is a Tab stop and opens with Enter or Space
+ * rowOpenProps: a row that opens something is a Tab stop and opens with Enter or Space
  * pressed on it, and with a click; keys pressed on a control inside the row stay that control's.
  */
 import './setup-dom.ts';

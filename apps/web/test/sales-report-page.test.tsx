@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The summary page of a sales report (issue 10) against the REAL server (apps/server's Fastify app
+ * The summary page of a sales report against the REAL server (apps/server's Fastify app
  * on an in-memory PGlite with the demo data), through the app's own client, store, router, guards
  * and layout (see lookups.test.tsx for the node environment with a jsdom window): the e-commerce
  * sales report grouped by status shows the server's rows (period, status label, measures in the

@@ -1,5 +1,5 @@
 /**
- * The sales chart's data (issue 10): whatever the rows, every period appears once in date order,
+ * The sales chart's data: whatever the rows, every period appears once in date order,
  * the drawn gross of a period (its line, or its stacked bars grouped) is the exact sum of its rows'
  * gross, at most CHART_TOP_GROUPS groups are drawn on their own (the rest as one "others"), and
  * the net line is the sum of the rows' net.

@@ -1,5 +1,5 @@
 /**
- * A sales report's URL state and its drill-down links (issue 10), for generated queries and rows:
+ * A sales report's URL state and its drill-down links, for generated queries and rows:
  * the query survives the URL (defaults left out), the date range defaults to the last 30 MYT days,
  * and a row's drill-down URL, read back by the live list page, asks the list for exactly the
  * SearchData the contract's `drillDown` gives (the header currency aside).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Two engine v2 parts on the REAL server (issue 14 Build 1). Declared commands (ResourceDef.commands):
+ * Two engine v2 parts on the REAL server. Declared commands (ResourceDef.commands):
  * a terminal's row offers the steps its status allows, Suspend asks first, Resume does not, and the
  * server holds the result. A lookup with arguments (FieldDef.lookupArgs): a provider
  * mapping's TID picker (/m1-config) waits for the organization, then offers that organization's

@@ -1,5 +1,5 @@
 /**
- * The theme's tokens meet WCAG 2.1 AA contrast (4.5:1 for text) in light and dark mode (issue 9):
+ * The theme's tokens meet WCAG 2.1 AA contrast (4.5:1 for text) in light and dark mode:
  * every text colour antd draws with, against every surface it is drawn on, for both modes. The
  * colours are antd's own derived tokens (theme.getDesignToken), so a seed change that drags a
  * derived colour below AA fails here before axe finds it on a page.

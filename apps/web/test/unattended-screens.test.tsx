@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The unattended terminals' two screens (issue 14 Build 5) against the REAL server (an in-memory
+ * The unattended terminals' two screens against the REAL server (an in-memory
  * PGlite with the demo data, whose seed makes cash events), through the app's own client, store,
  * router, guards and layout (see sales-report-page.test.tsx):
  * - /unattended-history/Denomination lists the server's events newest first (time, TID, event

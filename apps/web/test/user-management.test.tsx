@@ -1,5 +1,5 @@
 /**
- * /user-management (issue 13 Build 5): the list sends the keyword and status filters from the URL
+ * /user-management: the list sends the keyword and status filters from the URL
  * and shows each user's status tag, two-factor, memberships and last sign-in; Invite checks the
  * e-mail (§5), the nick name and the memberships before sending, offers only the levels the caller
  * may give and only groups of the chosen level; every action asks a confirmation first and is

@@ -1,5 +1,5 @@
 /**
- * /zmk-config (issue 14 Build 2): the list shows each key's status, components entered of N and
+ * /zmk-config: the list shows each key's status, components entered of N and
  * KCV; "New key" shows only to holders of zmk:create; a row opens the key, whose "Enter component"
  * dialog masks the component like a password, refuses a component of the wrong length for the
  * key's scheme (no request sent) and sends the component and KCV normalised, then shows the

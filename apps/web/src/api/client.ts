@@ -35,7 +35,7 @@ export interface RequestOptions {
    */
   silent?: boolean | ((verdict: Verdict) => boolean);
   /**
-   * Sent as `Idempotency-Key` (a money-moving route, issue 11): one key per form submission, so a
+   * Sent as `Idempotency-Key` (a money-moving route): one key per form submission, so a
    * retry of the same submission is answered once by the server.
    */
   idempotencyKey?: string;
@@ -62,7 +62,7 @@ export interface ApiClientDeps {
  * An endpoint outside the route table: the resource engine's generated routes
  * (`/api/portal/{Name}/Search` …) and other per-screen paths. JSON bodies travel over the secure
  * channel unless `encrypted` is false; multipart uploads are not encrypted (§7) but are signed
- * with the channel keys over the SHA-256 of their bytes (issue 8).
+ * with the channel keys over the SHA-256 of their bytes.
  */
 export interface PathRoute {
   method: Method;

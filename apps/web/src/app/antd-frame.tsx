@@ -1,7 +1,7 @@
 /**
  * antd's providers around the signed-in layout: theme (light or dark from the ui slice; AA
  * contrast: theme-tokens.ts), locale, the App context and the toast bridge (notify.tsx). They load
- * with the layout, not with the sign-in page, which is drawn without antd (issue 9, first-load
+ * with the layout, not with the sign-in page, which is drawn without antd (first-load
  * budgets; its colours are the same tokens as CSS variables: plain-theme.ts).
  */
 import { useMemo } from 'react';

@@ -7,23 +7,23 @@ import { allRoutes, POS_ROUTE_PATH, visibleTree, type NavNode } from '@paydesk/d
 import { PROFILE_PATHS } from '../features/profiles/profile-paths.ts';
 
 /**
- * Screens written one by one (features/<area>/pages), and the four profile screens (issue 13:
- * one feature, features/profiles, parameterised by segment).
+ * Screens written one by one (features/<area>/pages), and the four profile screens (one
+ * feature, features/profiles, parameterised by segment).
  */
 export const SCREEN_PATHS: readonly string[] = ['/', '/bulk-update-mdr', ...PROFILE_PATHS, '/merchant-bulk-upload', '/user-management', '/rm-application', '/zmk-config', '/terminal-firmware-management'];
 
 /**
- * Every declared report is built (issue 10): a list report by the report engine's list page, a
+ * Every declared report is built: a list report by the report engine's list page, a
  * summary (sales) report by its summary page, each at its path; lists first, in REPORTS order.
  * Read from the light catalogue, not REPORTS, so the menu does not put every declaration in the
- * entry chunk (issue 11: the declarations had grown /auth past its 150 KB budget).
+ * entry chunk (the declarations had grown /auth past its 150 KB budget).
  */
 export const REPORT_PATHS: readonly string[] = [...REPORT_CATALOG.filter((r) => r.kind === 'list'), ...REPORT_CATALOG.filter((r) => r.kind === 'summary')].map((r) => r.path);
 
 /**
  * Every declared resource is built: the resource engine's list and form render it at its path.
- * Read from the navigation tree's resource entries (issue 14), not RESOURCES, so the menu does not
- * put every declaration in the entry chunk (issue 9, first-load budgets); a test keeps the two equal.
+ * Read from the navigation tree's resource entries, not RESOURCES, so the menu does not
+ * put every declaration in the entry chunk (first-load budgets); a test keeps the two equal.
  */
 export const RESOURCE_PATHS: readonly string[] = allRoutes()
   .filter((r) => r.resource)

@@ -6,7 +6,7 @@
  * declared summary report (the sales reports) the summary page, guarded the same way.
  *
  * Resources come from the light catalogue: a resource screen's chunk loads the engine's screen
- * and that resource's declaration together, so neither is in the entry chunk (issue 9).
+ * and that resource's declaration together, so neither is in the entry chunk.
  */
 import { lazy, type ComponentType } from 'react';
 import { PROFILE_SEGMENTS, REPORT_CATALOG, resourcePermission, type ListReportDef, type ProfileSegment, type ReportEntry, type SummaryReportDef } from '@paydesk/contract';
@@ -49,9 +49,9 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
 }
 
 /**
- * The report engine's page for one declared list report, with its detail drawer at `{path}/:id`
- * (issue 10). The declaration loads with the page (REPORT_CATALOG `load`), and so do the actions
- * of its detail (issue 11: refunds, risk tickets; the report engine knows none).
+ * The report engine's page for one declared list report, with its detail drawer at `{path}/:id`.
+ * The declaration loads with the page (REPORT_CATALOG `load`), and so do the actions
+ * of its detail (refunds, risk tickets; the report engine knows none).
  */
 function reportRoute(entry: ReportEntry): BuiltRoute {
   const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('./detail-actions.ts'), entry.load()]);
@@ -65,7 +65,7 @@ function reportRoute(entry: ReportEntry): BuiltRoute {
   return { path: entry.path, permission: entry.permission, Page, preload, children: [':id'] };
 }
 
-/** The summary page for one declared summary (sales) report (issue 10); its chart loads on its own chunk. */
+/** The summary page for one declared summary (sales) report; its chart loads on its own chunk. */
 function summaryRoute(entry: ReportEntry): BuiltRoute {
   const preload = () => Promise.all([import('../features/reports/sales-report-page.tsx'), entry.load()]);
   const Page = lazy(async () => {
@@ -76,7 +76,7 @@ function summaryRoute(entry: ReportEntry): BuiltRoute {
 }
 
 /**
- * A profile screen (issue 13: /master-merchant, /agency, /agent, /merchant), the one profile
+ * A profile screen (/master-merchant, /agency, /agent, /merchant), the one profile
  * feature given its segment, with the profile drawer at `{path}/:id`.
  */
 function profileRoute(segment: ProfileSegment): BuiltRoute {

@@ -1,5 +1,5 @@
 /**
- * What a report's detail drawer offers besides the record (issue 11), by report: the refund desk's
+ * What a report's detail drawer offers besides the record, by report: the refund desk's
  * actions and the refund form (features/refunds), the risk desk's ticket actions (features/risk),
  * the settlement desk's verify / unverify (features/settlement) and the payout desk's hold / release
  * (features/payout); beside a report's title, the settlement import and the payout report's bank

@@ -45,7 +45,7 @@ export function safeReturnPath(from: string | null | undefined): string {
  * A public page `from` names (the server's redirect of a page request without a session), to be
  * shown instead of the sign-in form: /auth/invite with its query. The server serves /auth/invite
  * without a session (platform/web-pages.ts PUBLIC_PAGES); a link redirected here all the same (a
- * server from before that, behind a proxy that rewrites) still goes on to its page (issue 13 Build 5).
+ * server from before that, behind a proxy that rewrites) still goes on to its page.
  */
 export function publicPageFrom(from: string | null | undefined): string | null {
   return from && /^\/auth\/invite(?:\?[^#]*)?$/.test(from) ? from : null;

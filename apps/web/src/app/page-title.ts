@@ -1,5 +1,5 @@
 /**
- * Page titles (issue 9): every page is titled "{screen} · {product} Portal", the screen named by
+ * Page titles: every page is titled "{screen} · {product} Portal", the screen named by
  * its navigation label (§2) and the product by the runtime configuration (§7), so browser tabs,
  * history and screen readers tell the pages apart.
  */

@@ -1,6 +1,6 @@
 /**
  * The theme as CSS custom properties, for the pages drawn without antd (the sign-in page, the
- * boot spinner and the configuration error: issue 9, first-load budgets — antd is ~120 KB brotli
+ * boot spinner and the configuration error: first-load budgets — antd is ~120 KB brotli
  * the sign-in page need not carry). The values are the antd design tokens of `themeConfig(mode)`
  * (theme-tokens.ts, AA contrast), copied because computing them needs antd itself;
  * `test/plain-theme.test.ts` proves each equal to antd's token, so the plain pages and the antd

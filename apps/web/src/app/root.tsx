@@ -2,7 +2,7 @@
  * Providers: store, i18n and router; the language (i18next, <html lang>) and the theme mode
  * (light by default, dark by toggle) follow the ui slice. The theme reaches the plain pages as CSS
  * variables (plain-theme.ts) and the signed-in screens through antd's ConfigProvider, which loads
- * with the layout (antd-frame.tsx), so the sign-in page does not carry antd (issue 9).
+ * with the layout (antd-frame.tsx), so the sign-in page does not carry antd.
  */
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
  * The route table: /auth, and every built screen inside the signed-in layout.
  *
- * Only what /auth needs is in the entry chunk (issue 9, first-load budgets): the sign-in page is
+ * Only what /auth needs is in the entry chunk (first-load budgets): the sign-in page is
  * a lazy chunk of its own, and the layout (header, menu, user-group switcher …) and every screen
  * are lazy chunks /auth never loads; once a session exists (or is being restored) the layout's
  * chunk and the first screen's load in parallel (`preloadScreen`, called by main.tsx).
@@ -21,7 +21,7 @@ const LazySignInPage = lazy(loadSignIn);
 /**
  * The sign-in page, directly when its chunk is already here (main.tsx fetches it at boot), else
  * lazily. React shows a suspended boundary's content no sooner than 300 ms after its fallback, so
- * a lazy first render would put the spinner, not the form, on screen for that long (issue 9, LCP).
+ * a lazy first render would put the spinner, not the form, on screen for that long (LCP).
  */
 function SignInRoute() {
   const Page = signInModule?.default;
@@ -36,12 +36,12 @@ function SignInRoute() {
 const loadLayout = () => import('./antd-frame.tsx');
 const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AntdFrame })));
 const NotFoundPage = lazy(() => import('./result-pages.tsx').then((m) => ({ default: m.NotFoundPage })));
-// Issue 13 Build 5: the public set-password page of an invite or reset link (plain, like /auth),
+// The public set-password page of an invite or reset link (plain, like /auth),
 // and the signed-in two-factor enrolment (antd, inside the layout; no menu entry, so not a BUILT_ROUTE).
 const InvitePage = lazy(() => import('../features/auth/pages/invite-page.tsx'));
 const MfaSetupPage = lazy(() => import('../features/auth/pages/mfa-setup-page.tsx'));
 
-/** Where a session that must enrol a second factor first is sent (issue 13: ProfileResponse MfaSetupRequired). */
+/** Where a session that must enrol a second factor first is sent (ProfileResponse MfaSetupRequired). */
 export const MFA_SETUP_PATH = '/mfa-setup';
 
 /** The built screen at `pathname` (a screen's own path or one below it, e.g. a detail), if any. */
@@ -63,7 +63,7 @@ export function preloadScreen(pathname: string): void {
 /**
  * Starts fetching the sign-in page's chunk at boot, before the configuration and the store are
  * ready (main.tsx, when no session is to be restored), so that it is not one more round trip
- * after the first render (issue 9). Resolves once it has arrived, or failed to (the route then
+ * after the first render. Resolves once it has arrived, or failed to (the route then
  * asks again lazily).
  */
 export function preloadSignIn(): Promise<void> {

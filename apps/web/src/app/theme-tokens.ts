@@ -1,6 +1,6 @@
 /**
  * The antd theme of each mode, with the tokens antd's defaults leave below WCAG 2.1 AA contrast
- * (issue 9: success tags 2.2:1, placeholders 1.83:1, links 4.1:1, KPI labels 3.36:1) replaced by
+ * (success tags 2.2:1, placeholders 1.83:1, links 4.1:1, KPI labels 3.36:1) replaced by
  * colours that reach 4.5:1 against the surfaces they are drawn on. `test/theme-contrast.test.ts`
  * checks every text/background pair of both modes; the e2e runs axe-core over every screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The phone layout switch (issue 9): below 768 px (antd's `md` breakpoint) the side navigation
+ * The phone layout switch: below 768 px (antd's `md` breakpoint) the side navigation
  * becomes a drawer, drawers go full width and pages use narrower margins.
  */
 import { useSyncExternalStore } from 'react';

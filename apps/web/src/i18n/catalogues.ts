@@ -20,9 +20,9 @@ import { zh } from './zh.ts';
 
 /**
  * Each language with the texts the engines' screens add when they load (`addScreenTexts`): the
- * resource labels (resource screen), the report labels (report page, issue 10) and the refund
- * desk's texts (with a report page, issue 11), the payout desk's (issue 12), the permission
- * editor's (with the editor) and, issue 13, user management's, the invite page's and two-factor enrolment's.
+ * resource labels (resource screen), the report labels (report page) and the refund
+ * desk's texts (with a report page), the payout desk's, the permission
+ * editor's (with the editor) and user management's, the invite page's and two-factor enrolment's.
  */
 /** The texts every declaration carries (the contract's index loads every declaration). */
 const DECLARED = declaredResourceTexts();

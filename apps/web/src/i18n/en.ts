@@ -272,7 +272,7 @@ export const en = {
   'report.totalCapped': 'More than {{total}} records',
   'report.totals_one': 'Total of the filtered list: {{total}} transaction, {{amount}}',
   'report.totals_other': 'Total of the filtered list: {{total}} transactions, {{amount}}',
-  // Sales reports (summary page, issue 10)
+  // Sales reports (summary page)
   'salesPage.periodDayTitle': 'Date',
   'salesPage.periodWeekTitle': 'Week starting',
   'salesPage.periodMonthTitle': 'Month',

@@ -1,7 +1,7 @@
 /**
  * i18next with English bundled and the fallback of every missing key; Malay and Chinese load
- * when chosen (issue 9, first-load budgets: each is ~7 KB brotli the sign-in page need not
- * carry), each with the domain's enum labels of its language (issue 13: ENUM_LABELS_MS and _ZH,
+ * when chosen (first-load budgets: each is ~7 KB brotli the sign-in page need not
+ * carry), each with the domain's enum labels of its language (ENUM_LABELS_MS and _ZH,
  * one module per language, so the entry carries English only). `i18n.changeLanguage(lang)` resolves once that language's catalogue has arrived, so
  * callers that await it (app start, tests) see its texts at once; a screen rendered meanwhile
  * shows English. Keys are flat: `.` and `:` are part of the key, not separators.

@@ -102,7 +102,7 @@ export const ms: Catalogue = {
   'report.totalCapped': 'Lebih daripada {{total}} rekod',
   'report.totals_one': 'Jumlah senarai yang ditapis: {{total}} transaksi, {{amount}}',
   'report.totals_other': 'Jumlah senarai yang ditapis: {{total}} transaksi, {{amount}}',
-  // Sales reports (summary page, issue 10)
+  // Sales reports (summary page)
   'salesPage.periodDayTitle': 'Tarikh',
   'salesPage.periodWeekTitle': 'Minggu bermula',
   'salesPage.periodMonthTitle': 'Bulan',

@@ -102,7 +102,7 @@ export const zh: Catalogue = {
   'report.totalCapped': '超过 {{total}} 条记录',
   'report.totals_one': '筛选结果合计：{{total}} 笔交易，{{amount}}',
   'report.totals_other': '筛选结果合计：{{total}} 笔交易，{{amount}}',
-  // Sales reports (summary page, issue 10)
+  // Sales reports (summary page)
   'salesPage.periodDayTitle': '日期',
   'salesPage.periodWeekTitle': '周起始日',
   'salesPage.periodMonthTitle': '月份',

@@ -1,5 +1,5 @@
 /**
- * Which columns of an operations list show, and in what order (issue 9: at 1440 px Status and
+ * Which columns of an operations list show, and in what order (at 1440 px Status and
  * Amount were off-screen). Each column declares a priority:
  *  - 1 key: identity, money, rates, status; shown at every width and, below 768 px, first (the
  *    table then scrolls inside its card, so the key columns are the ones seen without scrolling);

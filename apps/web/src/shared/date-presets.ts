@@ -1,5 +1,5 @@
 /**
- * The date range presets of a report's filter bar (issue 10), as Malaysian calendar days: today,
+ * The date range presets of a report's filter bar, as Malaysian calendar days: today,
  * yesterday, the last 7 and 30 days (today included), this month (to today) and last month.
  * The range picker works in the browser's time zone, so the days are built from the MYT date's
  * text: a user abroad still gets the Malaysian "today".

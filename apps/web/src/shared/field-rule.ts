@@ -4,7 +4,7 @@
  * validator runs on the server, so a form and the API agree on what is valid.
  *
  * The validator is loaded on first use (`field-validator.ts`): with its phone-number metadata it is
- * ~44 KB brotli the sign-in page need not fetch before its form shows (issue 9).
+ * ~44 KB brotli the sign-in page need not fetch before its form shows.
  */
 import type { FormRule } from 'antd';
 import { readFieldMessage, type FieldType, type ValidateFieldOptions } from '@paydesk/domain';

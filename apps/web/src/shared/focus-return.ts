@@ -1,5 +1,5 @@
 /**
- * Focus after a drawer or modal closes (issue 9, WCAG 2.4.3 Focus Order). antd returns focus to
+ * Focus after a drawer or modal closes (WCAG 2.4.3 Focus Order). antd returns focus to
  * the element focused when the overlay opened; this covers the cases where that element is gone
  * (the list re-rendered its rows while the overlay was open) or never existed (the overlay was
  * opened by URL), which would otherwise drop focus to <body> and send a keyboard user back to

@@ -1,6 +1,6 @@
 /**
- * How numbers read on screen, one function per kind of number (issue 9: "79979 records" beside
- * the dashboard's "53,616", thresholds "1000000.00", counts "5.00"):
+ * How numbers read on screen, one function per kind of number, so that no screen shows
+ * "79979 records" beside the dashboard's "53,616", thresholds as "1000000.00" or counts as "5.00":
  *  - counts (records, transactions, days): whole numbers grouped by thousands, no decimals;
  *  - money: the §3 format of the domain's `formatAmount` (symbol, thousands separators, 2 decimals);
  *  - percentages (rates such as an MDR of "1.8000"): 2 to 4 decimals and " %";

@@ -1,5 +1,5 @@
 /**
- * Paging of a keyset list (the transaction lists, issue 9): first / previous / next, the page's
+ * Paging of a keyset list (the transaction lists): first / previous / next, the page's
  * place in the whole list ("Page 3 of 4,000"), the page size, and "jump to date". A keyset list cannot open page
  * N without the pages before it, so instead of page numbers the user jumps to a date: the caller
  * narrows the date range so that its first page starts on that day (see features/reports/report-page.tsx).
@@ -15,7 +15,7 @@ export interface KeysetPagerProps {
   page: number;
   /** Rows of the whole filtered list (TotalRecords); pages = ceil(total / size). */
   total: number;
-  /** `total` is the count's cap, not the count (issue 10: "more than 10,000"): "Page 3 of more than 500". */
+  /** `total` is the count's cap, not the count ("more than 10,000"): "Page 3 of more than 500". */
   capped?: boolean;
   size: number;
   sizes: readonly number[];

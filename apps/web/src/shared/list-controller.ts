@@ -1,5 +1,5 @@
 /**
- * The headless list controller every list screen runs on (issue 10; react-admin's
+ * The headless list controller every list screen runs on (react-admin's
  * `useListController` is the model): the list's state held in the URL (filters, sort, order,
  * page size, and for offset lists the page), paging in two modes, the RTK Query call, the
  * loading / loaded / filtered / error states the table and `listEmptyText` show, refresh, and the

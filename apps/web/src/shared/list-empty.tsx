@@ -1,5 +1,5 @@
 /**
- * What a list shows in place of rows (issue 9: "No records match the filters" showed while loading
+ * What a list shows in place of rows ("No records match the filters" showed while loading
  * and when no filter was set): nothing while the first answer is awaited (the table's own
  * spinner is on), then, after an answer with no rows, "…match the filters" when a filter is set,
  * else "…yet".

@@ -1,5 +1,5 @@
 /**
- * Paging of an offset list (the configuration screens, issue 9): page numbers, a jump to any
+ * Paging of an offset list (the configuration screens): page numbers, a jump to any
  * page, the page size, and the total with thousands separators in the UI language.
  */
 import { Pagination } from 'antd';

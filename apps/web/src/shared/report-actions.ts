@@ -1,5 +1,5 @@
 /**
- * The report engine's two extension points (issues 11–12): what a report page shows beside its
+ * The report engine's two extension points: what a report page shows beside its
  * title and above a loaded record. The app gives them per report (app/detail-actions.ts); the
  * features that implement them (payout, refunds, risk, settlement) and the engine
  * (features/reports) both import these types from here, so no feature imports another.
@@ -10,5 +10,5 @@ import type { ListReportDef, ReportRow } from '@paydesk/contract';
 /** Actions beside a report page's title (given by the app; the engine knows none). */
 export type PageActionsComponent = ComponentType<{ def: ListReportDef }>;
 
-/** Actions shown above a loaded record (given by the app, e.g. the refund desk's; issue 11). */
+/** Actions shown above a loaded record (given by the app, e.g. the refund desk's). */
 export type DetailActionsComponent = ComponentType<{ def: ListReportDef; detail: ReportRow }>;

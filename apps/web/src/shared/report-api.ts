@@ -1,12 +1,12 @@
 /**
- * The report engine's routes (issue 10): `Report.{name}.Search | Get | Totals | Export` at
+ * The report engine's routes: `Report.{name}.Search | Get | Totals | Export` at
  * `/api/portal/{def.api}/…` (contract `reportPaths`), generated per declared report, called by
  * path through the app's API client (secure channel, §8 toasts) as the resource engine's are.
  * Search, Get and Totals are RTK Query endpoints tagged by report, so Refresh asks all three again.
  */
 import { reportPaths, resolvePath, type ListReportDef, type ReportExportRequest, type ReportRow, type ReportSearchInput, type ReportSearchResponse, type ReportTotalsResponse } from '@paydesk/contract';
 import { apiClient } from '../api/index.ts';
-import { api, type HandledError } from '../store/api.ts';
+import { api, handled, type WriteOptions } from '../store/api.ts';
 
 type Def = Pick<ListReportDef, 'api'>;
 
@@ -15,16 +15,11 @@ export type ReportSearchBody = Required<Pick<ReportSearchInput, 'RowsPerPage' | 
 
 const REPORT_TAG = 'Report' as const;
 
-/** A call by path whose failure has had its toast (or was silent): RTK Query sees `{handled: true}`. */
-async function handled<T>(call: () => Promise<T>): Promise<{ data: T } | { error: HandledError }> {
-  try {
-    return { data: await call() };
-  } catch {
-    return { error: { handled: true } };
-  }
-}
+/** The tag of every list, totals and detail of a report: invalidated, they are all asked again. */
+export const reportTag = (def: Def) => ({ type: REPORT_TAG, id: def.api });
 
-const reportApi = api.enhanceEndpoints({ addTagTypes: [REPORT_TAG] }).injectEndpoints({
+/** The api with the report endpoints and their tag type: desks inject their writes into it. */
+export const reportApi = api.enhanceEndpoints({ addTagTypes: [REPORT_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     reportSearch: build.query<ReportSearchResponse, { api: string; body: ReportSearchBody }>({
       queryFn: ({ api: base, body }, { signal }) => handled(() => apiClient().path.post<ReportSearchResponse>(reportPaths({ api: base }).Search.path, body, { signal })),
@@ -45,12 +40,22 @@ const reportApi = api.enhanceEndpoints({ addTagTypes: [REPORT_TAG] }).injectEndp
 
 export const { useReportSearchQuery, useReportTotalsQuery, useReportGetQuery } = reportApi;
 
+/** A write on a report's record (a desk action): its body, and the report whose views it changes. */
+export interface ReportWrite<B> {
+  report: Def;
+  body: B;
+  options?: WriteOptions;
+}
+
+/** `invalidatesTags` of a desk action: the report's views are asked again once the action succeeded. */
+export const afterReportWrite = (_result: unknown, error: unknown, { report }: { report: Def }) => (error ? [] : [reportTag(report)]);
+
 /** Asks every list, totals and detail of a report again (Refresh). */
-export const invalidateReport = (def: Def) => reportApi.util.invalidateTags([{ type: REPORT_TAG, id: def.api }]);
+export const invalidateReport = (def: Def) => reportApi.util.invalidateTags([reportTag(def)]);
 
 /**
- * Saves the export file of the filtered, sorted report (all its rows), headers in `Language`
- * (issue 9); resolves with the file's name. A failure has had its toast.
+ * Saves the export file of the filtered, sorted report (all its rows), headers in `Language`;
+ * resolves with the file's name. A failure has had its toast.
  */
 export const exportReport = (def: Def, body: Omit<ReportExportRequest, 'SearchData'> & { SearchData: Record<string, unknown> }) =>
   apiClient().path.postFile(reportPaths(def).Export.path, body);

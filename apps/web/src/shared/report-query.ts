@@ -1,5 +1,5 @@
 /**
- * A list report's state in the URL query string (issue 10; shareable, back button), generated
+ * A list report's state in the URL query string (shareable, back button), generated
  * from the declaration's filters. Pure: read the query (invalid values dropped), write it
  * (defaults left out), and turn it into the report's `SearchData` (spec §3 field names; money as
  * ringgit decimal strings, days as MYT calendar days turned into UTC instants).
@@ -173,7 +173,7 @@ export function dayEnd(day: string): string {
 }
 
 /**
- * The report's `SearchData` for a query (issue 10 request fields: DateFrom/DateTo, each enum key
+ * The report's `SearchData` for a query (the request fields: DateFrom/DateTo, each enum key
  * with its codes, MasterMerchantId … BranchId, AmountMin/AmountMax as money strings, each code
  * key). The currency is the header's and is added by the caller.
  */
@@ -228,7 +228,7 @@ export function hasReportFilters(q: ReportQuery): boolean {
 }
 
 /**
- * "Jump to date" on a keyset list in date order (issue 9): the query whose first page starts on
+ * "Jump to date" on a keyset list in date order: the query whose first page starts on
  * the Malaysian day `day` (YYYY-MM-DD). Newest first: the range ends that day (a start after it is
  * dropped); oldest first: the range starts that day (an end before it is dropped). Other filters,
  * sort and size are kept. Sorted by anything but `dateSort` (the date column's key), the query is

@@ -1,5 +1,5 @@
 /**
- * "Every row that opens something opens with Enter" (issue 9, WCAG 2.1.1 Keyboard): the props a
+ * "Every row that opens something opens with Enter" (WCAG 2.1.1 Keyboard): the props a
  * clickable table row needs so a keyboard user can reach it and open it like a mouse user.
  */
 import type { HTMLAttributes, KeyboardEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A summary row's drill-down as a link (issue 10): the contract's `drillDown` names the live list
+ * A summary row's drill-down as a link: the contract's `drillDown` names the live list
  * and its `SearchData` (the row's period as DateFrom/DateTo, its group, the summary's filters);
  * this turns that SearchData back into the list's URL query (report-query.ts keys), so the list
  * page, which reads its state from the URL, shows exactly the row's transactions. Pure.

@@ -1,5 +1,5 @@
 /**
- * A whole-number input that never changes what was typed (issue 9 "honest inputs"): antd's
+ * A whole-number input that never changes what was typed ("honest inputs"): antd's
  * InputNumber clamps an out-of-range value to its bound and reverts a non-number on blur, so 9999
  * in a 1–240 field would be saved as 240. This is a text input (numeric keyboard on phones) whose
  * value is the text exactly as typed; the form's schema judges it and names the range, and the

@@ -13,24 +13,52 @@
  *
  * Screens generated from a declaration add their endpoints where they are built: the resource
  * engine's in features/resources/resource-api.ts, the report engine's (every live transaction
- * view, issue 10) in shared/report-api.ts.
+ * view) in shared/report-api.ts.
+ *
+ * Writes are mutations too, injected by each feature's `*-api.ts` over this base query, so that one
+ * data path carries every call: they invalidate the tags of the lists and details they change
+ * (`onSuccess`), and pass the caller's `WriteOptions` (no toast, the failure's verdict, the
+ * action's Idempotency-Key) to the client. Only the secure-channel handshake, signing in and out
+ * (and the public set-password page, which runs before any session),
+ * multipart uploads and file downloads call the client directly.
  */
 import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ROUTE_PATHS, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';
 import { DEFAULT_SERVICE_TYPE, DEFAULT_TERMINAL_CATEGORY, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { apiClient } from '../api/index.ts';
-import type { RouteOf } from '../api/client.ts';
+import type { RequestOptions, RouteOf } from '../api/client.ts';
 import { runtimeConfig } from '../runtime-config.ts';
 import type { Currency } from './currency.ts';
 import { attachApi } from './index.ts';
 import { currencyListReceived } from './system-data-slice.ts';
 
-export interface ApiArgs {
-  name: RouteName;
+/**
+ * A call of the base query: a contract route by `name`, or, for the routes the server generates
+ * per declaration (resource and report engines, not in the contract's table), a `path` with its
+ * `method`.
+ */
+export type ApiArgs = ({ name: RouteName; path?: never; method?: never } | { name?: never; path: string; method: 'POST' | 'PUT' | 'DELETE' }) & CallArgs;
+
+interface CallArgs {
   body?: unknown;
   params?: Record<string, string | number>;
   /** No toast when the call fails (lookups); a session-ending answer still ends the session. */
   silent?: boolean;
+  /** A write's own options, passed to the client as they are (see `WriteOptions`). */
+  options?: WriteOptions;
+}
+
+/**
+ * What a write's caller may still choose per call: no toast (`silent`, e.g. a confirm dialog that
+ * shows the server's message in place), the failure's verdict (`onFailure`), and the
+ * Idempotency-Key of the user's action (made once per action, so that a retry reuses it).
+ */
+export type WriteOptions = Pick<RequestOptions, 'silent' | 'onFailure' | 'idempotencyKey'>;
+
+/** A mutation's argument when the caller passes options along with the body. */
+export interface WriteArgs<B> {
+  body: B;
+  options?: WriteOptions;
 }
 
 /** The failure of a call whose toast has already been shown (or, for a lookup, was not wanted). */
@@ -43,18 +71,46 @@ export interface QueryMeta {
   failed?: boolean;
 }
 
-const clientQuery: BaseQueryFn<ApiArgs, unknown, HandledError, object, QueryMeta> = async ({ name, body, params, silent }, { signal }) => {
+const clientQuery: BaseQueryFn<ApiArgs, unknown, HandledError, object, QueryMeta> = async ({ name, path, method, body, params, silent, options }, { signal }) => {
+  const request: RequestOptions = { params, signal, silent, ...options };
+  const client = apiClient();
+  return handled((): Promise<unknown> => {
+    if (path !== undefined) {
+      if (method === 'PUT') return client.path.put(path, body, request);
+      if (method === 'DELETE') return client.path.del(path, body, request);
+      return client.path.post(path, body, request);
+    }
+    switch (ROUTE_PATHS[name].method) {
+      case 'GET':
+        return client.get(name as RouteOf<'GET'>, request);
+      case 'PUT':
+        return client.put(name as RouteOf<'PUT'>, body as never, request);
+      default:
+        return client.post(name as RouteOf<'POST'>, body as never, request);
+    }
+  });
+};
+
+/**
+ * Runs a client call as an RTK Query answer: its value, or `{handled: true}` when it failed (the
+ * client has already shown the toast, or kept quiet when asked to).
+ */
+export async function handled<T>(call: () => Promise<T>): Promise<{ data: T } | { error: HandledError }> {
   try {
-    const client = apiClient();
-    const data =
-      ROUTE_PATHS[name].method === 'GET'
-        ? await client.get(name as RouteOf<'GET'>, { params, signal, silent })
-        : await client.post(name as RouteOf<'POST'>, body as never, { params, signal, silent });
-    return { data };
+    return { data: await call() };
   } catch {
     return { error: { handled: true } };
   }
-};
+}
+
+/**
+ * `invalidatesTags` of a write that changes what `tags` show: asked again only when the write
+ * succeeded (a refused write changed nothing; the caller says so when it knows better).
+ */
+export const onSuccess =
+  <T,>(tags: readonly T[]) =>
+  (_result: unknown, error: unknown): readonly T[] =>
+    error ? [] : tags;
 
 /** Lookups are kept while the session can live: the token's lifetime (§9, half a day). */
 export const LOOKUP_KEEP_SECONDS = TOKEN_LIFETIME_MS / 1000;

@@ -1,6 +1,6 @@
 /**
  * The header currency (§3 permission state selectedCurrency, §6 "the selected currency comes from
- * the permission state") as every amount, list and summary on screen uses it (issue 9).
+ * the permission state") as every amount, list and summary on screen uses it.
  */
 import { useCurrenciesQuery } from './api.ts';
 import { useAppSelector } from './hooks.ts';

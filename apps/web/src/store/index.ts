@@ -2,8 +2,8 @@
  * The store: auth (memory only), permission and ui (persisted, §9 version and timeout),
  * systemData, paymentMethod and the RTK Query cache.
  *
- * RTK Query (`api.ts`, ~12 KB brotli with its endpoints) is not part of the sign-in page (issue 9,
- * first-load budgets): the store starts without it and `api.ts` attaches itself — reducer and
+ * RTK Query (`api.ts`, ~12 KB brotli with its endpoints) is not part of the sign-in page
+ * (first-load budgets): the store starts without it and `api.ts` attaches itself — reducer and
  * middleware — when it is first imported. The session flows (`session.ts`) import it before the
  * profile arrives, so it is in place before any signed-in screen renders.
  */

@@ -27,7 +27,7 @@ async function loadProfile(dispatch: AppDispatch): Promise<void> {
 }
 
 /**
- * The profile, with the session's first lookup in parallel (issue 9, first-load budgets): the
+ * The profile, with the session's first lookup in parallel (first-load budgets): the
  * header currency (§4) does not depend on the profile, and the dashboard's figures wait for it,
  * so asking for both at once takes one round trip off the way to the dashboard. The currency
  * list lands in the RTK Query cache (the layout's `useCurrenciesQuery` then finds it there, or
@@ -114,7 +114,7 @@ export function signIn(credentials: BodyOf<'login'>): Thunk<Verdict | null> {
 }
 
 /**
- * Asks for the profile again (issue 13: after enrolling a second factor the server no longer says
+ * Asks for the profile again (after enrolling a second factor the server no longer says
  * MfaSetupRequired). Resolves whether it loaded; a failure has had its toast.
  */
 export function refreshProfile(): Thunk<boolean> {

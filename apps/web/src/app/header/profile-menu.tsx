@@ -36,7 +36,7 @@ export function ProfileMenu() {
             ),
           },
           { type: 'divider' },
-          // Issue 13 Build 5: enrol (or re-enrol) an authenticator app.
+          // Enrol (or re-enrol) an authenticator app.
           { key: 'mfa', icon: <SafetyCertificateOutlined />, label: t('shell.mfaSetup'), onClick: () => navigate('/mfa-setup') },
           { key: 'signout', icon: <LogoutOutlined />, label: t('shell.signOut'), danger: true, onClick: () => void onSignOut() },
         ],

@@ -1,5 +1,5 @@
 /**
- * The texts of /auth/invite (issue 13 Build 5: an invited user, or one whose password was reset,
+ * The texts of /auth/invite (an invited user, or one whose password was reset,
  * sets a password from the e-mailed link) in en, ms and zh; they join the catalogues when the page
  * loads, so the sign-in page does not carry them.
  */

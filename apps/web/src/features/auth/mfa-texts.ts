@@ -1,5 +1,5 @@
 /**
- * The texts of /mfa-setup (issue 13 Build 5: two-factor enrolment with an authenticator app and
+ * The texts of /mfa-setup (two-factor enrolment with an authenticator app and
  * recovery codes) in en, ms and zh; they join the catalogues when the page loads.
  */
 import { addScreenTexts } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The password policy as the invite page checks it before sending (issue 13 Build 5): the same
+ * The password policy as the invite page checks it before sending: the same
  * rules, in the same order, as the server's `passwordProblem` (apps/server/src/auth/password-policy.ts)
  * with the live settings the token check answers. The server decides; this only spares a round
  * trip and names the first broken rule at the field.

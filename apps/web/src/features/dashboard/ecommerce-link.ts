@@ -1,7 +1,7 @@
 /**
  * Links into the e-commerce transaction list from other screens (the dashboard's figure cards):
  * its URL query, as the report engine reads it (shared/report-query.ts) for the
- * /transaction/ecommerce declaration. The list itself is the generic ReportPage (issue 10).
+ * /transaction/ecommerce declaration. The list itself is the generic ReportPage.
  */
 import { ecommerceTransactions } from '@paydesk/contract';
 import { defaultReportQuery, parseReportQuery, toReportSearchParams, type ReportQuery } from '../../shared/report-query.ts';

@@ -1,12 +1,13 @@
 /**
- * /terminal-firmware-management's calls (issue 14) through the app's API client (secure channel,
+ * /terminal-firmware-management's calls through the app's API client (secure channel,
  * §8 toasts: a refusal has had its toast when a promise here rejects): the firmware and rollout
  * lists and one rollout as RTK Query endpoints (the rollout is polled while it runs), the signed
- * multipart upload, the download and the writes. Create sends one Idempotency-Key per wizard.
+ * multipart upload and the download; the writes are RTK Query mutations that ask the lists again.
+ * Create sends one Idempotency-Key per wizard.
  */
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
-import { api } from '../../store/api.ts';
+import { api, onSuccess } from '../../store/api.ts';
 
 export type Firmware = ResponseOf<'firmwareGet'>;
 export type FirmwareRow = ResponseOf<'firmwareSearch'>['Items'][number];
@@ -35,12 +36,39 @@ const firmwareApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints
       query: (body) => ({ name: 'rolloutTargets', body }),
       providesTags: [TAG],
     }),
+    firmwareRetire: build.mutation<Firmware, BodyOf<'firmwareRetire'>>({
+      query: (body) => ({ name: 'firmwareRetire', body }),
+      invalidatesTags: onSuccess([TAG]),
+    }),
+    /** What a plan would reach; changes nothing (a mutation: it is asked for by a click, never cached). */
+    rolloutPreview: build.mutation<RolloutPreview, RolloutPlan>({
+      query: (body) => ({ name: 'rolloutPreview', body }),
+    }),
+    /** Starts a rollout; `key` is the wizard's Idempotency-Key (a retried click is answered once). */
+    rolloutCreate: build.mutation<Rollout, { body: BodyOf<'rolloutCreate'>; key: string }>({
+      query: ({ body, key }) => ({ name: 'rolloutCreate', body, options: { idempotencyKey: key } }),
+      invalidatesTags: onSuccess([TAG]),
+    }),
+    /** Pauses, resumes or cancels a rollout. */
+    rolloutControl: build.mutation<Rollout, { action: 'PAUSE' | 'RESUME' | 'CANCEL'; body: BodyOf<'rolloutPause'> & BodyOf<'rolloutResume'> & BodyOf<'rolloutCancel'> }>({
+      query: ({ action, body }) => ({ name: action === 'PAUSE' ? 'rolloutPause' : action === 'RESUME' ? 'rolloutResume' : 'rolloutCancel', body }),
+      invalidatesTags: onSuccess([TAG]),
+    }),
   }),
 });
 
-export const { useFirmwareSearchQuery, useRolloutSearchQuery, useRolloutGetQuery, useRolloutTargetsQuery } = firmwareApi;
+export const {
+  useFirmwareSearchQuery,
+  useRolloutSearchQuery,
+  useRolloutGetQuery,
+  useRolloutTargetsQuery,
+  useFirmwareRetireMutation,
+  useRolloutPreviewMutation,
+  useRolloutCreateMutation,
+  useRolloutControlMutation,
+} = firmwareApi;
 
-/** Asks every list and the open rollout again (after a write). */
+/** Asks every list and the open rollout again (after an upload; the other writes' mutations do it). */
 export const invalidateFirmware = () => firmwareApi.util.invalidateTags([TAG]);
 
 /** Whether a rollout may still change by itself (the screen polls it). */
@@ -72,14 +100,6 @@ export function uploadFirmware(f: FirmwareUploadForm): Promise<Firmware> {
 
 /** Downloads an image (saved by the browser); answers its file name. */
 export const downloadFirmware = (id: number): Promise<string> => apiClient().getFile('firmwareFile', { params: { Id: id } });
-export const retireFirmware = (body: BodyOf<'firmwareRetire'>): Promise<Firmware> => apiClient().post('firmwareRetire', body);
-
-export const previewRollout = (body: RolloutPlan): Promise<RolloutPreview> => apiClient().post('rolloutPreview', body);
-/** Starts a rollout; `key` is the wizard's Idempotency-Key (a retried click is answered once). */
-export const createRollout = (body: BodyOf<'rolloutCreate'>, key: string): Promise<Rollout> => apiClient().post('rolloutCreate', body, { idempotencyKey: key });
-export const pauseRollout = (body: BodyOf<'rolloutPause'>): Promise<Rollout> => apiClient().post('rolloutPause', body);
-export const resumeRollout = (body: BodyOf<'rolloutResume'>): Promise<Rollout> => apiClient().post('rolloutResume', body);
-export const cancelRollout = (body: BodyOf<'rolloutCancel'>): Promise<Rollout> => apiClient().post('rolloutCancel', body);
 
 /** Hex of the SHA-256 of `bytes` (WebCrypto), lower case as the server answers it. */
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {

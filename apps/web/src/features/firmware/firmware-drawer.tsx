@@ -1,5 +1,5 @@
 /**
- * One firmware image in a drawer (issue 14): version, compatible models, size, SHA-256 (copyable,
+ * One firmware image in a drawer: version, compatible models, size, SHA-256 (copyable,
  * to compare with the vendor's), release notes, who uploaded and retired it; the caller's actions
  * (the server's AllowedActions): download, roll out (opens the wizard with this image), retire
  * (with a reason and a confirmation).
@@ -11,8 +11,7 @@ import { formatDateTime } from '@paydesk/domain';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { downloadFirmware, invalidateFirmware, retireFirmware, type Firmware } from './firmware-api.ts';
+import { downloadFirmware, useFirmwareRetireMutation, type Firmware } from './firmware-api.ts';
 import { FIRMWARE_COLORS } from './status-colors.ts';
 import './texts.ts';
 
@@ -21,7 +20,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-')
 export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { firmware: Firmware | null; onClose: () => void; onChanged: (f: Firmware) => void; onRollout: (f: Firmware) => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [retireImage] = useFirmwareRetireMutation();
   const narrow = useNarrow();
   const [retiring, setRetiring] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -38,9 +37,8 @@ export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { fi
       onOk: async () => {
         setBusy(true);
         try {
-          const next = await retireFirmware({ Id: f.Id, Reason: reason });
+          const next = await retireImage({ Id: f.Id, Reason: reason }).unwrap();
           setRetiring(false);
-          dispatch(invalidateFirmware());
           void message.success(t('fw.retired'));
           onChanged(next);
         } catch {

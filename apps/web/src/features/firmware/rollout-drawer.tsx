@@ -1,5 +1,5 @@
 /**
- * One rollout followed live (issue 14): its progress (percent installed, targets per state), each
+ * One rollout followed live: its progress (percent installed, targets per state), each
  * stage (targets, offered, installed, when it started), its terminals by page (filter by state),
  * its history, and the caller's actions (the server's AllowedActions): pause, resume, cancel —
  * each confirmed, cancel with a reason. While the rollout is RUNNING or PAUSED the drawer asks the
@@ -14,8 +14,7 @@ import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { OffsetPager } from '../../shared/offset-pager.tsx';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { cancelRollout, invalidateFirmware, isLive, pauseRollout, resumeRollout, useRolloutGetQuery, useRolloutTargetsQuery } from './firmware-api.ts';
+import { isLive, useRolloutControlMutation, useRolloutGetQuery, useRolloutTargetsQuery } from './firmware-api.ts';
 import { ROLLOUT_COLORS, TARGET_COLORS } from './status-colors.ts';
 import './texts.ts';
 
@@ -28,7 +27,7 @@ type Target = { Tid: string; Model: string; MerchantName: string; Stage: number;
 export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [control] = useRolloutControlMutation();
   const narrow = useNarrow();
   const [state, setState] = useState<RolloutTargetState | undefined>(undefined);
   const [page, setPage] = useState(1);
@@ -57,9 +56,8 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
       onOk: async () => {
         setBusy(true);
         try {
-          await (action === 'PAUSE' ? pauseRollout : action === 'RESUME' ? resumeRollout : cancelRollout)({ Id: r.Id, Reason: reason });
+          await control({ action, body: { Id: r.Id, Reason: reason } }).unwrap();
           setCancelling(false);
-          dispatch(invalidateFirmware());
           void message.success(t(action === 'PAUSE' ? 'fw.rollout.paused' : action === 'RESUME' ? 'fw.rollout.resumed' : 'fw.rollout.cancelled'));
         } catch {
           // The client has shown the server's message (§8).

@@ -1,5 +1,5 @@
 /**
- * The rollout wizard (issue 14), three steps:
+ * The rollout wizard, three steps:
  *  1. Terminals: an ACTIVE image, optionally fewer of its models, one merchant (HQ, with its
  *     branches) and/or a list of TIDs;
  *  2. Stages: cumulative percentages (10, 50, 100 by default), the wait between stages, the time
@@ -17,7 +17,7 @@ import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';
 import { WholeNumberInput } from '../../shared/whole-number-input.tsx';
-import { createRollout, previewRollout, useFirmwareSearchQuery, type Rollout, type RolloutPlan, type RolloutPreview } from './firmware-api.ts';
+import { useFirmwareSearchQuery, useRolloutCreateMutation, useRolloutPreviewMutation, type Rollout, type RolloutPlan, type RolloutPreview } from './firmware-api.ts';
 import './texts.ts';
 
 interface Values {
@@ -50,6 +50,8 @@ export function RolloutWizard({ open, firmwareId, onClose, onStarted }: { open: 
   const [preview, setPreview] = useState<RolloutPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const [previewRollout] = useRolloutPreviewMutation();
+  const [createRollout] = useRolloutCreateMutation();
   const images = useFirmwareSearchQuery({ PageIndex: 1, RowsPerPage: 100, SearchData: { Keyword: '', Status: 'ACTIVE' } }, { skip: !open });
   const chosenId = Form.useWatch('FirmwareId', form);
   const chosen = images.data?.Items.find((f) => f.Id === chosenId);
@@ -86,7 +88,7 @@ export function RolloutWizard({ open, firmwareId, onClose, onStarted }: { open: 
     await form.validateFields();
     setBusy(true);
     try {
-      setPreview(await previewRollout(planOf(form.getFieldsValue(true) as Values)));
+      setPreview(await previewRollout(planOf(form.getFieldsValue(true) as Values)).unwrap());
       setStep(2);
     } catch {
       // The client has shown the server's message, naming the field (§8).
@@ -104,7 +106,7 @@ export function RolloutWizard({ open, firmwareId, onClose, onStarted }: { open: 
       onOk: async () => {
         setBusy(true);
         try {
-          onStarted(await createRollout({ ...planOf(v), Name: v.Name.trim() }, key));
+          onStarted(await createRollout({ body: { ...planOf(v), Name: v.Name.trim() }, key }).unwrap());
         } catch {
           // Shown by the client.
         } finally {

@@ -1,5 +1,5 @@
 /**
- * /terminal-firmware-management's texts (issue 14) in en, ms and zh; they join the i18n
+ * /terminal-firmware-management's texts in en, ms and zh; they join the i18n
  * catalogues when the screen loads. Statuses and target states are labelled here (fw.status.*,
  * fw.rollout.status.*, fw.state.*): only this screen shows them.
  */

@@ -1,5 +1,5 @@
 /**
- * The firmware upload drawer (issue 14): Version, compatible models (GetTerminalModel), release
+ * The firmware upload drawer: Version, compatible models (GetTerminalModel), release
  * notes, an optional vendor checksum and the file. On submit the file is read on this device with
  * its progress shown, its SHA-256 computed (WebCrypto) and compared with the vendor's when given
  * (a mismatch stops here, nothing sent), then sent with that checksum as `Sha256`: the server

@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload's calls (issue 13 Build 4) through the app's API client (secure channel,
+ * /merchant-bulk-upload's calls through the app's API client (secure channel,
  * §8 toasts): the uploads list and one upload as RTK Query endpoints (the screen polls the open
  * upload while its job runs), the template download and the multipart upload.
  */

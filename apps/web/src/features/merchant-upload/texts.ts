@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload's texts (issue 13 Build 4) in en, ms and zh; they join the i18n catalogues
+ * /merchant-bulk-upload's texts in en, ms and zh; they join the i18n catalogues
  * when the screen loads. Row error messages are the server's (shared/row-errors.tsx shows them).
  */
 import { addScreenTexts } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The bank payout batches beside the title of /payout-report (issue 12 Build 5), for holders of
+ * The bank payout batches beside the title of /payout-report, for holders of
  * `payoutreport:batch`: a "Bank batches" button opening a drawer (full width below 768 px) with
  * the "New batch" form (POST Payout/Batch/Create, new-batch-form.tsx) and the batch list (POST
  * Payout/Batch/Search; GET Payout/Batch/:Id/File; batch-list.tsx). Holders of

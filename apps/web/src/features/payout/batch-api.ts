@@ -1,9 +1,9 @@
 /**
- * The bank payout batches' calls (issue 12 Build 5, /payout-report) through the app's API client
+ * The bank payout batches' calls (/payout-report) through the app's API client
  * (secure channel, §8 toasts: a refusal has had its toast when a promise here rejects):
  *  - the batch list, an RTK Query endpoint over POST Payout/Batch/Search, tagged so a new batch or
  *    a recorded result asks it again;
- *  - POST Payout/Batch/Create with its Idempotency-Key (one key per confirmed attempt; the attempt
+ *  - POST Payout/Batch/Create, an RTK Query mutation, with its Idempotency-Key (one key per confirmed attempt; the attempt
  *    after one whose outcome is unknown — no answer from the server — reuses it, `attemptKey`);
  *  - GET Payout/Batch/:Id/File, saved by the client under the server's file name;
  *  - POST Payout/Batch/:Id/Result, multipart with the bank's result file as `file`.
@@ -11,7 +11,7 @@
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import type { Verdict } from '../../api/failure.ts';
-import { api } from '../../store/api.ts';
+import { api, onSuccess } from '../../store/api.ts';
 
 export type PayoutBatch = ResponseOf<'payoutBatch'>;
 export type BatchSearchBody = BodyOf<'payoutBatchSearch'>;
@@ -29,10 +29,15 @@ const batchApi = api.enhanceEndpoints({ addTagTypes: [BATCH_TAG] }).injectEndpoi
       query: (body) => ({ name: 'payoutBatchSearch', body }),
       providesTags: [BATCH_TAG],
     }),
+    /** Creates a batch; `onFailure` hears the verdict before `unwrap()` rejects (an unknown outcome keeps the key). */
+    payoutBatchCreate: build.mutation<ResponseOf<'payoutBatchCreate'>, { body: BatchCreateBody; idempotencyKey: string; onFailure: (verdict: Verdict) => void }>({
+      query: ({ body, idempotencyKey, onFailure }) => ({ name: 'payoutBatchCreate', body, options: { idempotencyKey, onFailure } }),
+      invalidatesTags: onSuccess([BATCH_TAG]),
+    }),
   }),
 });
 
-export const { usePayoutBatchSearchQuery } = batchApi;
+export const { usePayoutBatchSearchQuery, usePayoutBatchCreateMutation } = batchApi;
 
 /** Asks the batch list again (after a new batch or a recorded result). */
 export const invalidateBatches = () => batchApi.util.invalidateTags([BATCH_TAG]);
@@ -54,11 +59,6 @@ export function attemptKey(pending: PendingAttempt | null, body: string, fresh: 
 
 /** Whether a failed call's outcome is unknown: no error answer from the server (its work may have been done). */
 export const outcomeUnknown = (verdict: Verdict): boolean => verdict.code === null;
-
-/** Creates a batch; `onFailure` hears the verdict before the promise rejects. */
-export function createBatch(body: BatchCreateBody, idempotencyKey: string, onFailure: (verdict: Verdict) => void): Promise<ResponseOf<'payoutBatchCreate'>> {
-  return apiClient().post('payoutBatchCreate', body, { idempotencyKey, onFailure });
-}
 
 /** Saves a batch's bulk-credit file; resolves with its name. */
 export const downloadBatchFile = (id: number): Promise<string> => apiClient().getFile('payoutBatchFile', { params: { Id: id } });

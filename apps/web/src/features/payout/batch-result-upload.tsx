@@ -1,5 +1,5 @@
 /**
- * Record the bank's result of a payout batch (issue 12 Build 5): choose one CSV or XLSX file (a
+ * Record the bank's result of a payout batch: choose one CSV or XLSX file (a
  * line per payment reference, PAID or FAILED with a reason), confirm, send it (POST
  * Payout/Batch/:Id/Result, multipart `file`), then show how many payouts were paid and how many
  * failed. A wrong file is refused by the server with the row and field at fault (its toast), and

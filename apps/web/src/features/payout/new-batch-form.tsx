@@ -1,5 +1,5 @@
 /**
- * The "New batch" form of the bank payout batches (issue 12 Build 5): payout date (today in
+ * The "New batch" form of the bank payout batches: payout date (today in
  * Malaysian time by default, DD-MM-YYYY on screen, sent as YYYY-MM-DD), channel and currency (MYR
  * by default; the currency lookup's active codes). "Create batch" asks for confirmation, then
  * sends POST Payout/Batch/Create with an Idempotency-Key, shows the batch's reference, line count
@@ -16,7 +16,7 @@ import { formatCount, formatMoney } from '../../shared/format.ts';
 import { useCurrenciesQuery } from '../../store/api.ts';
 import { BUSINESS_CURRENCY } from '../../store/header-currency.ts';
 import { malaysianToday } from '../../shared/date-presets.ts';
-import { attemptKey, createBatch, outcomeUnknown, type BatchCreateBody, type PayoutBatch, type PendingAttempt } from './batch-api.ts';
+import { attemptKey, outcomeUnknown, usePayoutBatchCreateMutation, type BatchCreateBody, type PayoutBatch, type PendingAttempt } from './batch-api.ts';
 import './texts.ts';
 
 interface Values {
@@ -32,6 +32,7 @@ export function NewBatchForm({ onCreated }: { onCreated: (batch: PayoutBatch) =>
   const [form] = Form.useForm<Values>();
   const currencies = useCurrenciesQuery();
   const [busy, setBusy] = useState(false);
+  const [createBatch] = usePayoutBatchCreateMutation();
   // The key of an attempt the server did not answer: the next attempt of the same body reuses it.
   const pending = useRef<PendingAttempt | null>(null);
 
@@ -45,9 +46,13 @@ export function NewBatchForm({ onCreated }: { onCreated: (batch: PayoutBatch) =>
     const key = attemptKey(pending.current, text);
     setBusy(true);
     try {
-      const made = await createBatch(body, key, (verdict) => {
-        pending.current = outcomeUnknown(verdict) ? { body: text, key } : null;
-      });
+      const made = await createBatch({
+        body,
+        idempotencyKey: key,
+        onFailure: (verdict) => {
+          pending.current = outcomeUnknown(verdict) ? { body: text, key } : null;
+        },
+      }).unwrap();
       pending.current = null;
       void message.success(t('payoutBatch.made', { count: made.LineCount, reference: made.Reference, lines: formatCount(made.LineCount, i18n.language), total: formatMoney(made.Total, made.Currency) }));
       if (made.SkippedNoAccount > 0) void message.warning(t('payoutBatch.skipped', { count: made.SkippedNoAccount, skipped: formatCount(made.SkippedNoAccount, i18n.language) }), 8);

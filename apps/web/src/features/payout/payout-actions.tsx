@@ -1,5 +1,5 @@
 /**
- * The actions on a payout's detail in /tpa-payout-report-v2 (issue 12 Build 5): Hold a SCHEDULED
+ * The actions on a payout's detail in /tpa-payout-report-v2: Hold a SCHEDULED
  * or RELEASED payout for a risk violation (the RiskViolationOptions lookup, §7) with a required
  * note; Release a HELD payout with a note. Shown to holders of `tpapayoutreportv2:hold` /
  * `:release` for the states that accept them; the server decides again (403 when releasing one's
@@ -11,15 +11,14 @@ import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES, type RiskAlertRule } from '@paydesk/domain';
 import type { ListReportDef, ReportRow } from '@paydesk/contract';
-import { apiClient } from '../../api/index.ts';
 import { messageText } from '../../shared/field-rule.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useRiskViolationOptionsQuery } from '../../store/api.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
-import { invalidateReport } from '../../shared/report-api.ts';
+import { usePayoutHoldMutation, usePayoutReleaseMutation } from './payout-api.ts';
 import './texts.ts';
 
 /** States a payout may be held from. */
@@ -45,7 +44,8 @@ function ViolationField() {
 function PayoutActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [hold] = usePayoutHoldMutation();
+  const [release] = usePayoutReleaseMutation();
   const held = useAppSelector(selectHeldPermissions);
   const [decision, setDecision] = useState<Decision | null>(null);
   const { busy, run } = useBusyCall();
@@ -58,10 +58,10 @@ function PayoutActions({ def, detail }: { def: ListReportDef; detail: ReportRow 
   const submit = (note: string, values: Record<string, unknown>) =>
     run(async () => {
       if (!decision) return;
-      if (decision === 'hold') await apiClient().post('payoutHold', { Id: id, Violation: values.Violation as RiskAlertRule, Note: note });
-      else await apiClient().post('payoutRelease', { Id: id, Note: note });
+      // The mutation asks the report again.
+      if (decision === 'hold') await hold({ report: def, body: { Id: id, Violation: values.Violation as RiskAlertRule, Note: note } }).unwrap();
+      else await release({ report: def, body: { Id: id, Note: note } }).unwrap();
       void message.success(t(decision === 'hold' ? 'payout.held' : 'payout.released', { id }));
-      dispatch(invalidateReport(def));
       setDecision(null);
     });
 

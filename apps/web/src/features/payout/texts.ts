@@ -1,5 +1,5 @@
 /**
- * The payout desk's screen texts (issue 12 Build 5: hold a payout for a risk violation, release a
+ * The payout desk's screen texts (hold a payout for a risk violation, release a
  * hold; the bank payout batches of /payout-report: create one, list them, download the
  * bulk-credit file, record the bank's result) in en, ms and zh; they join the i18n catalogues
  * when a payout report page loads.

@@ -1,5 +1,5 @@
 /**
- * A profile's KYC documents (issue 13 Build 1): the documents on file (kind, file, size, when and
+ * A profile's KYC documents: the documents on file (kind, file, size, when and
  * by whom uploaded) with Download (GET {S}/Profile/Document/:Id, saved under the server's name)
  * and, for holders of `{module}:update`, Remove after a confirmation (POST Document/Delete) and
  * Upload: a kind (SSM certificate, director ID, bank statement, other) and one PDF, JPEG or PNG
@@ -17,7 +17,7 @@ import { ORG_DOCUMENT_MAX_BYTES, ORG_DOCUMENT_TYPES, enumLabelKey, formatDateTim
 import type { Verdict } from '../../api/failure.ts';
 import { formatDecimal } from '../../shared/format.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
-import { deleteDocument, downloadDocument, invalidateProfile, uploadDocument, type ProfileDetail, type ProfileDocument } from './profile-api.ts';
+import { downloadDocument, invalidateProfile, uploadDocument, useProfileDocumentDeleteMutation, type ProfileDetail, type ProfileDocument } from './profile-api.ts';
 import './texts.ts';
 
 /** A size in bytes as people read it: '512 B', '1.5 KB', '5 MB' (KB and MB of 1,024). */
@@ -27,10 +27,11 @@ export function fileSize(bytes: number, lang: string): string {
   return `${formatDecimal(bytes / (1024 * 1024), lang, 1)} MB`;
 }
 
-function RowActions({ segment, doc, canUpdate, onRemoved }: { segment: ProfileSegment; doc: ProfileDocument; canUpdate: boolean; onRemoved: () => void }) {
+function RowActions({ segment, profileId, doc, canUpdate }: { segment: ProfileSegment; profileId: number; doc: ProfileDocument; canUpdate: boolean }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const [deleteDocument] = useProfileDocumentDeleteMutation();
   const download = async () => {
     setSaving(true);
     try {
@@ -50,9 +51,9 @@ function RowActions({ segment, doc, canUpdate, onRemoved }: { segment: ProfileSe
       cancelText: t('profile.cancel'),
       onOk: async () => {
         try {
-          await deleteDocument(segment, doc.Id);
+          // The mutation asks the profile, its history and the lists again.
+          await deleteDocument({ segment, profileId, documentId: doc.Id }).unwrap();
           void message.success(t('profile.removed', { file: doc.FileName }));
-          onRemoved();
         } catch {
           // The client has shown the error; the document stays listed.
         }
@@ -174,7 +175,7 @@ export function DocumentsTab({ segment, profile, canUpdate }: { segment: Profile
             { key: 'FileName', title: t('profile.d.FileName'), width: 200, ellipsis: true, dataIndex: 'FileName' },
             { key: 'Size', title: t('profile.d.Size'), width: 90, align: 'right', render: (_, d) => fileSize(d.SizeBytes, i18n.language) },
             { key: 'Uploaded', title: t('profile.d.Uploaded'), width: 190, render: (_, d) => [formatDateTime(d.UploadedAt), d.UploadedBy].filter(Boolean).join(' · ') },
-            { key: 'Actions', title: t('profile.d.Actions'), width: 200, render: (_, d) => <RowActions segment={segment} doc={d} canUpdate={canUpdate} onRemoved={changed} /> },
+            { key: 'Actions', title: t('profile.d.Actions'), width: 200, render: (_, d) => <RowActions segment={segment} profileId={profile.Id} doc={d} canUpdate={canUpdate} /> },
           ]}
         />
       </div>

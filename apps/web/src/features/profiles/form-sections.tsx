@@ -1,5 +1,5 @@
 /**
- * The sections of the profile form (issue 13 Build 1), each a group of antd Form items named as
+ * The sections of the profile form, each a group of antd Form items named as
  * the request is shaped (form-values.ts): Company (with the 16-state picker and its cities, §5
  * phone and e-mail rules, SSM numbers checked by the domain's validators), Persons and Bank
  * accounts (rows added and removed; an NRIC checked as YYMMDD-PB-###G with a real date and

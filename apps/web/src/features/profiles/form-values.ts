@@ -1,5 +1,5 @@
 /**
- * The profile form's values and the request bodies made of them (issue 13 Build 1), pure so that
+ * The profile form's values and the request bodies made of them, pure so that
  * they are tested without a screen. The form's field names follow the request's shape
  * (`Persons[i].IdNo`, `Config.SettlementDays` …), so an issue of the contract's own zod schema
  * (the server's: ProfileCreateRequest / ProfileUpdateRequest) and a server answer naming

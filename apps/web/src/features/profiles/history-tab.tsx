@@ -1,5 +1,5 @@
 /**
- * A profile's onboarding status history (issue 13 Build 2; GET {S}/Profile/:Id/History): every
+ * A profile's onboarding status history (GET {S}/Profile/:Id/History): every
  * change with its time (MYT, §9), from → to status, actor and reason, newest first on screen.
  */
 import { Empty, Flex, Table, Typography } from 'antd';

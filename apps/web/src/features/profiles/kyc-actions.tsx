@@ -1,5 +1,5 @@
 /**
- * The KYC actions of a profile (issue 13 Build 2): one button per action the server allows the
+ * The KYC actions of a profile: one button per action the server allows the
  * caller now (ProfileDetail.AllowedActions: the §4 transition table, the caller's permissions
  * and maker-checker, domain onboarding.ts), in KYC_ACTIONS order. REJECT and SUSPEND ask for a
  * required reason (note-dialog.tsx); the others ask for a confirmation. The answer (the profile
@@ -15,7 +15,7 @@ import { KYC_REASON_REQUIRED, enumLabelKey, type KycAction, type KycReviewAction
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useAppDispatch } from '../../store/hooks.ts';
-import { invalidateAfterChange, invalidateProfile, profileAnswered, reviewProfile, submitProfile, type ProfileDetail } from './profile-api.ts';
+import { profileAnswered, useProfileReviewMutation, useProfileSubmitMutation, type ProfileDetail } from './profile-api.ts';
 import './texts.ts';
 
 const DANGER: ReadonlySet<KycAction> = new Set(['REJECT', 'SUSPEND']);
@@ -24,25 +24,22 @@ export function KycActions({ segment, profile }: { segment: ProfileSegment; prof
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
+  const [submitProfile] = useProfileSubmitMutation();
+  const [reviewProfile] = useProfileReviewMutation();
   const { busy, run } = useBusyCall();
   const [asking, setAsking] = useState<KycAction | null>(null);
   if (profile.AllowedActions.length === 0) return null;
   const name = profile.Name;
 
+  // The mutation asks the history and the lists again, or, after a refusal (the toast said why),
+  // the profile too, so that it shows as it is now.
   const act = async (action: KycAction, reason: string | null) => {
-    try {
-      const answer =
-        action === 'SUBMIT'
-          ? await submitProfile(segment, profile.Id, profile.Version)
-          : await reviewProfile(segment, { Id: profile.Id, Version: profile.Version, Action: action as KycReviewAction, Reason: reason });
-      dispatch(profileAnswered(segment, answer));
-      dispatch(invalidateAfterChange(answer.Id));
-      void message.success(t('profile.nowStatus', { name: answer.Name, status: t(enumLabelKey('onboardingStatus', answer.OnboardingStatus)) }));
-    } catch (e) {
-      // The toast said why; show the profile as it is now.
-      dispatch(invalidateProfile(profile.Id));
-      throw e;
-    }
+    const answer =
+      action === 'SUBMIT'
+        ? await submitProfile({ segment, body: { Id: profile.Id, Version: profile.Version } }).unwrap()
+        : await reviewProfile({ segment, body: { Id: profile.Id, Version: profile.Version, Action: action as KycReviewAction, Reason: reason } }).unwrap();
+    dispatch(profileAnswered(segment, answer));
+    void message.success(t('profile.nowStatus', { name: answer.Name, status: t(enumLabelKey('onboardingStatus', answer.OnboardingStatus)) }));
   };
 
   const start = (action: KycAction) => {

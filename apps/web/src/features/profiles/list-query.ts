@@ -1,5 +1,5 @@
 /**
- * The profile list's query as the URL holds it (issue 13 Build 1; shared/list-controller.ts,
+ * The profile list's query as the URL holds it (shared/list-controller.ts,
  * offset mode): keyword `q`, onboarding `status` (§4), `parent` (an organization id of the level
  * above), `kind` (the merchant screen: HQ or BRANCH), `sort` / `order`, `page` and `size`.
  * Invalid values are dropped and defaults left out of the URL, so a pasted link never fails.

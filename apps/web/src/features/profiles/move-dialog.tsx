@@ -1,5 +1,5 @@
 /**
- * Move a merchant HQ, with its branches, to another agent (issue 13 Build 3; POST
+ * Move a merchant HQ, with its branches, to another agent (POST
  * Merchant/Profile/Move, `merchant:move`, platform staff): the agent is chosen in the scoped
  * picker (the current one left out), then confirmed; the answer (the profile as stored, under its
  * new parent) is shown at once and the list asked again. The server audits the move and re-keys
@@ -9,31 +9,30 @@ import { useState } from 'react';
 import { App, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@paydesk/domain';
-import { apiClient } from '../../api/index.ts';
 import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';
 import { useAppDispatch } from '../../store/hooks.ts';
-import { invalidateAfterChange, invalidateProfile, profileAnswered, type ProfileDetail } from './profile-api.ts';
+import { profileAnswered, useMerchantProfileMoveMutation, type ProfileDetail } from './profile-api.ts';
 import './texts.ts';
 
 export function MoveDialog({ profile, open, onClose }: { profile: ProfileDetail; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
+  const [moveProfile] = useMerchantProfileMoveMutation();
   const [form] = Form.useForm<{ AgentId?: number }>();
   const [agentName, setAgentName] = useState('');
 
   const move = async (agentId: number) => {
     try {
-      const moved = await apiClient().post('merchantProfileMove', { Id: profile.Id, AgentId: agentId, Version: profile.Version });
+      // The mutation asks the history and the lists again (after a refusal, the profile too).
+      const moved = await moveProfile({ Id: profile.Id, AgentId: agentId, Version: profile.Version }).unwrap();
       dispatch(profileAnswered('Merchant', moved));
-      dispatch(invalidateAfterChange(moved.Id));
       void message.success(t('profile.moved', { name: moved.Name, agent: moved.Parent?.Name ?? agentName }));
       onClose();
     } catch {
-      // The toast said why (stale version, not allowed); show the profile as it is now.
-      dispatch(invalidateProfile(profile.Id));
+      // The toast said why (stale version, not allowed); the profile is asked again.
     }
   };
 

@@ -1,19 +1,21 @@
 /**
- * The profile screens' calls (issue 13 Build 1–3) through the app's API client (secure channel,
+ * The profile screens' calls through the app's API client (secure channel,
  * §8 toasts: a refusal has had its toast when a promise here rejects, unless the caller claimed
  * it with `silent`), for any segment (segments.ts):
  *  - the list (POST {S}/Profile/Search), a profile (GET {S}/Profile/:Id) and its status history
  *    (GET {S}/Profile/:Id/History) as RTK Query endpoints, tagged so that a change asks again;
- *  - create, update, a KYC review action, resubmission (POST Create / Update / Review / Submit);
+ *  - as RTK Query mutations that ask the changed profile's views again: create, update, a KYC
+ *    review action, resubmission (POST Create / Update / Review / Submit), moving a merchant to
+ *    another agent, removing a KYC document;
  *  - a KYC document: upload (multipart DocType then file), download (saved under the server's
- *    file name), remove.
+ *    file name).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BodyOf, ProfileSegment, ResponseOf } from '@paydesk/contract';
 import type { OrgDocumentType } from '@paydesk/domain';
 import { apiClient } from '../../api/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
-import { api, type HandledError } from '../../store/api.ts';
+import { api, type HandledError, type WriteOptions } from '../../store/api.ts';
 import { routeOf } from './segments.ts';
 
 export type ProfileSearchBody = BodyOf<'merchantProfileSearch'>;
@@ -35,6 +37,33 @@ export interface ProfileRef {
 const PROFILE_TAG = 'Profile' as const;
 const HISTORY_TAG = 'ProfileHistory' as const;
 const LIST_ID = 'LIST';
+
+/** A write of a segment's profile: its body and the caller's options (a form claims field refusals). */
+export interface ProfileWrite<B> {
+  segment: ProfileSegment;
+  body: B;
+  options?: WriteOptions;
+}
+
+/** A profile, its history and the lists. */
+const profileTags = (id: number) => [
+  { type: PROFILE_TAG, id },
+  { type: HISTORY_TAG, id },
+  { type: PROFILE_TAG, id: LIST_ID },
+];
+
+/**
+ * After a status change (KYC action, move): its history and the lists, as the caller shows the
+ * answered profile at once (`profileAnswered`); after a refusal (stale version, not allowed any
+ * more) the profile too, so that the screen shows it as it is now.
+ */
+const statusChangeTags = (id: number, error: unknown) =>
+  error
+    ? profileTags(id)
+    : [
+        { type: HISTORY_TAG, id },
+        { type: PROFILE_TAG, id: LIST_ID },
+      ];
 
 /** A query over the client: the answer, or the handled error (its toast was shown). */
 async function answerOf<T>(call: () => Promise<T>): Promise<{ data: T } | { error: HandledError }> {
@@ -59,15 +88,55 @@ const profileApi = api.enhanceEndpoints({ addTagTypes: [PROFILE_TAG, HISTORY_TAG
       queryFn: ({ segment, id }, { signal }) => answerOf(() => apiClient().get(routeOf(segment, 'History'), { params: { Id: id }, signal })),
       providesTags: (_r, _e, { id }) => [{ type: HISTORY_TAG, id }],
     }),
+    /** Creates a profile (PENDING, submitted by the caller); resolves with its Id and Version. */
+    profileCreate: build.mutation<ResponseOf<'merchantProfileCreate'>, ProfileWrite<ProfileCreateBody>>({
+      query: ({ segment, body, options }) => ({ name: routeOf(segment, 'Create'), body, options }),
+      invalidatesTags: (result, error) => (error || !result ? [] : profileTags(result.Id)),
+    }),
+    /** Updates a profile with its Version (stale: CF409); resolves with the profile as stored. */
+    profileUpdate: build.mutation<ProfileDetail, ProfileWrite<ProfileUpdateBody>>({
+      query: ({ segment, body, options }) => ({ name: routeOf(segment, 'Update'), body, options }),
+      invalidatesTags: (_result, error, { body }) => (error ? [] : profileTags(Number(body.Id))),
+    }),
+    /** A reviewer's KYC action (START_REVIEW, VERIFY, REJECT, SUSPEND, REINSTATE); resolves with the profile. */
+    profileReview: build.mutation<ProfileDetail, ProfileWrite<ProfileReviewBody>>({
+      query: ({ segment, body, options }) => ({ name: routeOf(segment, 'Review'), body, options }),
+      invalidatesTags: (_result, error, { body }) => statusChangeTags(Number(body.Id), error),
+    }),
+    /** The maker resubmits a REJECTED profile (PENDING again); resolves with the profile. */
+    profileSubmit: build.mutation<ProfileDetail, ProfileWrite<{ Id: number; Version: number }>>({
+      query: ({ segment, body, options }) => ({ name: routeOf(segment, 'Submit'), body, options }),
+      invalidatesTags: (_result, error, { body }) => statusChangeTags(Number(body.Id), error),
+    }),
+    /** Moves a merchant under another agent at its Version; resolves with the profile. */
+    merchantProfileMove: build.mutation<ProfileDetail, BodyOf<'merchantProfileMove'>>({
+      query: (body) => ({ name: 'merchantProfileMove', body }),
+      invalidatesTags: (_result, error, body) => statusChangeTags(Number(body.Id), error),
+    }),
+    /** Removes a KYC document of profile `profileId` (the server keeps it for the audit). */
+    profileDocumentDelete: build.mutation<ResponseOf<'merchantProfileDocumentDelete'>, { segment: ProfileSegment; profileId: number; documentId: number }>({
+      query: ({ segment, documentId }) => ({ name: routeOf(segment, 'DocumentDelete'), body: { Id: documentId } }),
+      invalidatesTags: (_result, error, { profileId }) => (error ? [] : profileTags(profileId)),
+    }),
   }),
 });
 
-export const { useProfileSearchQuery, useProfileGetQuery, useProfileHistoryQuery } = profileApi;
+export const {
+  useProfileSearchQuery,
+  useProfileGetQuery,
+  useProfileHistoryQuery,
+  useProfileCreateMutation,
+  useProfileUpdateMutation,
+  useProfileReviewMutation,
+  useProfileSubmitMutation,
+  useMerchantProfileMoveMutation,
+  useProfileDocumentDeleteMutation,
+} = profileApi;
 
 /** Asks the lists again (a profile was created or changed). */
 export const invalidateProfileLists = () => profileApi.util.invalidateTags([{ type: PROFILE_TAG, id: LIST_ID }]);
 
-/** Asks a profile, its history and the lists again (a document changed, a stale version was found). */
+/** Asks a profile, its history and the lists again (a document was uploaded). */
 export const invalidateProfile = (id: number) =>
   profileApi.util.invalidateTags([
     { type: PROFILE_TAG, id },
@@ -84,25 +153,6 @@ export const profileAnswered = (segment: ProfileSegment, detail: ProfileDetail):
   // type does not know this injected endpoint's state slice.
   profileApi.util.upsertQueryData('profileGet', { segment, id: detail.Id }, detail) as unknown as UnknownAction;
 
-/** The history and the lists of a profile, asked again (after its status changed). */
-export const invalidateAfterChange = (id: number) =>
-  profileApi.util.invalidateTags([
-    { type: HISTORY_TAG, id },
-    { type: PROFILE_TAG, id: LIST_ID },
-  ]);
-
-/** Creates a profile (PENDING, submitted by the caller); resolves with its Id and Version. */
-export const createProfile = (segment: ProfileSegment, body: ProfileCreateBody, options?: RequestOptions) => apiClient().post(routeOf(segment, 'Create'), body, options);
-
-/** Updates a profile with its Version (stale: CF409); resolves with the profile as stored. */
-export const updateProfile = (segment: ProfileSegment, body: ProfileUpdateBody, options?: RequestOptions) => apiClient().post(routeOf(segment, 'Update'), body, options);
-
-/** A reviewer's KYC action (START_REVIEW, VERIFY, REJECT, SUSPEND, REINSTATE); resolves with the profile. */
-export const reviewProfile = (segment: ProfileSegment, body: ProfileReviewBody, options?: RequestOptions) => apiClient().post(routeOf(segment, 'Review'), body, options);
-
-/** The maker resubmits a REJECTED profile (PENDING again); resolves with the profile. */
-export const submitProfile = (segment: ProfileSegment, id: number, version: number, options?: RequestOptions) => apiClient().post(routeOf(segment, 'Submit'), { Id: id, Version: version }, options);
-
 /**
  * Adds a KYC document to a profile: multipart with `DocType` first, then the file (PDF, JPEG or
  * PNG by its magic bytes, at most ORG_DOCUMENT_MAX_BYTES; the server decides). Resolves with the
@@ -117,6 +167,3 @@ export function uploadDocument(segment: ProfileSegment, id: number, docType: Org
 
 /** Saves a KYC document; resolves with its file name. */
 export const downloadDocument = (segment: ProfileSegment, documentId: number): Promise<string> => apiClient().getFile(routeOf(segment, 'Document'), { params: { Id: documentId } });
-
-/** Removes a KYC document (the server keeps it for the audit). */
-export const deleteDocument = (segment: ProfileSegment, documentId: number) => apiClient().post(routeOf(segment, 'DocumentDelete'), { Id: documentId });

@@ -1,5 +1,5 @@
 /**
- * A profile (issue 13 Build 1–2), opened by a row or by URL `{path}/:id`, in a drawer (full width
+ * A profile, opened by a row or by URL `{path}/:id`, in a drawer (full width
  * below 768 px; focus returns to the opener on close): its name and §4 status, the KYC actions
  * the caller may take (kyc-actions.tsx), Edit for holders of `{module}:update`, Move to another
  * agent for a merchant HQ and holders of `merchant:move` (move-dialog.tsx), and its sections

@@ -1,5 +1,5 @@
 /**
- * The profile list's filters (issue 13 Build 1): keyword (name, registration numbers, MID), §4
+ * The profile list's filters: keyword (name, registration numbers, MID), §4
  * onboarding status, the parent organization (the level above, scoped picker) and, on the
  * merchant screen, HQ or branch. Each choice applies at once; the keyword on Enter or Search.
  */

@@ -1,5 +1,5 @@
 /**
- * Create or edit a profile (issue 13 Build 1), in a drawer (full width on a phone): for a new
+ * Create or edit a profile, in a drawer (full width on a phone): for a new
  * profile its kind (the merchant screen: HQ or branch) and parent (scoped picker of the level
  * above; a master merchant has none), then Company, Persons, Bank accounts and Services
  * (form-sections.tsx). Save checks the form's rules, then the whole body with the server's own
@@ -21,7 +21,7 @@ import { OrgPicker } from '../../shared/org-picker.tsx';
 import { StaleAlert } from '../../shared/stale-alert.tsx';
 import { AccountsFields, CompanyFields, PersonsFields, ServicesFields } from './form-sections.tsx';
 import { bodyIssues, createBody, emptyValues, fieldOfAnswer, updateBody, valuesOf, type FieldPath, type ProfileFormValues } from './form-values.ts';
-import { createProfile, updateProfile, type ProfileDetail } from './profile-api.ts';
+import { useProfileCreateMutation, useProfileUpdateMutation, type ProfileDetail } from './profile-api.ts';
 import { routeOf, type SegmentView } from './segments.ts';
 import './texts.ts';
 
@@ -55,6 +55,8 @@ export function ProfileForm({ view, title, target, onClose, onSaved }: ProfileFo
   const [stored, setStored] = useState<ProfileDetail | null>(target.mode === 'update' ? target.profile : null);
   const initial = useMemo(() => (stored ? valuesOf(stored) : emptyValues(view.kinds[0]!.level)), [stored, view]);
   const [busy, setBusy] = useState(false);
+  const [createProfile] = useProfileCreateMutation();
+  const [updateProfile] = useProfileUpdateMutation();
   const [conflict, setConflict] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const level = (Form.useWatch('Level', form) as OrgLevel | undefined) ?? view.kinds[0]!.level;
@@ -101,11 +103,11 @@ export function ProfileForm({ view, title, target, onClose, onSaved }: ProfileFo
     const options = { silent: claimed, onFailure: (v: Verdict) => (verdict = v) };
     try {
       if (stored) {
-        const saved = await updateProfile(view.segment, body as ReturnType<typeof updateBody>, options);
+        const saved = await updateProfile({ segment: view.segment, body: body as ReturnType<typeof updateBody>, options }).unwrap();
         void message.success(t('profile.saved', { name: saved.Name }));
         onSaved(saved.Id, 'update', saved);
       } else {
-        const made = await createProfile(view.segment, body as ReturnType<typeof createBody>, options);
+        const made = await createProfile({ segment: view.segment, body: body as ReturnType<typeof createBody>, options }).unwrap();
         void message.success(t('profile.created', { name: values.Name ?? '' }));
         onSaved(made.Id, 'create', null);
       }

@@ -1,5 +1,5 @@
 /**
- * The list of one profile screen (issue 13 Build 1): the caller's subtree at the segment's levels,
+ * The list of one profile screen: the caller's subtree at the segment's levels,
  * filtered (profile-filter-bar.tsx), sortable by its columns, paged by offset (the page in the
  * URL, shared/list-controller.ts), with empty, loading and error states. Columns carry priorities
  * (shared/column-layout.ts): on a phone the company name and status come first and the table

@@ -1,5 +1,5 @@
 /**
- * One profile screen (issue 13 Build 1–3) of a segment: /master-merchant, /agency, /agent or
+ * One profile screen of a segment: /master-merchant, /agency, /agent or
  * /merchant (HQs with their branches). The list (profile-list.tsx) on the shared list controller
  * with its state in the URL; a profile at `{path}/:id` in a drawer (profile-drawer.tsx); New and
  * Edit in the form drawer (profile-form.tsx) for holders of `{module}:create` / `:update`. A
@@ -12,7 +12,7 @@ import { useListController } from '../../shared/list-controller.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { isProfileFiltered, parseProfileQuery, toProfileParams, toProfileSearchBody, type ProfileQuery } from './list-query.ts';
-import { invalidateProfile, invalidateProfileLists, profileAnswered, useProfileSearchQuery, type ProfileDetail } from './profile-api.ts';
+import { invalidateProfileLists, profileAnswered, useProfileSearchQuery, type ProfileDetail } from './profile-api.ts';
 import { ProfileDrawer } from './profile-drawer.tsx';
 import { ProfileForm, type ProfileFormTarget } from './profile-form.tsx';
 import { ProfileList } from './profile-list.tsx';
@@ -47,8 +47,8 @@ export function ProfilePage({ view }: { view: SegmentView }) {
 
   const saved = (savedId: number, mode: 'create' | 'update', stored: ProfileDetail | null) => {
     setFormTarget(null);
+    // The save's mutation has asked the profile, its history and the lists again.
     if (stored) dispatch(profileAnswered(view.segment, stored));
-    dispatch(invalidateProfile(savedId));
     if (mode === 'create') open(savedId);
   };
 

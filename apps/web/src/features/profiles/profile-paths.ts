@@ -1,5 +1,5 @@
 /**
- * The profile screens' paths by segment (issue 13), React-free and light: the menu's built-path
+ * The profile screens' paths by segment, React-free and light: the menu's built-path
  * list (app/built-route-paths.ts) reads them without loading the screens.
  */
 import { PROFILE_SEGMENTS, type ProfileSegment } from '@paydesk/contract';

@@ -1,5 +1,5 @@
 /**
- * The read-only sections of a profile (issue 13 Build 1): Company (with its KYC status and last
+ * The read-only sections of a profile: Company (with its KYC status and last
  * decision), Persons, Bank accounts (numbers as the server masks them, '••••' + last 4) and
  * Services (service types, products, MDR category, settlement timing). Each is one column on a
  * phone (Descriptions `column` by width); empty lists say so.

@@ -1,5 +1,5 @@
 /**
- * The four profile screens (issue 13 Build 1–3) as the web sees them: one shared feature,
+ * The four profile screens as the web sees them: one shared feature,
  * parameterised by the contract's segment (profile-segments.ts). A segment gives the screen's
  * path, its permission module (`{module}:view|create|update|review`), the organization levels it
  * lists, and the level of the parent a new profile is created under (a merchant HQ under an

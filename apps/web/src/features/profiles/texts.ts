@@ -1,5 +1,5 @@
 /**
- * The profile screens' texts (issue 13 Build 1–3: /master-merchant, /agency, /agent, /merchant —
+ * The profile screens' texts (/master-merchant, /agency, /agent, /merchant —
  * list, profile, form, KYC actions, documents, history) in en, ms and zh; they join the i18n
  * catalogues when a profile screen loads. Enum labels (onboarding status, company type, ID type,
  * person role, account type, gender, KYC action, document type) are the domain's.

@@ -1,5 +1,5 @@
 /**
- * The refund-handling screen's actions on a request's detail at /pre-chargeback (issue 11 Build 2):
+ * The refund-handling screen's actions on a request's detail at /pre-chargeback:
  * details (the drawer itself), manual refund, reject, mark not found, resend acknowledgement and
  * view log. A button shows only when the caller holds its permission and the request's status
  * accepts its action (refund-flow.ts `statusesAccepting`), so the buttons a user sees are the
@@ -17,9 +17,9 @@ import { statusesAccepting, type RefundAction, type RefundStatus } from '@paydes
 import { formatMoney } from '../../shared/format.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import { deskAction, newIdempotencyKey, refreshRefundViews } from './refund-api.ts';
+import { newIdempotencyKey, useRefundDeskActionMutation, type DeskCall } from './refund-api.ts';
 import { RefundLogDialog } from './refund-log-dialog.tsx';
 
 type Decision = 'reject' | 'notFound';
@@ -35,7 +35,7 @@ const accepts = (status: RefundStatus, action: RefundAction) => statusesAcceptin
 export function DeskActions({ detail }: { detail: ReportRow }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [deskAction] = useRefundDeskActionMutation();
   const held = useAppSelector(selectHeldPermissions);
   const [refunding, setRefunding] = useState(false);
   const [deciding, setDeciding] = useState<Decision | null>(null);
@@ -50,13 +50,13 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
   const currency = String(detail.Currency ?? 'MYR');
   const can = (permission: string, action?: RefundAction) => held.has(permission) && (!action || accepts(status, action));
 
-  /** Runs a call; answers whether it succeeded (a refusal has had its toast). */
-  const run = async (call: () => Promise<unknown>, done: string): Promise<boolean> => {
+  /** Runs a desk action; answers whether it succeeded (a refusal has had its toast). */
+  const run = async (call: DeskCall, done: string): Promise<boolean> => {
     setBusy(true);
     try {
-      await call();
+      // The mutation asks the refund views again.
+      await deskAction(call).unwrap();
       void message.success(t(done, { ref }));
-      refreshRefundViews(dispatch);
       setKey(newIdempotencyKey());
       return true;
     } catch {
@@ -67,7 +67,7 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
   };
 
   const refund = async () => {
-    const ok = await run(() => deskAction('updateRefund', { Id: id, ServiceType: Number(detail.ServiceType), TxnReferences: [ref], TxnAmount: amount }, key), 'refund.done.refunded');
+    const ok = await run({ name: 'updateRefund', body: { Id: id, ServiceType: Number(detail.ServiceType), TxnReferences: [ref], TxnAmount: amount }, idempotencyKey: key }, 'refund.done.refunded');
     if (ok) setRefunding(false);
   };
 
@@ -80,7 +80,7 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
       cancelText: t('resource.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        if (await run(() => deskAction(d.route, { Id: id, Description: description }), d.done)) setDeciding(null);
+        if (await run({ name: d.route, body: { Id: id, Description: description } } as DeskCall, d.done)) setDeciding(null);
       },
     });
   };
@@ -90,7 +90,7 @@ export function DeskActions({ detail }: { detail: ReportRow }) {
       title: t('refund.prompt.resend'),
       okText: t('refund.yes'),
       cancelText: t('resource.cancel'),
-      onOk: async () => void (await run(() => deskAction('resendRefundAck', { Id: id }, key), 'refund.done.resent')),
+      onOk: async () => void (await run({ name: 'resendRefundAck', body: { Id: id }, idempotencyKey: key }, 'refund.done.resent')),
     });
 
   return (

@@ -1,5 +1,5 @@
 /**
- * The refund actions a report's detail drawer shows above the record (issue 11), by report:
+ * The refund actions a report's detail drawer shows above the record, by report:
  * the desk's actions on a PreChargeback request, and "Request refund" (the §3 refund form) on a
  * transaction of a refundable service type (every one but terminal, §9). The report engine knows
  * nothing of refunds: the app (app/detail-actions.ts) passes them to the report page.

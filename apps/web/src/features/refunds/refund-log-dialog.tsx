@@ -1,5 +1,5 @@
 /**
- * View log (issue 11 Build 2): every event of a refund request, oldest first — the request, the
+ * View log: every event of a refund request, oldest first — the request, the
  * desk's decisions, the scheduler's expiry, each acknowledgement delivery attempt — with time
  * (MYT, §9 format), action, status change, actor (the system when none) and summary. A table that
  * scrolls inside its box on a phone; a failed load offers a retry.

@@ -1,6 +1,6 @@
 /**
- * The §3 refund form, opened from a transaction's detail by a user holding `prechargeback:request`
- * (issue 11 Build 1): service type (required, 'placeholder_cannot_be_empty' §5; every service type
+ * The §3 refund form, opened from a transaction's detail by a user holding `prechargeback:request`:
+ * service type (required, 'placeholder_cannot_be_empty' §5; every service type
  * but terminal §9, the transaction's own chosen), the transaction reference (sent as
  * TxnReferences), the refund amount read-only (TxnAmount: the refundable amount, the amount less
  * what was refunded, §5 "cannot be typed"), the reason (§9 FR, DP, RC, OT; required) and an
@@ -15,8 +15,7 @@ import { REFUND_REASONS, REFUND_SERVICE_TYPE_CODES, VALIDATION_MESSAGES } from '
 import { messageText } from '../../shared/field-rule.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { newIdempotencyKey, refreshRefundViews, requestRefund } from './refund-api.ts';
+import { newIdempotencyKey, useRequestRefundMutation } from './refund-api.ts';
 
 export interface RefundTarget {
   ref: string;
@@ -35,7 +34,7 @@ interface Values {
 export function RefundRequestDialog({ target, onClose }: { target: RefundTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [requestRefund] = useRequestRefundMutation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
@@ -46,9 +45,12 @@ export function RefundRequestDialog({ target, onClose }: { target: RefundTarget 
     const values = await form.validateFields();
     setBusy(true);
     try {
-      await requestRefund({ ServiceType: values.ServiceType!, TxnReferences: [target.ref], TxnAmount: target.refundable, ReasonCode: values.ReasonCode as never, Description: values.Description?.trim() || undefined }, key);
+      // The mutation asks the refund views again.
+      await requestRefund({
+        body: { ServiceType: values.ServiceType!, TxnReferences: [target.ref], TxnAmount: target.refundable, ReasonCode: values.ReasonCode as never, Description: values.Description?.trim() || undefined },
+        idempotencyKey: key,
+      }).unwrap();
       void message.success(t('refund.requested', { ref: target.ref }));
-      refreshRefundViews(dispatch);
       setKey(newIdempotencyKey());
       onClose();
     } catch {

@@ -1,5 +1,5 @@
 /**
- * The refund desk's screen texts (issue 11: the refund form, the desk's actions and prompts, the
+ * The refund desk's screen texts (the refund form, the desk's actions and prompts, the
  * log) in en, ms and zh. They join the i18n catalogues when a refund component first loads (with
  * a report page), not with the entry chunk. The three §8 prompts are the English texts verbatim.
  */

@@ -1,6 +1,6 @@
 /**
- * How a report column's value reads in a table cell and a detail line, by its declared kind
- * (issue 10): enum → its ENUM label (status as a coloured tag), money → §3 amount in the row's
+ * How a report column's value reads in a table cell and a detail line, by its declared kind:
+ * enum → its ENUM label (status as a coloured tag), money → §3 amount in the row's
  * currency, count / percent grouped in the UI language, datetime → Malaysian time DD-MM-YYYY
  * HH:mm:ss (§9), date → DD-MM-YYYY, pan → monospace (already masked by the server: first 6 + last
  * 4), text as it is; an absent value is '-'.

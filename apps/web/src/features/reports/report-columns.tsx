@@ -1,5 +1,5 @@
 /**
- * The table columns of a list report, from its column catalogue (issue 10): the columns placed in
+ * The table columns of a list report, from its column catalogue: the columns placed in
  * 'list', titled by their label key, each with its declared priority (shared/column-layout: 1
  * always and first on a phone, 2 at every width, 3 on wide screens or when turned on), a width by
  * kind, numbers right-aligned, and a sorter only on a column declared sortable (an index serves it).

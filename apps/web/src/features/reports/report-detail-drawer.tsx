@@ -1,7 +1,7 @@
 /**
  * A report row's detail drawer, opened by a row (click, Enter or Space) or by URL `{path}/:id`;
- * full width below 768 px; on close focus returns to the opener (issue 9). Below the row's fields,
- * its related sections when the report declares some (report-related.tsx, issue 10 item 3).
+ * full width below 768 px; on close focus returns to the opener. Below the row's fields,
+ * its related sections when the report declares some (report-related.tsx).
  */
 import { Button, Drawer, Empty, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -45,7 +45,7 @@ export function ReportDetailDrawer({ def, id, onClose, actions: Actions }: { def
       />
     );
   else {
-    // The declared related sections (chain, link, schedule, timeline: issue 10 item 3) follow the row's fields.
+    // The declared related sections (chain, link, schedule, timeline) follow the row's fields.
     const related = relatedOf(detail);
     // Focusable (tabIndex 0), so a keyboard user can reach and scroll the drawer's body even when
     // the record has no link or button (axe scrollable-region-focusable; e.g. a TALLY item).

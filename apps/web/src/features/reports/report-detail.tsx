@@ -1,9 +1,9 @@
 /**
- * The detail of one report row (issue 10): the columns placed in 'detail', each as a labelled
+ * The detail of one report row: the columns placed in 'detail', each as a labelled
  * line written by its kind (report-cells), grouped by their declared `section` — first the
  * untitled 'main', then the others in the order the catalogue first names them, each titled by
  * `detail.{section in snake case}` and marked `data-testid="txn-{section in kebab case}"` (the
- * hierarchy, customer and customer address panels keep their issue 9 test ids), then the declared
+ * hierarchy, customer and customer address panels keep the test ids existing tests rely on), then the declared
  * sub-table (`detailLines`, e.g. a settlement batch's lines per card) as a small table.
  * Presentational: the drawer loads the record.
  */

@@ -1,5 +1,5 @@
 /**
- * The rows an expanded report row opens (issue 10, the declaration's `expand`; e.g. a batch of the
+ * The rows an expanded report row opens (the declaration's `expand`; e.g. a batch of the
  * batch-grouped card view → its card transactions): a page of the CHILD report, through the
  * child's own API, columns and permission, filtered by the values the parent row gives
  * (`expandSearchData`). Keyset-paged inside the row (its own pager and page size); the child's

@@ -1,5 +1,5 @@
 /**
- * A report's filter bar (list or summary), generated from its declared filters (issue 10): a
+ * A report's filter bar (list or summary), generated from its declared filters: a
  * form over the URL query; the query's other keys (sort, page size, period, group by) pass through. Search (or Enter in a field) writes the query; Reset clears the filters; the back
  * button refills the form from the URL.
  *

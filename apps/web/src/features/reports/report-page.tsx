@@ -1,11 +1,11 @@
 /**
- * One screen for any declared list report (issue 10; e.g. /transaction/ecommerce): the title,
+ * One screen for any declared list report (e.g. /transaction/ecommerce): the title,
  * the filter bar generated from `def.filters`, the keyset-paged table generated from the 'list'
  * columns (sortable headers only where the declaration allows), the capped count ("more than
  * 10,000"), a totals line when the server offers one, refresh, column chooser, export (with the
  * export permission; headers in the screen's language), and the detail drawer at `{path}/:id`.
  * State lives in the URL and paging in the shared list controller (shared/list-controller.ts);
- * the header currency governs the list, its totals and its export (issue 9: no RM and S$ rows
+ * the header currency governs the list, its totals and its export (no RM and S$ rows
  * mixed), and a new currency starts again at the first page. A report declaring `expand` has
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
@@ -42,10 +42,10 @@ import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toRe
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
 
 /**
- * `PageActions`: what the page shows beside its title (e.g. a settlement report's file import,
- * issue 12), given by the app like `detailActions`.
- * `detailActions`: what the detail drawer shows above the record (e.g. the refund desk's actions,
- * issue 11), given by the app; the engine itself knows no actions.
+ * `PageActions`: what the page shows beside its title (e.g. a settlement report's file import),
+ * given by the app like `detailActions`.
+ * `detailActions`: what the detail drawer shows above the record (e.g. the refund desk's actions),
+ * given by the app; the engine itself knows no actions.
  */
 export function ReportPage({ def, detailActions, PageActions }: { def: ListReportDef; detailActions?: DetailActionsComponent; PageActions?: PageActionsComponent }) {
   const { t, i18n } = useTranslation();

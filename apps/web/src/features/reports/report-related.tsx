@@ -1,5 +1,5 @@
 /**
- * The related sections of a report row's detail (issue 10 item 3; shapes in the contract's
+ * The related sections of a report row's detail (shapes in the contract's
  * reports/related.ts), under the row's own fields: the pre-auth operation chain as a small table
  * (operation, MYT time, amount, status; each other operation a link to its own detail at
  * `{path}/{Id}`, the current one marked "This transaction"), the payment link and the recurring

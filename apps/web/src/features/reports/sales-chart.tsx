@@ -1,5 +1,5 @@
 /**
- * The trend chart of a summary (sales) report (issue 10), loaded on its own chunk (React.lazy)
+ * The trend chart of a summary (sales) report, loaded on its own chunk (React.lazy)
  * so the page's chunk stays small: gross and net per period as lines; grouped, the gross per group
  * as stacked bars (top groups and "others") under the net line. Amounts are in `currency` (the
  * header's), drawn from decimal strings (summary-chart-data.ts).

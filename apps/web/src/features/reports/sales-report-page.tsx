@@ -1,12 +1,12 @@
 /**
- * One screen for any declared summary report (issue 10, the sales reports of §2, e.g.
+ * One screen for any declared summary report (the sales reports of §2, e.g.
  * /sales-report/ecommerce): the title, the filter bar generated from `def.filters` (the list
  * reports' ReportFilterBar; the date range defaults to the last 30 MYT days), the period (day /
  * week / month) and the dimension to group by, a trend chart of gross and net (lazy chunk), the
  * table of periods × groups with its measures and a totals row, a drill-down link per row into
  * the live list with the row's filters in its URL, and the export (xlsx / csv, headers in the
  * screen's language). State lives in the URL (summary-query.ts); the header currency governs the
- * figures and the export (issue 9).
+ * figures and the export.
  */
 import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { Button, Card, Flex, Grid, Segmented, Select, Skeleton, Space, Table, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * A summary (sales) report's routes (issue 10): `Report.{name}.Summary` (POST
+ * A summary (sales) report's routes: `Report.{name}.Summary` (POST
  * `/api/portal/{api}/Summary`, rows per period × group with their measures and the totals) and
  * `Report.{name}.Export` (the same rows as an XLSX/CSV file), called by path through the app's API
  * client as the list reports' are. Summary answers are tagged by report, so Refresh asks again.

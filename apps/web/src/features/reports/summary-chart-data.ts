@@ -1,5 +1,5 @@
 /**
- * A summary report's rows turned into what its chart draws (issue 10); pure, so tests check it
+ * A summary report's rows turned into what its chart draws; pure, so tests check it
  * without a canvas. Periods are MYT days (YYYY-MM-DD, the period's first day), oldest first.
  * Ungrouped: a gross and a net line per period. Grouped: the gross per group as stacked bars
  * (the `top` groups of the largest gross over the range, the rest folded into one "others"

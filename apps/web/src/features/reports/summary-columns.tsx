@@ -1,5 +1,5 @@
 /**
- * The table columns of a summary (sales) report (issue 10): the period (its first MYT day, by
+ * The table columns of a summary (sales) report: the period (its first MYT day, by
  * period kind), the group when grouped (an enum code's ENUM label, an organization's name), the
  * split when declared (e.g. service type), the declared measures (money in the report's currency,
  * counts and rates grouped in the UI language), and the drill-down link to the live list. Each

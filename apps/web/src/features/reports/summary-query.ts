@@ -1,5 +1,5 @@
 /**
- * A summary (sales) report's state in the URL (issue 10; shareable, back button): the declared
+ * A summary (sales) report's state in the URL (shareable, back button): the declared
  * filters under the list reports' URL keys (shared/report-query.ts), the period (`period`, default the
  * declared `defaultPeriod`) and the dimension grouped by (`group`: a declared dimension key, or
  * `none`; default the declared `defaultGroupBy`). Defaults are left out of the URL. Pure. The date range defaults to the last 30 Malaysian days (today included) when the

@@ -1,5 +1,5 @@
 /**
- * The resource screens' light catalogue (issue 9 first-load budgets; issue 14 engine v2): derived
+ * The resource screens' light catalogue (first-load budgets; engine v2): derived
  * from the navigation tree's resource entries (NavRoute.resource: name, actions) — path and
  * module come with the entry — and a loader of the declaration's own module, found by the
  * bundler among the contract's `resources/defs/*.ts` (each its own chunk). So a new resource

@@ -6,7 +6,7 @@ import { addScreenTexts } from '../../i18n/index.ts';
 import type { ResourceItem } from './resource-api.ts';
 
 // The field, option and help texts of every resource come with the resource screens' chunk, not
-// the entry (issue 9: resource texts load with their route), in the words the server's exports
+// the entry (resource texts load with their route), in the words the server's exports
 // use. Every list, form and override names fields through this module, so importing it adds them.
 addScreenTexts(RESOURCE_LABELS);
 

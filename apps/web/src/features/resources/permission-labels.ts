@@ -11,7 +11,7 @@ const NAV_LABELS = new Map(allRoutes().map((r) => [r.permission, r.labelKey]));
 
 /**
  * The actions of resource screens whose route permission names the screen (tpaconfig:m1 →
- * tpaconfig:m1update, issue 14): each such permission with its screen's navigation label key and
+ * tpaconfig:m1update): each such permission with its screen's navigation label key and
  * its generic action, so the editor names it "M1 · Edit".
  */
 const SCREEN_ACTIONS = new Map(

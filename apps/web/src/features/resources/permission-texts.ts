@@ -2,7 +2,7 @@
  * The permission editor's texts (§6 catalogue): module names (`perm.module.*`), generic action
  * names (`perm.action.*`) and the permissions with a name of their own (`perm.<module>.<action>`),
  * in en, ms and zh. Only the permission editor shows them, so they join the i18n catalogues when it
- * loads (addScreenTexts), not with the sign-in page's entry chunk (first-load budget, issue 9).
+ * loads (addScreenTexts), not with the sign-in page's entry chunk (first-load budget).
  */
 import { addScreenTexts } from '../../i18n/index.ts';
 

@@ -1,14 +1,15 @@
 /**
  * The resource engine's routes (`/api/portal/{Name}/{Op}`), called through the app's API client
  * (secure channel, §8 toasts). They are generated per resource on the server, so they are not in
- * the contract's route table: the client's path helpers send them. Search and Get are RTK Query
- * endpoints tagged by resource, so a change made here refetches the list.
+ * the contract's route table: the client's path helpers send them. Search is an RTK Query
+ * endpoint tagged by resource, and every write is a mutation that invalidates that tag, so a
+ * change made here refetches the resource's lists.
  */
 import type { ResourceCommand, ResourceDef } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
-import { api, type HandledError } from '../../store/api.ts';
+import { api, type HandledError, type WriteOptions } from '../../store/api.ts';
 
 export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload';
 
@@ -51,6 +52,12 @@ export interface BulkUploadResult {
 
 const RESOURCE_TAG = 'Resource' as const;
 
+/** What every write of the engine takes: the resource, and the caller's options (toast, in-place failure). */
+interface ResourceWrite {
+  def: Pick<ResourceDef, 'name'>;
+  options?: WriteOptions;
+}
+
 const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     resourceSearch: build.query<ResourcePage, { name: string; body: SearchBody }>({
@@ -63,34 +70,48 @@ const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).inject
       },
       providesTags: (_result, _error, { name }) => [{ type: RESOURCE_TAG, id: name }],
     }),
+    resourceCreate: build.mutation<ResourceItem, ResourceWrite & { body: Record<string, unknown> }>({
+      query: ({ def, body, options }) => ({ path: resourcePath(def, 'Create'), method: 'POST', body, options }),
+      invalidatesTags: (_result, error, { def }) => (error ? [] : [{ type: RESOURCE_TAG, id: def.name }]),
+    }),
+    resourceUpdate: build.mutation<ResourceItem, ResourceWrite & { body: Record<string, unknown> }>({
+      query: ({ def, body, options }) => ({ path: resourcePath(def, 'Update'), method: 'PUT', body, options }),
+      invalidatesTags: (_result, error, { def }) => (error ? [] : [{ type: RESOURCE_TAG, id: def.name }]),
+    }),
+    resourceSetStatus: build.mutation<ResourceItem, ResourceWrite & { item: Pick<ResourceItem, 'Id' | 'Version'>; active: boolean }>({
+      query: ({ def, item, active, options }) => ({ path: resourcePath(def, 'SetStatus'), method: 'PUT', body: { Id: item.Id, IsActive: active ? 1 : 0, Version: item.Version }, options }),
+      // Refused or not: a refusal (a stale Version) means the list shows an old row.
+      invalidatesTags: (_result, _error, { def }) => [{ type: RESOURCE_TAG, id: def.name }],
+    }),
+    /** A declared command (ResourceDef.commands) on a record read at `item.Version`: PUT /api/portal/{Name}/{command}. */
+    resourceCommand: build.mutation<ResourceItem, ResourceWrite & { command: Pick<ResourceCommand, 'name'>; item: Pick<ResourceItem, 'Id' | 'Version'> }>({
+      query: ({ def, command, item, options }) => ({ path: `/api/portal/${def.name}/${command.name}`, method: 'PUT', body: { Id: item.Id, Version: item.Version }, options }),
+      invalidatesTags: (_result, _error, { def }) => [{ type: RESOURCE_TAG, id: def.name }],
+    }),
+    resourceDelete: build.mutation<{ Success: true }, ResourceWrite & { id: number }>({
+      query: ({ def, id, options }) => ({ path: resourcePath(def, 'Delete', id), method: 'DELETE', options }),
+      invalidatesTags: (_result, error, { def }) => (error ? [] : [{ type: RESOURCE_TAG, id: def.name }]),
+    }),
   }),
 });
 
-export const { useResourceSearchQuery } = resourceApi;
+export const {
+  useResourceSearchQuery,
+  useResourceCreateMutation,
+  useResourceUpdateMutation,
+  useResourceSetStatusMutation,
+  useResourceCommandMutation,
+  useResourceDeleteMutation,
+} = resourceApi;
 
 /** Refetches every list of a resource (after a change, an upload, or a stale answer). */
 export const invalidateResource = (def: Pick<ResourceDef, 'name'>) => resourceApi.util.invalidateTags([{ type: RESOURCE_TAG, id: def.name }]);
 
 export const getResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.get<ResourceItem>(resourcePath(def, 'Get', id), options);
 
-export const createResource = (def: ResourceDef, body: Record<string, unknown>, options?: RequestOptions) =>
-  apiClient().path.post<ResourceItem>(resourcePath(def, 'Create'), body, options);
-
-export const updateResource = (def: ResourceDef, body: Record<string, unknown>, options?: RequestOptions) =>
-  apiClient().path.put<ResourceItem>(resourcePath(def, 'Update'), body, options);
-
-export const setResourceStatus = (def: ResourceDef, item: Pick<ResourceItem, 'Id' | 'Version'>, active: boolean, options?: RequestOptions) =>
-  apiClient().path.put<ResourceItem>(resourcePath(def, 'SetStatus'), { Id: item.Id, IsActive: active ? 1 : 0, Version: item.Version }, options);
-
-/** Runs a declared command (ResourceDef.commands) on a record read at `item.Version`: PUT /api/portal/{Name}/{command}. */
-export const runResourceCommand = (def: ResourceDef, command: Pick<ResourceCommand, 'name'>, item: Pick<ResourceItem, 'Id' | 'Version'>, options?: RequestOptions) =>
-  apiClient().path.put<ResourceItem>(`/api/portal/${def.name}/${command.name}`, { Id: item.Id, Version: item.Version }, options);
-
-export const deleteResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.del<{ Success: true }>(resourcePath(def, 'Delete', id), undefined, options);
-
 /**
  * Saves the export file of the filtered, sorted list (all its rows); resolves with its name. The
- * file's headers and option texts are in the screen's language (issue 9).
+ * file's headers and option texts are in the screen's language.
  */
 export const exportResource = (def: ResourceDef, { SearchData, Sort, Format }: Pick<SearchBody, 'SearchData' | 'Sort'> & { Format: 'xlsx' | 'csv' }) =>
   apiClient().path.postFile(resourcePath(def, 'Export'), { SearchData, Sort, Format, Language: i18n.language });

@@ -1,5 +1,5 @@
 /**
- * The ticket actions on a risk alert's detail at /risk (issue 11 Build 7; §4 PENDING → OPEN →
+ * The ticket actions on a risk alert's detail at /risk (§4 PENDING → OPEN →
  * CLOSE): take it (or take it over when someone else has it), comment, close it with a
  * resolution (required, then a confirmation), and its history with the transactions the rule
  * counted. A button shows when the caller holds its permission and the alert's status accepts it;
@@ -15,10 +15,10 @@ import { apiClient } from '../../api/index.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
-import { invalidateReport } from '../../shared/report-api.ts';
+import { useRiskAssignMutation, useRiskCloseMutation, useRiskCommentMutation } from './risk-api.ts';
 import './texts.ts';
 
 type RiskLog = ResponseOf<'riskLog'>;
@@ -91,20 +91,22 @@ function RiskHistory({ id, onClose }: { id: number | null; onClose: () => void }
 function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const dispatch = useAppDispatch();
   const held = useAppSelector(selectHeldPermissions);
+  const [assign] = useRiskAssignMutation();
+  const [comment] = useRiskCommentMutation();
+  const [closeAlert] = useRiskCloseMutation();
   const [note, setNote] = useState<Note | null>(null);
   const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = Number(detail.Id);
   const status = String(detail.Status);
 
-  const run = async (call: () => Promise<unknown>, done: string) => {
+  // Each action's mutation asks the report again once it succeeded.
+  const run = async (call: () => { unwrap: () => Promise<unknown> }, done: string) => {
     setBusy(true);
     try {
-      await call();
+      await call().unwrap();
       void message.success(t(done, { id }));
-      dispatch(invalidateReport(def));
       return true;
     } catch {
       return false;
@@ -115,7 +117,7 @@ function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow })
 
   const submitNote = async (text: string) => {
     if (note === 'comment') {
-      if (await run(() => apiClient().post('riskComment', { Id: id, Comment: text }), 'riskDesk.commented')) setNote(null);
+      if (await run(() => comment({ report: def, body: { Id: id, Comment: text } }), 'riskDesk.commented')) setNote(null);
       return;
     }
     modal.confirm({
@@ -123,7 +125,7 @@ function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow })
       okText: t('riskDesk.yes'),
       cancelText: t('resource.cancel'),
       onOk: async () => {
-        if (await run(() => apiClient().post('riskClose', { Id: id, Resolution: text }), 'riskDesk.closed')) setNote(null);
+        if (await run(() => closeAlert({ report: def, body: { Id: id, Resolution: text } }), 'riskDesk.closed')) setNote(null);
       },
     });
   };
@@ -133,7 +135,7 @@ function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow })
     <>
       <Flex wrap gap={8} role="toolbar" aria-label={t('riskDesk.actionsLabel')} data-testid="risk-actions">
         {held.has('risk:assign') && open && (
-          <Button type="primary" icon={<UserAddOutlined />} loading={busy && note === null} onClick={() => void run(() => apiClient().post('riskAssign', { Id: id }), 'riskDesk.taken')}>
+          <Button type="primary" icon={<UserAddOutlined />} loading={busy && note === null} onClick={() => void run(() => assign({ report: def, body: { Id: id } }), 'riskDesk.taken')}>
             {t(status === 'PENDING' ? 'riskDesk.take' : 'riskDesk.takeOver')}
           </Button>
         )}

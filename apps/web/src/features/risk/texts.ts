@@ -1,5 +1,5 @@
 /**
- * The risk desk's screen texts (issue 11: ticket actions, history, evidence) in en, ms and zh; they
+ * The risk desk's screen texts (ticket actions, history, evidence) in en, ms and zh; they
  * join the i18n catalogues when the risk components load (with a report page).
  */
 import { addScreenTexts } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 /**
- * One Revenue Monster application in a drawer (issue 13 Build 6): the form in three sections
+ * One Revenue Monster application in a drawer: the form in three sections
  * (company; contact and director; settlement and products), the merchant's documents on file with
  * the required ones missing, and the actions its caller may take now (the server's
  * AllowedActions): save the draft, record it as sent (after a confirmation), record RM's approval
@@ -16,8 +16,7 @@ import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { useNarrow } from '../../app/use-narrow.ts';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { decideApplication, invalidateRmApplications, saveApplication, submitApplication, type RmApplication, type RmPrefill } from './rm-api.ts';
+import { useRmApplicationDecideMutation, useRmApplicationSaveMutation, useRmApplicationSubmitMutation, type RmApplication, type RmPrefill } from './rm-api.ts';
 import { schemaRule } from './schema-rule.ts';
 import { STATUS_COLORS } from './status-colors.ts';
 import './texts.ts';
@@ -36,11 +35,13 @@ export interface ApplicationDrawerProps {
 
 export function ApplicationDrawer({ subject, onClose, onChanged }: ApplicationDrawerProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { message } = App.useApp();
   const narrow = useNarrow();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
+  const [saveApplication] = useRmApplicationSaveMutation();
+  const [submitApplication] = useRmApplicationSubmitMutation();
+  const [decideApplication] = useRmApplicationDecideMutation();
   const [deciding, setDeciding] = useState<'APPROVED' | 'REJECTED' | null>(null);
   const [approveForm] = Form.useForm<{ RmMerchantId: string; RmStoreId?: string }>();
   const state = Form.useWatch('State', form);
@@ -58,11 +59,11 @@ export function ApplicationDrawer({ subject, onClose, onChanged }: ApplicationDr
 
   if (!subject || !file) return null;
 
-  const run = async (call: () => Promise<RmApplication>, done: string) => {
+  // Each write's mutation asks the list again.
+  const run = async (call: () => { unwrap: () => Promise<RmApplication> }, done: string) => {
     setBusy(true);
     try {
-      const next = await call();
-      dispatch(invalidateRmApplications());
+      const next = await call().unwrap();
       void message.success(t(done));
       onChanged(next);
       return true;

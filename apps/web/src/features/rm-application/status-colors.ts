@@ -1,4 +1,4 @@
-/** The tag colour of each Revenue Monster application status (issue 13 Build 6). */
+/** The tag colour of each Revenue Monster application status. */
 import type { RmApplicationStatus } from '@paydesk/domain';
 
 export const STATUS_COLORS: Record<RmApplicationStatus, string> = { DRAFT: 'default', SUBMITTED: 'processing', APPROVED: 'success', REJECTED: 'error' };

@@ -1,5 +1,5 @@
 /**
- * /rm-application's texts (issue 13 Build 6) in en, ms and zh; they join the i18n catalogues when
+ * /rm-application's texts in en, ms and zh; they join the i18n catalogues when
  * the screen loads. Status, company type, ID type, e-wallet, service and QR mode labels come from
  * the domain's enum labels.
  */

@@ -1,5 +1,5 @@
 /**
- * Import a provider's settlement file from its settlement report (issue 12 Build 1): choose the CSV
+ * Import a provider's settlement file from its settlement report: choose the CSV
  * or XLSX file, send it (multipart, signed, ≤ 10 MB: POST Settlement/Import with the report's
  * provider as FormatKey, `{provider}_TPA` from an acquirer report), then watch the background import — queued, reading (lines read so far),
  * matching, imported with the items per §4 result, or not imported with the failing line, field

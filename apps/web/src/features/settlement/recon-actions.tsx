@@ -1,5 +1,5 @@
 /**
- * The actions on a reconciliation item's detail in the settlement reports (issue 12 Build 2–3, §4):
+ * The actions on a reconciliation item's detail in the settlement reports (§4):
  * Verify resolves NOT TALLY, EXIST IN provider / portal, UNVERIFY or DUPLICATE with a required note
  * (→ VERIFIED 5); Unverify withdraws a verification with a note (→ UNVERIFY 6). Shown to holders of
  * `settlementreport:verify` for the results that accept them; the server decides again (403 when
@@ -10,13 +10,12 @@ import { App, Button, Flex } from 'antd';
 import { CheckCircleOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListReportDef, ReportRow } from '@paydesk/contract';
-import { apiClient } from '../../api/index.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { useBusyCall } from '../../shared/use-busy-call.ts';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
+import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
-import { invalidateReport } from '../../shared/report-api.ts';
+import { useReconDecideMutation } from './recon-api.ts';
 import './texts.ts';
 
 /** Results a user may verify (§4): every one but TALLY (1) and VERIFIED (5). */
@@ -27,7 +26,7 @@ type Decision = 'verify' | 'unverify';
 function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [decide] = useReconDecideMutation();
   const held = useAppSelector(selectHeldPermissions);
   const [decision, setDecision] = useState<Decision | null>(null);
   const { busy, run } = useBusyCall();
@@ -38,9 +37,9 @@ function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }
   const submit = (note: string) =>
     run(async () => {
       if (!decision) return;
-      await apiClient().post(decision === 'verify' ? 'reconVerify' : 'reconUnverify', { Id: id, Note: note });
+      // The mutation asks the report again.
+      await decide({ report: def, decision, body: { Id: id, Note: note } }).unwrap();
       void message.success(t(decision === 'verify' ? 'recon.verified' : 'recon.unverified', { id }));
-      dispatch(invalidateReport(def));
       setDecision(null);
     });
 

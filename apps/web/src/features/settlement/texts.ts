@@ -1,5 +1,5 @@
 /**
- * The settlement desk's screen texts (issue 12: verify / unverify a reconciliation item, import a
+ * The settlement desk's screen texts (verify / unverify a reconciliation item, import a
  * provider's settlement file with its progress) in en, ms and zh; they join the i18n catalogues
  * when a settlement report page loads.
  */

@@ -1,5 +1,5 @@
 /**
- * The memberships of the invite and edit forms (issue 13 Build 5): one to twenty rows of level ×
+ * The memberships of the invite and edit forms: one to twenty rows of level ×
  * company × group. The level is a group type the caller may hand out (its own level and below;
  * the platform, with no company, for a SUPERADMIN only); the company comes from the scoped
  * organization picker of that level; the group from the assignable groups of the same type, so a

@@ -1,5 +1,5 @@
 /**
- * /user-management's texts (issue 13 Build 5: the users of the caller's subtree, invite, edit
+ * /user-management's texts (the users of the caller's subtree, invite, edit
  * memberships, lock / unlock / deactivate / reactivate, reset password, resend invite, reset MFA)
  * in en, ms and zh; they join the i18n catalogues when the screen loads.
  */

@@ -1,5 +1,5 @@
 /**
- * The actions on one user of /user-management (issue 13 Build 5): Edit, and Lock, Unlock,
+ * The actions on one user of /user-management: Edit, and Lock, Unlock,
  * Deactivate, Reactivate, Reset password, Resend invitation and Reset two-factor, each offered
  * only in the states it applies to and to holders of its permission, and each behind a
  * confirmation that says what happens. The server decides again (its refusal is the client's
@@ -8,8 +8,7 @@
 import { App, Button, Dropdown, Flex, type MenuProps } from 'antd';
 import { DownOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { USER_ACTIONS, invalidateUsers, runUserAction, type UserAction, type UserRow } from './user-api.ts';
+import { USER_ACTIONS, useUserActionMutation, type UserAction, type UserRow } from './user-api.ts';
 import { ACTION_PERMISSIONS } from './user-permissions.ts';
 import './texts.ts';
 
@@ -57,7 +56,7 @@ export interface UserActionsProps {
 export function UserActions({ user, held, self, onEdit }: UserActionsProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [runUserAction] = useUserActionMutation();
   const canEdit = held.has(ACTION_PERMISSIONS.update) && user.Status !== 'INACTIVE';
   const actions = offeredActions(user, held, self);
   if (!canEdit && actions.length === 0) return null;
@@ -71,15 +70,13 @@ export function UserActions({ user, held, self, onEdit }: UserActionsProps) {
       okButtonProps: { danger: DESTRUCTIVE.has(action) },
       cancelText: t('users.cancel'),
       // The dialog closes either way: a refusal is the client's toast (acting on oneself, a stale
-      // version …), and the list is asked again so that it shows the user as the server has it.
+      // version …), and the mutation asks the list again so that it shows the user as the server has it.
       onOk: async () => {
         try {
-          await runUserAction(action, user);
+          await runUserAction({ action, user }).unwrap();
           void message.success(t(`users.done.${action}`, { email }));
         } catch {
           // The toast is shown.
-        } finally {
-          dispatch(invalidateUsers());
         }
       },
     });

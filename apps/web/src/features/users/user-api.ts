@@ -1,16 +1,15 @@
 /**
- * /user-management's calls (issue 13 Build 5) through the app's API client (secure channel, §8
+ * /user-management's calls through the app's API client (secure channel, §8
  * toasts: a refusal has had its toast when a promise here rejects):
  *  - the user list, an RTK Query endpoint over POST UserManagement/Search, tagged so an invite, an
  *    edit or an action asks it again;
- *  - Invite, Update and the per-user actions (Lock, Unlock, Deactivate, Reactivate, ResetPassword,
+ *  - as RTK Query mutations: Invite, Update and the per-user actions (Lock, Unlock, Deactivate, Reactivate, ResetPassword,
  *    ResendInvite, ResetMfa), each `{Id, Version}` with its own permission.
  * Also the list's URL query (keyword, status, page, size) for the list controller.
  */
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { USER_STATUSES, type UserStatus } from '@paydesk/domain';
-import { apiClient } from '../../api/index.ts';
-import { api } from '../../store/api.ts';
+import { api, onSuccess } from '../../store/api.ts';
 
 export type UserSearchBody = BodyOf<'userSearch'>;
 export type UserPage = ResponseOf<'userSearch'>;
@@ -28,6 +27,20 @@ export const MAX_MEMBERSHIPS = 20;
 /** The longest keyword the filter sends (the contract's limit). */
 export const MAX_KEYWORD = 250;
 
+/** The actions on one user, each a confirmed `{Id, Version}` call behind its own permission. */
+export const USER_ACTIONS = ['lock', 'unlock', 'deactivate', 'reactivate', 'resetPassword', 'resendInvite', 'resetMfa'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+const ACTION_ROUTES = {
+  lock: 'userLock',
+  unlock: 'userUnlock',
+  deactivate: 'userDeactivate',
+  reactivate: 'userReactivate',
+  resetPassword: 'userResetPassword',
+  resendInvite: 'userResendInvite',
+  resetMfa: 'userResetMfa',
+} as const satisfies Record<UserAction, string>;
+
 const USER_TAG = 'ManagedUser' as const;
 
 const userApi = api.enhanceEndpoints({ addTagTypes: [USER_TAG] }).injectEndpoints({
@@ -37,12 +50,28 @@ const userApi = api.enhanceEndpoints({ addTagTypes: [USER_TAG] }).injectEndpoint
       query: (body) => ({ name: 'userSearch', body }),
       providesTags: [USER_TAG],
     }),
+    /** Invites a user; resolves with the new user's id. */
+    userInvite: build.mutation<ResponseOf<'userInvite'>, InviteBody>({
+      query: (body) => ({ name: 'userInvite', body }),
+      invalidatesTags: onSuccess([USER_TAG]),
+    }),
+    /** Saves a user's nick name, phone and memberships (those outside the caller's scope are kept by the server). */
+    userUpdate: build.mutation<ResponseOf<'userUpdate'>, UpdateBody>({
+      query: (body) => ({ name: 'userUpdate', body }),
+      invalidatesTags: onSuccess([USER_TAG]),
+    }),
+    /** Performs `action` on a user at the version the list showed (a stale one is the server's 409). */
+    userAction: build.mutation<UserRow, { action: UserAction; user: Pick<UserRow, 'Id' | 'Version'> }>({
+      query: ({ action, user }) => ({ name: ACTION_ROUTES[action], body: { Id: user.Id, Version: user.Version } }),
+      // Refused or not, so that the list shows the user as the server has it.
+      invalidatesTags: [USER_TAG],
+    }),
   }),
 });
 
-export const { useUserSearchQuery } = userApi;
+export const { useUserSearchQuery, useUserInviteMutation, useUserUpdateMutation, useUserActionMutation } = userApi;
 
-/** Asks the user list again (after an invite, an edit or an action). */
+/** Asks the user list again (Refresh; the writes' mutations do it themselves). */
 export const invalidateUsers = () => userApi.util.invalidateTags([USER_TAG]);
 
 /** The list's query as the URL holds it. */
@@ -81,29 +110,4 @@ export function serializeUserQuery(q: UserQuery): URLSearchParams {
 export function userSearchBody(q: UserQuery): UserSearchBody {
   const keyword = q.keyword.trim();
   return { PageIndex: q.page, RowsPerPage: q.size, SearchData: { ...(keyword ? { Keyword: keyword } : {}), ...(q.status ? { Status: q.status } : {}) } };
-}
-
-/** Invites a user; resolves with the new user's id. */
-export const inviteUser = (body: InviteBody) => apiClient().post('userInvite', body);
-
-/** Saves a user's nick name, phone and memberships (those outside the caller's scope are kept by the server). */
-export const updateUser = (body: UpdateBody) => apiClient().post('userUpdate', body);
-
-/** The actions on one user, each a confirmed `{Id, Version}` call behind its own permission. */
-export const USER_ACTIONS = ['lock', 'unlock', 'deactivate', 'reactivate', 'resetPassword', 'resendInvite', 'resetMfa'] as const;
-export type UserAction = (typeof USER_ACTIONS)[number];
-
-const ACTION_ROUTES = {
-  lock: 'userLock',
-  unlock: 'userUnlock',
-  deactivate: 'userDeactivate',
-  reactivate: 'userReactivate',
-  resetPassword: 'userResetPassword',
-  resendInvite: 'userResendInvite',
-  resetMfa: 'userResetMfa',
-} as const satisfies Record<UserAction, string>;
-
-/** Performs `action` on a user at the version the list showed (a stale one is the server's 409). */
-export function runUserAction(action: UserAction, user: Pick<UserRow, 'Id' | 'Version'>): Promise<UserRow> {
-  return apiClient().post(ACTION_ROUTES[action], { Id: user.Id, Version: user.Version });
 }

@@ -1,5 +1,5 @@
 /**
- * The invite and edit drawer of /user-management (issue 13 Build 5). Invite: e-mail (§5),
+ * The invite and edit drawer of /user-management. Invite: e-mail (§5),
  * nick name, phone (§5, optional) and one to twenty memberships; the server creates the user
  * without a password and e-mails a single-use link. Edit: the same but the e-mail, sent with the
  * version the list showed; memberships outside the caller's scope are not shown and the server
@@ -12,9 +12,8 @@ import { VALIDATION_MESSAGES, type GroupType } from '@paydesk/domain';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { useAppDispatch } from '../../store/hooks.ts';
 import { MembershipFields, membershipsOf, type MembershipValue } from './membership-fields.tsx';
-import { invalidateUsers, inviteUser, updateUser, type UserRow } from './user-api.ts';
+import { useUserInviteMutation, useUserUpdateMutation, type UserRow } from './user-api.ts';
 import './texts.ts';
 
 /** The longest nick name the form accepts (the server's text limit, §9). */
@@ -48,7 +47,8 @@ export interface UserFormProps {
 export function UserForm({ target, caller, onClose }: UserFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [inviteUser] = useUserInviteMutation();
+  const [updateUser] = useUserUpdateMutation();
   const narrow = useNarrow();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
@@ -66,14 +66,13 @@ export function UserForm({ target, caller, onClose }: UserFormProps) {
     setBusy(true);
     try {
       if (editing) {
-        await updateUser({ Id: editing.Id, Version: editing.Version, NickName: values.NickName.trim(), Phone: phone, Memberships: memberships });
+        await updateUser({ Id: editing.Id, Version: editing.Version, NickName: values.NickName.trim(), Phone: phone, Memberships: memberships }).unwrap();
         void message.success(t('users.saved', { email: editing.Email }));
       } else {
         const email = values.Email.trim();
-        await inviteUser({ Email: email, NickName: values.NickName.trim(), ...(phone ? { Phone: phone } : {}), Memberships: memberships });
+        await inviteUser({ Email: email, NickName: values.NickName.trim(), ...(phone ? { Phone: phone } : {}), Memberships: memberships }).unwrap();
         void message.success(t('users.invited', { email }));
       }
-      dispatch(invalidateUsers());
       onClose();
     } catch {
       // The client showed the server's message (an e-mail in use, a group out of reach …); the form stays.

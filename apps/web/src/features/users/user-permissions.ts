@@ -1,5 +1,5 @@
 /**
- * The permission each /user-management control needs (issue 13 Build 5), as the route table
+ * The permission each /user-management control needs, as the route table
  * declares it for the endpoint the control calls (packages/contract/src/routes.ts): the screen
  * offers a control only to its holders, and the server checks the same permission.
  */

@@ -1,5 +1,5 @@
 /**
- * The "Enter component N" dialog of /zmk-config (issue 14 Build 2): the component typed from the
+ * The "Enter component N" dialog of /zmk-config: the component typed from the
  * custodian's slip into a masked field (spaces between groups allowed), and its check value. The
  * form refuses a component of the wrong length for the key's scheme or with other characters than
  * hex digits, and a check value that is not 6 hex digits; the server recomputes the KCV and
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES, ZMK_SCHEME_BYTES, normaliseHex } from '@paydesk/domain';
 import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { enterComponent, type ZmkKey } from './zmk-api.ts';
+import { useZmkComponentMutation, type ZmkKey } from './zmk-api.ts';
 import './texts.ts';
 
 export interface ComponentDialogProps {
@@ -24,6 +24,7 @@ export function ComponentDialog({ subject, onClose, onEntered }: ComponentDialog
   const { t } = useTranslation();
   const [form] = Form.useForm<{ Component: string; Kcv: string }>();
   const [busy, setBusy] = useState(false);
+  const [enterComponent] = useZmkComponentMutation();
   const digits = subject ? ZMK_SCHEME_BYTES[subject.key.Scheme] * 2 : 32;
 
   const submit = async () => {
@@ -31,7 +32,7 @@ export function ComponentDialog({ subject, onClose, onEntered }: ComponentDialog
     if (!v || !subject) return;
     setBusy(true);
     try {
-      const next = await enterComponent(subject.seq, { Id: subject.key.Id, Component: normaliseHex(v.Component), Kcv: normaliseHex(v.Kcv) });
+      const next = await enterComponent({ seq: subject.seq, body: { Id: subject.key.Id, Component: normaliseHex(v.Component), Kcv: normaliseHex(v.Kcv) } }).unwrap();
       form.resetFields();
       onEntered(next);
     } catch {

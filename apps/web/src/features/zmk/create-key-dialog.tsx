@@ -1,5 +1,5 @@
 /**
- * The "New key" dialog of /zmk-config (issue 14 Build 2): name, purpose, the acquirer the key is
+ * The "New key" dialog of /zmk-config: name, purpose, the acquirer the key is
  * shared with (the terminal acquirers), scheme and 2 or 3 components. Creating starts the key
  * ceremony; the key opens in the drawer for its components.
  */
@@ -10,7 +10,7 @@ import { VALIDATION_MESSAGES, ZMK_COMPONENT_COUNTS, ZMK_PURPOSES, ZMK_SCHEMES, e
 import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAcquirersByServiceTypeQuery } from '../../store/api.ts';
-import { createKey, type ZmkKey } from './zmk-api.ts';
+import { useZmkCreateMutation, type ZmkKey } from './zmk-api.ts';
 import './texts.ts';
 
 interface Values {
@@ -25,6 +25,7 @@ export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; o
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const [createKey] = useZmkCreateMutation();
   // ServiceType 2 (terminal), every terminal category: the hosts keys are exchanged with.
   const acquirers = useAcquirersByServiceTypeQuery(undefined, { skip: !open });
   const required = { required: true, message: messageText(VALIDATION_MESSAGES.required) };
@@ -34,7 +35,7 @@ export function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; o
     if (!v) return;
     setBusy(true);
     try {
-      onCreated(await createKey({ ...v, Name: v.Name.trim() }));
+      onCreated(await createKey({ ...v, Name: v.Name.trim() }).unwrap());
     } catch {
       // The client has shown the server's message (§8).
     } finally {

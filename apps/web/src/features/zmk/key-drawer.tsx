@@ -1,5 +1,5 @@
 /**
- * One zone master key in a drawer (issue 14 Build 2): what it is (scheme, purpose, acquirer), its
+ * One zone master key in a drawer: what it is (scheme, purpose, acquirer), its
  * component slots (who entered each, when, its KCV — never the component), the key's KCV and
  * parity once active, its history, and the actions its caller may take now (the server's
  * AllowedActions): enter a component, cancel the ceremony, retire the key (each with a reason and
@@ -12,10 +12,9 @@ import { enumLabelKey, formatDateTime } from '@paydesk/domain';
 import { useNarrow } from '../../app/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
-import { useAppDispatch } from '../../store/hooks.ts';
 import { ComponentDialog } from './component-dialog.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
-import { cancelKey, invalidateZmkList, retireKey, type ZmkKey } from './zmk-api.ts';
+import { useZmkCloseMutation, type ZmkKey } from './zmk-api.ts';
 import './texts.ts';
 
 const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-');
@@ -23,15 +22,15 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-')
 export function KeyDrawer({ zmk, onClose, onChanged }: { zmk: ZmkKey | null; onClose: () => void; onChanged: (key: ZmkKey) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
   const narrow = useNarrow();
   const [entering, setEntering] = useState<1 | 2 | 3 | null>(null);
   const [closing, setClosing] = useState<'CANCEL' | 'RETIRE' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [closeKey] = useZmkCloseMutation();
   if (!zmk) return null;
 
+  // The write's mutation has asked the list again.
   const changed = (next: ZmkKey, toast: string) => {
-    dispatch(invalidateZmkList());
     void message.success(toast);
     onChanged(next);
   };
@@ -47,7 +46,7 @@ export function KeyDrawer({ zmk, onClose, onChanged }: { zmk: ZmkKey | null; onC
       onOk: async () => {
         setBusy(true);
         try {
-          const next = await (action === 'CANCEL' ? cancelKey : retireKey)({ Id: zmk.Id, Reason: reason });
+          const next = await closeKey({ action, body: { Id: zmk.Id, Reason: reason } }).unwrap();
           setClosing(null);
           changed(next, t(action === 'CANCEL' ? 'zmk.cancelled' : 'zmk.retired'));
         } catch {

@@ -1,5 +1,5 @@
 /**
- * /zmk-config's texts (issue 14 Build 2) in en, ms and zh; they join the i18n catalogues when the
+ * /zmk-config's texts in en, ms and zh; they join the i18n catalogues when the
  * screen loads. Scheme, purpose and status labels come from the domain's enum labels.
  */
 import { addScreenTexts } from '../../i18n/index.ts';

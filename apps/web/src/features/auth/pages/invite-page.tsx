@@ -1,12 +1,12 @@
 /**
  * /auth/invite?token=…: an invited user (purpose INVITE) or one whose password was reset (purpose
- * RESET) sets a password from the e-mailed link (issue 13 Build 5). The page checks the token
+ * RESET) sets a password from the e-mailed link. The page checks the token
  * (auth/Token/Check: the e-mail, the purpose and the live password policy), asks for the new
  * password twice with the policy shown, and sends it (auth/Token/SetPassword); the server's
  * multi-line Password message (§8, every broken rule) shows as a list. On success the user goes
  * to /auth, which says the password is set.
  *
- * Public and drawn without antd, like the sign-in page (issue 9, first-load budgets): plain
+ * Public and drawn without antd, like the sign-in page (first-load budgets): plain
  * elements styled by app/plain.css, labelled inputs, errors tied to their field and announced.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /mfa-setup: the signed-in user enrols an authenticator app (issue 13 Build 5). Reached from the
+ * /mfa-setup: the signed-in user enrols an authenticator app. Reached from the
  * header's user menu, and forced (guards.tsx RequireSession) while the profile says
  * MfaSetupRequired. Steps:
  *  1. auth/Mfa/Start: the QR code (a PNG data URL) and the base32 secret for manual entry;
@@ -18,7 +18,7 @@ import { CopyOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icon
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ResponseOf } from '@paydesk/contract';
-import { apiClient } from '../../../api/index.ts';
+import { useMfaConfirmMutation, useMfaStartMutation } from '../mfa-api.ts';
 import { saveBlob } from '../../../api/download.ts';
 import { usePageTitle } from '../../../app/page-title.ts';
 import { runtimeConfig } from '../../../runtime-config.ts';
@@ -50,10 +50,11 @@ function CodeStep({ enrolment, onConfirmed, onRestart }: { enrolment: Enrolment;
   const { message } = App.useApp();
   const [form] = Form.useForm<{ Code: string }>();
   const [busy, setBusy] = useState(false);
+  const [confirmCode] = useMfaConfirmMutation();
   const confirm = async ({ Code }: { Code: string }) => {
     setBusy(true);
     try {
-      const answer = await apiClient().post('mfaConfirm', { Code });
+      const answer = await confirmCode({ Code }).unwrap();
       onConfirmed([...answer.RecoveryCodes]);
     } catch {
       // The client showed the server's message; the same secret takes another code.
@@ -155,13 +156,14 @@ export default function MfaSetupPage() {
   const [failed, setFailed] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const started = useRef(false);
+  const [startEnrolment] = useMfaStartMutation();
   usePageTitle(t('mfa.title'));
 
   const start = async () => {
     setFailed(false);
     setEnrolment(null);
     try {
-      setEnrolment(await apiClient().post('mfaStart'));
+      setEnrolment(await startEnrolment().unwrap());
     } catch {
       setFailed(true);
     }

@@ -1,14 +1,14 @@
 /**
  * /auth: email and password over the secure channel; the server's message shows on the form.
  *
- * Drawn without antd (issue 9, first-load budgets: antd's form is ~120 KB brotli of a 150 KB
+ * Drawn without antd (first-load budgets: antd's form is ~120 KB brotli of a 150 KB
  * budget): a plain form styled by app/plain.css with the theme's tokens as CSS variables
  * (plain-theme.ts), so it matches the antd screens in light and dark mode. Accessibility as an
  * antd form gives it: labelled inputs, errors tied to their field (aria-invalid,
  * aria-describedby) and announced (role=alert), focus moved to the first wrong field, a visible
  * focus ring, and the page's one `main` landmark.
  *
- * Two-factor sign-in (issue 13 Build 5): when the server answers MFA401 after checking the
+ * Two-factor sign-in: when the server answers MFA401 after checking the
  * password, the form asks for the 6-digit code of the user's authenticator app (or, by the link
  * under it, one of the recovery codes) and sends email, password and code again. A page opened
  * from /auth/invite after a password was set says so above the form.
@@ -27,7 +27,7 @@ import { signIn } from '../../../store/session.ts';
 /** The longest email or password the form accepts (the server's text limit). */
 const MAX_LENGTH = 250;
 
-/** The answer of a right password when the account needs a second factor (issue 13). */
+/** The answer of a right password when the account needs a second factor. */
 export const MFA_REQUIRED_CODE = ERROR_CODES.MFA_CODE_REQUIRED;
 
 /** A TOTP code: six digits (RFC 6238 as the server's otpauth is set up). */

@@ -1,7 +1,7 @@
 /**
- * The dashboard's figure cards, every one from a real source (issue 9): sales and counts of
+ * The dashboard's figure cards, every one from a real source: sales and counts of
  * successful transactions (said in the label) and the pending refunds in the header currency, the
- * month's success rate, and the open risk alerts (issue 11; shown to holders of `risk:view`). A
+ * month's success rate, and the open risk alerts (shown to holders of `risk:view`). A
  * card whose figure has a built list opens it, filtered as the figure counts, when the user may
  * open that list.
  */

@@ -1,6 +1,6 @@
 /**
  * `/`: today's and month-to-date figures, 30-day trend, payment-method mix, latest transactions,
- * all in the header currency (issue 9): changing it asks the server again for every figure.
+ * all in the header currency: changing it asks the server again for every figure.
  */
 import { Suspense, lazy } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Skeleton, Typography } from 'antd';

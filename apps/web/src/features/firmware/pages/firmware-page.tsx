@@ -1,5 +1,5 @@
 /**
- * /terminal-firmware-management (issue 14; §2 Terminal group): two tabs.
+ * /terminal-firmware-management (§2 Terminal group): two tabs.
  *  - Firmware files: the images, newest first, filtered by version or file name, model and status,
  *    sortable, paged: version, status, compatible models, size, SHA-256 (short), uploaded. A row
  *    opens the image (download, roll out, retire). "Upload firmware" (terminalfirmware:upload)
@@ -221,7 +221,6 @@ export default function FirmwarePage() {
         onClose={() => setWizard(null)}
         onStarted={(r) => {
           setWizard(null);
-          dispatch(invalidateFirmware());
           void message.success(t('fw.wizard.started'));
           setTab('rollouts');
           setRolloutId(r.Id);

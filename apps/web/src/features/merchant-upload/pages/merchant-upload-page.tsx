@@ -1,5 +1,5 @@
 /**
- * /merchant-bulk-upload (issue 13 Build 4): download the template (its Agent list holds the
+ * /merchant-bulk-upload: download the template (its Agent list holds the
  * caller's own agents), choose an XLSX or CSV file and upload it; the upload's job is followed
  * live (checking rows, then creating merchants, with a progress bar polled every second) and ends
  * either DONE (the merchants created, PENDING review, with a link to /merchant) or FAILED (every

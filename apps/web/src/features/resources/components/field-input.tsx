@@ -1,5 +1,5 @@
 /**
- * The form control of a declared field: its kind's control (controls/, issue 14 engine v2).
+ * The form control of a declared field: its kind's control (controls/, engine v2).
  * Controls take and give the values the API takes: money and percent as decimal strings (never
  * floats), dates as YYYY-MM-DD, switches as 1/0. Used by ResourceForm and, for filters, by the
  * list's filter bar.

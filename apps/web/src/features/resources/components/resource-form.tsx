@@ -15,7 +15,7 @@ import { messageText } from '../../../shared/field-rule.ts';
 import { OrgPicker } from '../../../shared/org-picker.tsx';
 import { checkBody, differs, fieldOfMessage, toBody, toFormValues, writableFields, type FieldErrors, type FormMode, type FormValues } from '../form-values.ts';
 import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
-import { createResource, getResource, updateResource, type ResourceItem } from '../resource-api.ts';
+import { getResource, useResourceCreateMutation, useResourceUpdateMutation, type ResourceItem } from '../resource-api.ts';
 import type { ResourceOverride } from '../overrides/types.ts';
 import { FieldCell } from './field-cell.tsx';
 import { FieldInput } from './field-input.tsx';
@@ -47,6 +47,8 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   const [baseline, setBaseline] = useState<FormValues>(() => ({ ...toFormValues(def, item), ...(fixedOwner ? { OrgId: fixedOwner.Id } : {}) }));
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  const [create] = useResourceCreateMutation();
+  const [update] = useResourceUpdateMutation();
   const [ownerLevel, setOwnerLevel] = useState<OrgLevel>((def.ownerLevels?.[0] as OrgLevel | undefined) ?? DEFAULT_OWNER_LEVEL);
   const errors = useRef<FieldErrors>({});
   const values = (Form.useWatch((v: FormValues) => v, { form, preserve: true }) as FormValues | undefined) ?? baseline;
@@ -103,7 +105,7 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
     };
     const options = { silent: claimed, onFailure: (v: Verdict) => (verdict = v) };
     try {
-      const saved = mode === 'create' ? await createResource(def, checked.data, options) : await updateResource(def, checked.data, options);
+      const saved = await (mode === 'create' ? create : update)({ def, body: checked.data, options }).unwrap();
       setBaseline(toFormValues(def, saved));
       onSaved(saved, mode);
     } catch {

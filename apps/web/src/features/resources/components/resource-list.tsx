@@ -24,7 +24,15 @@ import { useAppDispatch } from '../../../store/hooks.ts';
 import { useAbilities } from '../abilities.ts';
 import { fieldLabel, optionLabel, recordName, resourceTitle } from '../labels.ts';
 import { PAGE_SIZES, defaultQuery, parseListQuery, toSearchBody, toSearchParams, type ListQuery } from '../list-query.ts';
-import { deleteResource, exportResource, invalidateResource, runResourceCommand, setResourceStatus, useResourceSearchQuery, type ResourceItem } from '../resource-api.ts';
+import {
+  exportResource,
+  invalidateResource,
+  useResourceCommandMutation,
+  useResourceDeleteMutation,
+  useResourceSearchQuery,
+  useResourceSetStatusMutation,
+  type ResourceItem,
+} from '../resource-api.ts';
 import type { ResourceOverride } from '../overrides/types.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 import { ColumnChooser } from '../../../shared/column-chooser.tsx';
@@ -76,6 +84,9 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   const dispatch = useAppDispatch();
   const can = useAbilities(def);
   const refresh = () => dispatch(invalidateResource(def));
+  const [setStatus] = useResourceSetStatusMutation();
+  const [remove] = useResourceDeleteMutation();
+  const [runCommand] = useResourceCommandMutation();
   const list = useListController({
     screen: def.path,
     parse: useCallback((params: URLSearchParams) => parseListQuery(def, params), [def]),
@@ -105,8 +116,8 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
       okText: t(activate ? 'resource.activate' : 'resource.deactivate'),
       danger: !activate,
       run: async () => {
-        const refused = await refusedMessage((o) => setResourceStatus(def, item, activate, o));
-        refresh();
+        // The mutation asks the list again, refused or not.
+        const refused = await refusedMessage((options) => setStatus({ def, item, active: activate, options }).unwrap());
         if (refused === null) void message.success(t(activate ? 'resource.activated' : 'resource.deactivated', { name }));
         return refused;
       },
@@ -121,11 +132,8 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
       okText: t('resource.delete'),
       danger: true,
       run: async () => {
-        const refused = await refusedMessage((o) => deleteResource(def, item.Id, o));
-        if (refused === null) {
-          refresh();
-          void message.success(t('resource.deleted', { name }));
-        }
+        const refused = await refusedMessage((options) => remove({ def, id: item.Id, options }).unwrap());
+        if (refused === null) void message.success(t('resource.deleted', { name }));
         return refused;
       },
     });
@@ -138,8 +146,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     const field = def.fields[command.field]!;
     const to = optionLabel(t, field.options!.find((o) => String(o.value) === command.to)!);
     const run = async () => {
-      const refused = await refusedMessage((o) => runResourceCommand(def, command, item, o));
-      refresh();
+      const refused = await refusedMessage((options) => runCommand({ def, command, item, options }).unwrap());
       if (refused === null) void message.success(t('resource.commandDone', { name, field: fieldLabel(t, command.field, field), to }));
       return refused;
     };
@@ -297,8 +304,8 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
           override={override}
           onClose={() => setFormTarget(null)}
           onSaved={(saved, mode) => {
+            // The save's mutation has asked the list again.
             setFormTarget(null);
-            refresh();
             void message.success(t(mode === 'create' ? 'resource.created' : 'resource.saved', { name: recordName(def, saved) }));
           }}
         />

@@ -1,5 +1,5 @@
 /**
- * The web half of the field-kind registry (issue 14 Build 1): per InputKind its form control and
+ * The web half of the field-kind registry: per InputKind its form control and
  * its list cell. Everything else a kind knows (values, files, SQL, layout) is the contract's
  * `kinds/`; ResourceForm, ResourceList and the filter bar ask `FIELD_CONTROLS[field.input]`.
  */

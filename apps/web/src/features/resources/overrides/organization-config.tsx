@@ -1,6 +1,6 @@
 /**
  * The three per-organization configuration screens (/master-merchant-config, /agencyAgent-config,
- * /merchant-config; issue 9). Their list runs over the organizations of the caller's scope
+ * /merchant-config). Their list runs over the organizations of the caller's scope
  * (def.listOwners), so a row may be an organization without a configuration: its status reads
  * "Not configured" and, for a user who may create, a "Configure" action opens the create form
  * with that organization fixed.

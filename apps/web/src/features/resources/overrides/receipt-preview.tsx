@@ -1,6 +1,6 @@
 /**
  * The receipt preview beside the forms of /content-management/nfc-receipt and
- * /content-management/nfc-receipt-banner (issue 14 Build 4, "with preview"): the slip a terminal
+ * /content-management/nfc-receipt-banner ("with preview"): the slip a terminal
  * prints (non-e-receipt, §9) or the page an e-receipt link opens, drawn from the form's values as
  * they are typed — header, logo, outlet address, footer, the e-receipt QR code, and a banner's
  * picture where the slip shows it. The payment on it is a fixed SAMPLE, labelled so: no figure of

@@ -19,6 +19,7 @@ import { recordName } from '../labels.ts';
 import { moduleLabel, permissionLabel } from '../permission-labels.ts';
 import type { RowActionProps } from './types.ts';
 import { StaleAlert } from '../../../shared/stale-alert.tsx';
+import { useSetUserGroupPermissionsMutation } from './user-group-api.ts';
 
 type Answer = ResponseOf<'userGroupPermissions'>;
 
@@ -77,6 +78,7 @@ export function PermissionEditor({ groupId, name, onClose }: { groupId: number; 
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [savePermissions] = useSetUserGroupPermissionsMutation();
 
   useEffect(() => {
     let live = true;
@@ -126,11 +128,10 @@ export function PermissionEditor({ groupId, name, onClose }: { groupId: number; 
     let verdict: Verdict | null = null;
     const stale = (v: Verdict) => v.code === ERROR_CODES.CONFLICT;
     try {
-      const saved = await apiClient().put(
-        'setUserGroupPermissions',
-        { Id: answer.GroupId, Version: answer.Version, Permissions: [...selected].sort() },
-        { silent: stale, onFailure: (v) => (verdict = v) },
-      );
+      const saved = await savePermissions({
+        body: { Id: answer.GroupId, Version: answer.Version, Permissions: [...selected].sort() },
+        options: { silent: stale, onFailure: (v) => (verdict = v) },
+      }).unwrap();
       setAnswer(saved);
       setSelected(new Set(saved.Permissions));
       void message.success(t('userGroup.saved', { name }));

@@ -1,5 +1,5 @@
 /**
- * /rm-application (issue 13 Build 6): the merchants' Revenue Monster applications, newest change
+ * /rm-application: the merchants' Revenue Monster applications, newest change
  * first, filtered by status and a keyword (merchant name or SSM number), sortable, paged; a row
  * opens the application in a drawer. "New application" (holders of tpaapplication:rmedit) asks
  * for the merchant HQ and opens the form prefilled from its profile.

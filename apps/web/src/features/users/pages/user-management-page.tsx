@@ -1,5 +1,5 @@
 /**
- * /user-management (issue 13 Build 5): the users of the caller's subtree (SUPERADMIN: all), with
+ * /user-management: the users of the caller's subtree (SUPERADMIN: all), with
  * a keyword (e-mail, name, phone) and a status filter, offset pages, each user's status as a tag,
  * two-factor on or off, the memberships (company × group) the caller may see, the last sign-in,
  * and its actions. "Invite user" for holders of `usermanagement:invite`. The list's state is in the

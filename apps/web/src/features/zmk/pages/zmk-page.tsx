@@ -1,5 +1,5 @@
 /**
- * /zmk-config (issue 14 Build 2): the zone master keys, newest first, filtered by status and a
+ * /zmk-config: the zone master keys, newest first, filtered by status and a
  * keyword (key or acquirer name), sortable, paged: name, scheme, purpose and acquirer, status,
  * components entered of N, KCV, who created it and when, when it became active. A row opens the
  * key in a drawer (components, history, actions). "New key" (holders of zmk:create) defines a key
@@ -14,12 +14,12 @@ import { ListHeader } from '../../../shared/list-header.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
 import { OffsetListTable, sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
 import { useScrollRegion } from '../../../shared/scroll-region.ts';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks.ts';
+import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { CreateKeyDialog } from '../create-key-dialog.tsx';
 import { KeyDrawer } from '../key-drawer.tsx';
 import { STATUS_COLORS } from '../status-colors.ts';
-import { fetchKey, invalidateZmkList, useZmkSearchQuery, type ZmkKey, type ZmkRow } from '../zmk-api.ts';
+import { fetchKey, useZmkSearchQuery, type ZmkKey, type ZmkRow } from '../zmk-api.ts';
 import '../texts.ts';
 
 const SIZES = [20, 50, 100] as const;
@@ -29,7 +29,6 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-')
 
 export default function ZmkPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const { message } = App.useApp();
   const held = useAppSelector(selectHeldPermissions);
   const [keyword, setKeyword] = useState('');
@@ -100,7 +99,6 @@ export default function ZmkPage() {
         onClose={() => setCreating(false)}
         onCreated={(key) => {
           setCreating(false);
-          dispatch(invalidateZmkList());
           void message.success(t('zmk.created.toast'));
           setOpened(key);
         }}
