@@ -77,7 +77,7 @@ export type OperationFn<D extends RouteDef> = (input: InputOf<D>, ctx: Operation
 
 /** The input of a request: the body, the params, or both merged. */
 function inputOf(def: RouteDef, req: FastifyRequest): unknown {
-  if (def.body && def.params) return { ...(req.params as object), ...(req.body as object) };
+  if (def.body && def.params) return Object.assign({}, req.params, req.body);
   return def.body ? req.body : def.params ? req.params : undefined;
 }
 

@@ -32,13 +32,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@paydesk/domain';
-import { CHANNEL_HEADERS, HandshakeRequest, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope } from '@paydesk/contract';
+import { CHANNEL_HEADERS, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema.ts';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
 import { registerRoute } from './route.ts';
-import type { z } from 'zod';
 import { createNonceStore } from './nonce-store.ts';
 import { uploadDigest } from './upload-digest.ts';
 
@@ -286,7 +285,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   // ---- Handshake (unencrypted).
   // The route table's `handshake` entry (its zod schema has checked the body).
   registerRoute(app, 'handshake', async (request) => {
-    const { ClientPublicKey } = request.body as z.infer<typeof HandshakeRequest>;
+    const { ClientPublicKey } = request.body;
     const channelId = bytesToBase64Url(randomBytes(16));
     let accepted: { serverPublicKey: string; rawKeys: Uint8Array };
     try {
