@@ -54,7 +54,7 @@ export async function seededPglite(transactions: number, password: string): Prom
   return { database: await openDatabase('memory://', { loadDataDir: new Blob([readFileSync(`${base}.tar`)]) }), fieldKey };
 }
 
-/** The template database of run `run`'s seeded PostgreSQL databases of one hour and size. */
+/** The name prefix of run `run`'s PostgreSQL template databases (one per hour and size; dropped by global-setup.ts). */
 export const templatePrefixOf = (run: string) => `paydesk_tpl_${createHash('sha1').update(run).digest('hex').slice(0, 10)}_`;
 
 /**
