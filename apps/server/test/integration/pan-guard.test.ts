@@ -243,7 +243,13 @@ describe.each(DATABASES)('the PAN guard at every door on %s', (kind) => {
       }
       expect(file).toMatchObject({ status: 'FAILED', error_line: 4, error_field: 'method' });
       expect(file!.error_message).toMatch(/control character/);
-      const [job] = await s.database.query<{ retry_count: number; state: string }>(`SELECT retry_count, state FROM pgboss.job WHERE name = 'settlement-import' AND data->>'fileId' = $1`, [String(fileId)]);
+      // The file turns FAILED inside the job; pg-boss marks the job completed only after the handler returns.
+      let job: { retry_count: number; state: string } | undefined;
+      for (let i = 0; i < 300; i++) {
+        [job] = await s.database.query<{ retry_count: number; state: string }>(`SELECT retry_count, state FROM pgboss.job WHERE name = 'settlement-import' AND data->>'fileId' = $1`, [String(fileId)]);
+        if (job && job.state !== 'active' && job.state !== 'created') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(job).toEqual({ retry_count: 0, state: 'completed' });
     }
     const refused = await upload('/api/portal/Bank/BulkUpload', form({}, { bytes: 'BankName,BankCode,SwiftCode,Country,Channels,SortOrder\r\nOk,PNU0001,,MALAYSIA,B2C,1\r\nBad\u0000Bank,PNU0002,,MALAYSIA,B2C,1', name: 'banks.csv' }));
