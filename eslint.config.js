@@ -24,6 +24,21 @@ const foldersOf = (dir) => {
   }
 };
 
+/** The files directly in `dir` (none when it does not exist). */
+const filesOf = (dir) => {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The server entry points that may start the seed: the server (a demo seed at start-up when the
+ * database is empty) and the first-admin command. seed/cli.ts is inside the seed.
+ */
+const SEED_CALLERS = ['main.ts', 'admin-create.ts'];
+
 /**
  * Deliberate imports between server modules, each with its reason. Keep it minimal: shared code
  * goes to platform/ (or summaries/, reports/, engine/ by what it is), not to another module.
@@ -41,6 +56,10 @@ const MODULE_ALLOW = {
 function zones(root) {
   const server = 'apps/server/src';
   const web = 'apps/web/src';
+  const seedTargets = [
+    ...foldersOf(path.join(root, server)).filter((f) => f !== 'seed').map((f) => `${server}/${f}`),
+    ...filesOf(path.join(root, server)).filter((f) => !SEED_CALLERS.includes(f)).map((f) => `${server}/${f}`),
+  ];
   return [
     {
       target: `${server}/engine`,
@@ -67,6 +86,21 @@ function zones(root) {
       except: [`./${f}`],
       message: 'A feature does not import another feature: move the shared part to apps/web/src/shared/ (the app, app/, wires features together).',
     })),
+    // The seed is the demo's data generator, never a dependency of the running server: what both
+    // need (the COPY writer, the transaction write path) lives in db/ or transactions/. Every
+    // other folder and root file is a target, read when lint starts (a new folder is one too).
+    ...(seedTargets.length
+      ? [{
+        target: seedTargets,
+        from: `${server}/seed`,
+        message: 'Production code does not import the seed: move the shared part to db/ (or transactions/, platform/); only main.ts and admin-create.ts may start the seed.',
+      }]
+      : []),
+    {
+      target: `${web}/features`,
+      from: `${web}/app`,
+      message: 'A feature does not import the app shell (app/ wires the features together): move the shared part to apps/web/src/shared/.',
+    },
     {
       target: `${web}/shared`,
       from: [`${web}/features`, `${web}/app`],

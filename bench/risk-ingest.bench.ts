@@ -15,7 +15,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ingestTransactions } from '../apps/server/src/modules/risk/ingest.ts';
-import { generateHierarchy, streamTransactions, type GenTxn } from '../apps/server/src/seed/generate.ts';
+import { generateHierarchy, streamTransactions } from '../apps/server/src/seed/generate.ts';
+import type { GenTxn } from '../apps/server/src/transactions/insert.ts';
 import { Rng } from '../apps/server/src/seed/random.ts';
 import { seedWhenEmpty } from './lib.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Drift gate (guides practice 10): fails when drizzle-kit would generate a new migration, i.e.
- * when src/db/schema.ts and the committed migrations disagree.
+ * when the schema (src/db/schema/) and the committed migrations disagree.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
 cpSync(join(root, 'src/db/migrations'), out, { recursive: true });
 const before = readdirSync(out).length;
-execFileSync('npx', ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', out, '--name', 'drift'], {
+execFileSync('npx', ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema', '--out', out, '--name', 'drift'], {
   cwd: root,
   stdio: 'pipe',
 });

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '@paydesk/domain';
 import { hashPassword } from './auth/password.ts';
 import { openDatabase } from './db/client.ts';
-import { auditLog, memberships, users } from './db/schema.ts';
+import { auditLog, memberships, users } from './db/schema/index.ts';
 import { defaultGroupIds, ensureReferenceData } from './seed/reference-data.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/plain.css';
+import './shared/plain.css';
 import { Root } from './app/root.tsx';
 import { createAppRouter, preloadScreen, preloadSignIn } from './app/router.tsx';
 import { COOKIE_PERMISSIONS, readCookie } from './api/cookies.ts';

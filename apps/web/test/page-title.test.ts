@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAV_TREE, allRoutes } from '@paydesk/domain';
 import { BUILT_ROUTE_PATHS } from '../src/app/built-route-paths.ts';
-import { pageTitle, screenName } from '../src/app/page-title.ts';
+import { pageTitle, screenName } from '../src/shared/page-title.ts';
 import { i18n } from '../src/i18n/index.ts';
 import { LANGUAGES } from '../src/store/ui-slice.ts';
 

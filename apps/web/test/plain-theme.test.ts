@@ -42,7 +42,7 @@ describe('plain theme = antd theme', () => {
   });
 
   it('every CSS variable plain.css reads is one the root sets', () => {
-    const css = readFileSync(new URL('../src/app/plain.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('../src/shared/plain.css', import.meta.url), 'utf8');
     const read = new Set([...css.matchAll(/var\((--pd-[a-z-]+)/g)].map((m) => m[1]!));
     const set = new Set([...KEYS.map(cssVariableName), '--pd-font-family']);
     expect(read.size).toBeGreaterThan(10);

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { TOKEN_LIFETIME_MS, type GroupType, type OrgLevel } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema/index.ts';
 import type { Scope } from '../platform/scope.ts';
 
 export interface SessionRow {

@@ -8,7 +8,7 @@
  * ringgit): another currency answers nothing.
  *
  * One statement answers, from parts over disjoint day ranges:
- * - the summaries (settlement_summary_daily at levels 0-3, _monthly at all six; db/schema.ts
+ * - the summaries (settlement_summary_daily at levels 0-3, _monthly at all six; db/schema/summaries.ts
  *   settlementSummaryColumns): one primary-key range at the deepest of the caller's, the filtered
  *   and the grouped hierarchy levels; whole months of a by-month question from the monthly table.
  *   The row kind follows the question: per scheme when it groups or filters by scheme, '*'
@@ -24,7 +24,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { ORG_FILTER_COLUMN_OF_LEVEL } from './summary-orgs.ts';
 import type { Database } from '../db/client.ts';
-import { terminalSettlementBatches } from '../db/schema.ts';
+import { terminalSettlementBatches } from '../db/schema/index.ts';
 import type { Scope } from '../platform/scope.ts';
 import { monthSplit } from '../summaries/month-split.ts';
 import { ANCESTOR_COLUMNS, ORG_DIMENSIONS, scopePosition, summaryKeyConditions, type OrgDimension } from '../summaries/query.ts';

@@ -18,7 +18,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { CASH_DENOMINATIONS, CASH_DIRECTIONS, cashCountColumn } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
-import { unattendedCashEvents } from '../db/schema.ts';
+import { unattendedCashEvents } from '../db/schema/index.ts';
 import { ownerConditionSql, type Scope } from '../platform/scope.ts';
 import { ORG_FILTER_COLUMN_OF_LEVEL } from './summary-orgs.ts';
 import type { SummarySource, SummarySourceQuery } from './summary-sources.ts';

@@ -11,7 +11,7 @@
 import { inArray } from 'drizzle-orm';
 import { BUSINESS_CATEGORIES, type CardScheme, type CardType } from '@paydesk/domain';
 import type { Database } from '../db/client.ts';
-import { businessCategories, cardBins, mdrCategories, mdrRates, paymentProducts, subscriptionPlans, tpaProductConfigs } from '../db/schema.ts';
+import { businessCategories, cardBins, mdrCategories, mdrRates, paymentProducts, subscriptionPlans, tpaProductConfigs } from '../db/schema/index.ts';
 import type { MdrCategoryCode } from './reference-data.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];

@@ -14,7 +14,7 @@ import { MALAYSIAN_STATES, type RiskAlertRule } from '@paydesk/domain';
 import { MOBILE_PERMISSIONS, SYSTEM_SETTINGS, type MobilePermissionKey } from '@paydesk/contract';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { messageTemplates, mobileGlobalPermissions, mobileUserGroups, payoutHolidays, riskParameters, systemSettings } from '../db/schema.ts';
+import { messageTemplates, mobileGlobalPermissions, mobileUserGroups, payoutHolidays, riskParameters, systemSettings } from '../db/schema/index.ts';
 import { settingDefaults } from '../platform/settings.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];

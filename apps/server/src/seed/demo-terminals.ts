@@ -30,7 +30,7 @@
  */
 import { TERMINAL_MODELS } from '@paydesk/domain';
 import { sealSecret } from '../engine/secret-fields.ts';
-import { pgArray } from './pg-array.ts';
+import { pgArray } from '../db/pg-array.ts';
 import { Rng, WeightedTable } from './random.ts';
 
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

@@ -17,7 +17,7 @@
  * Counts only: the table derives the amounts, so counts × face value = amounts by construction.
  */
 import { CASH_DENOMINATIONS, CASH_EVENT_DIRECTIONS, cashCountColumn, cashPieces, type CashEventKind } from '@paydesk/domain';
-import { pgArray } from './pg-array.ts';
+import { pgArray } from '../db/pg-array.ts';
 import { Rng } from './random.ts';
 
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

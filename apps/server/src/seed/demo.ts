@@ -14,10 +14,13 @@ import type pg from 'pg';
 import { REFUNDED_STATUSES, defaultPermissions, type GroupType } from '@paydesk/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/client.ts';
-import { CopyWriter } from './copy-load.ts';
+import { CopyWriter } from '../db/copy-writer.ts';
+import { pgArray } from '../db/pg-array.ts';
+import { insertUnnest, type Exec, type TypedColumn } from '../db/unnest-insert.ts';
+import { TXN_COLUMNS } from '../transactions/insert.ts';
 import {
   DEMO_SIGN_INS, ORG_COUNT, generateHierarchy, generateUsers, spreadOrgChanges, streamTransactions,
-  type AcquirerRef, type GenOrg, type GenRefund, type GenTxn, type TxnChunk,
+  type AcquirerRef, type GenOrg, type GenRefund, type TxnChunk,
 } from './generate.ts';
 import { senToText, type GenBatch, type GenBatchLine, type GenLink, type GenSchedule } from './txn-model.ts';
 import { spreadConfigTimes } from './config-times.ts';
@@ -26,7 +29,6 @@ import { BULK_SOURCES, SUMMARY_TABLES, rebuildSummaries, setSummaryTriggers } fr
 import { defaultGroupIds, ensureReferenceData } from './reference-data.ts';
 import { seedUnattendedCash } from './demo-unattended.ts';
 import { seedDemoTerminals } from './demo-terminals.ts';
-import { pgArray } from './pg-array.ts';
 
 export interface SeedDemoOptions {
   /** How many transactions to create. */
@@ -62,9 +64,6 @@ export interface DemoSummary {
   transactions: number;
   signIns: { groupType: string; email: string }[];
 }
-
-/** Runs raw SQL inside the seed's transaction. */
-type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** The terminal, device and content configuration tables the demo fills (demo-terminals.ts). */
 const DEMO_TERMINAL_TABLES = [
@@ -353,7 +352,7 @@ class SideRows {
   }
 
   async flush(exec: Exec, client: pg.PoolClient | null): Promise<void> {
-    const put = async <R,>(table: string, cols: Column<R>[], rows: R[]) => {
+    const put = async <R,>(table: string, cols: TypedColumn<R>[], rows: R[]) => {
       if (rows.length === 0) return;
       if (client) {
         const w = new CopyWriter(client, table, cols);
@@ -379,24 +378,8 @@ function quoteIdent(name: string): string {
 // ---------------------------------------------------------------------------------------------
 // Batched inserts
 
-type PgType = 'text' | 'int2' | 'int4' | 'int8' | 'numeric' | 'timestamptz' | 'bool' | 'date';
-interface Column<R> {
-  name: string;
-  type: PgType;
-  get: (row: R) => string | number | boolean | Date | null;
-}
-
-/** One `INSERT ... SELECT * FROM unnest($1::t1[], $2::t2[], ...)` of all rows; returns RETURNING rows. */
-async function insertUnnest<R>(exec: Exec, table: string, cols: readonly Column<R>[], rows: readonly R[], returning = ''): Promise<Record<string, unknown>[]> {
-  if (rows.length === 0) return [];
-  const sql =
-    `INSERT INTO ${table} (${cols.map((c) => c.name).join(', ')}) ` +
-    `SELECT * FROM unnest(${cols.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) ${returning}`;
-  return exec(sql, cols.map((c) => pgArray(rows.map(c.get))));
-}
-
 /** Multi-row `INSERT ... VALUES (...), (...)` with one parameter per value. */
-async function insertValues<R>(exec: Exec, table: string, cols: readonly Column<R>[], rows: readonly R[]): Promise<void> {
+async function insertValues<R>(exec: Exec, table: string, cols: readonly TypedColumn<R>[], rows: readonly R[]): Promise<void> {
   if (rows.length === 0) return;
   const params: unknown[] = [];
   const tuples: string[] = [];
@@ -415,7 +398,7 @@ async function insertValues<R>(exec: Exec, table: string, cols: readonly Column<
 async function insertBatches<R>(
   exec: Exec,
   table: string,
-  cols: readonly Column<R>[],
+  cols: readonly TypedColumn<R>[],
   rows: readonly R[],
   mode: InsertMode,
   batchSize: number,
@@ -447,7 +430,7 @@ async function insertBatches<R>(
   }
 }
 
-const ORG_COLUMNS: Column<GenOrg>[] = [
+const ORG_COLUMNS: TypedColumn<GenOrg>[] = [
   { name: 'id', type: 'int4', get: (o) => o.id },
   { name: 'level', type: 'text', get: (o) => o.level },
   { name: 'parent_id', type: 'int4', get: (o) => o.parentId },
@@ -475,7 +458,7 @@ interface UserRow {
   createdAt: Date;
   lastLoginAt: Date | null;
 }
-const USER_COLUMNS = (passwordHash: string): Column<UserRow>[] => [
+const USER_COLUMNS = (passwordHash: string): TypedColumn<UserRow>[] => [
   { name: 'email', type: 'text', get: (u) => u.email },
   { name: 'nick_name', type: 'text', get: (u) => u.nickName },
   { name: 'password_hash', type: 'text', get: () => passwordHash },
@@ -490,89 +473,22 @@ interface MembershipRow {
   groupId: number;
   isDefault: boolean;
 }
-const MEMBERSHIP_COLUMNS: Column<MembershipRow>[] = [
+const MEMBERSHIP_COLUMNS: TypedColumn<MembershipRow>[] = [
   { name: 'user_id', type: 'int4', get: (m) => m.userId },
   { name: 'org_id', type: 'int4', get: (m) => m.orgId },
   { name: 'group_id', type: 'int4', get: (m) => m.groupId },
   { name: 'is_default', type: 'bool', get: (m) => m.isDefault },
 ];
 
-const TXN_COLUMNS: Column<GenTxn>[] = [
-  { name: 'id', type: 'int8', get: (t) => t.id },
-  { name: 'txn_ref_no', type: 'text', get: (t) => t.txnRefNo },
-  { name: 'merchant_order_no', type: 'text', get: (t) => t.merchantOrderNo },
-  { name: 'order_description', type: 'text', get: (t) => t.orderDescription },
-  { name: 'service_type', type: 'int2', get: (t) => t.serviceType },
-  { name: 'payment_method', type: 'text', get: (t) => t.paymentMethod },
-  { name: 'card_scheme', type: 'text', get: (t) => t.cardScheme },
-  { name: 'card_type', type: 'text', get: (t) => t.cardType },
-  { name: 'masked_pan', type: 'text', get: (t) => t.maskedPan },
-  { name: 'pan_last4', type: 'text', get: (t) => t.panLast4 },
-  { name: 'issuer_country', type: 'text', get: (t) => t.issuerCountry },
-  { name: 'bank_code', type: 'text', get: (t) => t.bankCode },
-  { name: 'txn_type', type: 'text', get: (t) => t.txnType },
-  { name: 'status', type: 'text', get: (t) => t.status },
-  { name: 'amount', type: 'numeric', get: (t) => t.amount },
-  { name: 'currency', type: 'text', get: (t) => t.currency },
-  { name: 'mid', type: 'text', get: (t) => t.mid },
-  { name: 'tid', type: 'text', get: (t) => t.tid },
-  { name: 'acquirer_id', type: 'int4', get: (t) => t.acquirerId },
-  { name: 'acquirer_name', type: 'text', get: (t) => t.acquirerName },
-  { name: 'provider', type: 'text', get: (t) => t.provider },
-  { name: 'auth_code', type: 'text', get: (t) => t.authCode },
-  { name: 'response_code', type: 'text', get: (t) => t.responseCode },
-  { name: 'response_message', type: 'text', get: (t) => t.responseMessage },
-  { name: 'master_merchant_id', type: 'int4', get: (t) => t.masterMerchantId },
-  { name: 'agency_id', type: 'int4', get: (t) => t.agencyId },
-  { name: 'agent_id', type: 'int4', get: (t) => t.agentId },
-  { name: 'merchant_id', type: 'int4', get: (t) => t.merchantId },
-  { name: 'branch_id', type: 'int4', get: (t) => t.branchId },
-  { name: 'cust_name', type: 'text', get: (t) => t.custName },
-  { name: 'cust_phone_no', type: 'text', get: (t) => t.custPhoneNo },
-  { name: 'cust_email', type: 'text', get: (t) => t.custEmail },
-  { name: 'cust_ref', type: 'text', get: (t) => t.custRef },
-  { name: 'cust_address1', type: 'text', get: (t) => t.custAddress1 },
-  { name: 'cust_address2', type: 'text', get: (t) => t.custAddress2 },
-  { name: 'cust_state', type: 'text', get: (t) => t.custState },
-  { name: 'cust_city', type: 'text', get: (t) => t.custCity },
-  { name: 'cust_country', type: 'text', get: (t) => t.custCountry },
-  { name: 'client_ip', type: 'text', get: (t) => t.clientIp },
-  { name: 'payment_creation_date', type: 'timestamptz', get: (t) => t.paymentCreationDate },
-  { name: 'created_at', type: 'timestamptz', get: (t) => t.createdAt },
-  { name: 'updated_at', type: 'timestamptz', get: (t) => t.updatedAt },
-  { name: 'mdr_fee', type: 'numeric', get: (t) => t.mdrFee },
-  { name: 'preauth_op', type: 'text', get: (t) => t.preauthOp },
-  { name: 'original_txn_id', type: 'int8', get: (t) => t.originalTxnId },
-  { name: 'payment_link_id', type: 'int8', get: (t) => t.paymentLinkId },
-  { name: 'recurring_schedule_id', type: 'int8', get: (t) => t.recurringScheduleId },
-  { name: 'recurring_cycle', type: 'int4', get: (t) => t.recurringCycle },
-  { name: 'entry_mode', type: 'text', get: (t) => t.entryMode },
-  { name: 'keyed_by_user_id', type: 'int4', get: (t) => t.keyedByUserId },
-  { name: 'terminal_kind', type: 'text', get: (t) => t.terminalKind },
-  { name: 'batch_no', type: 'text', get: (t) => t.batchNo },
-  { name: 'stan', type: 'text', get: (t) => t.stan },
-  { name: 'rrn', type: 'text', get: (t) => t.rrn },
-  { name: 'wallet_provider', type: 'text', get: (t) => t.walletProvider },
-  { name: 'bnpl_provider', type: 'text', get: (t) => t.bnplProvider },
-];
-
-/**
- * Inserts transaction rows (ids assigned by the caller) with one unnest INSERT: the ingest path of
- * the risk engine (modules/risk/ingest.ts) writes its batches the way the seed does.
- */
-export async function insertTransactions(exec: Exec, rows: readonly GenTxn[]): Promise<void> {
-  await insertUnnest(exec, 'transactions', TXN_COLUMNS, rows);
-}
-
 type Owned = { masterMerchantId: number; agencyId: number; agentId: number; merchantId: number; branchId: number | null };
-const ownerColumns = <R extends Owned>(): Column<R>[] => [
+const ownerColumns = <R extends Owned>(): TypedColumn<R>[] => [
   { name: 'master_merchant_id', type: 'int4', get: (r) => r.masterMerchantId },
   { name: 'agency_id', type: 'int4', get: (r) => r.agencyId },
   { name: 'agent_id', type: 'int4', get: (r) => r.agentId },
   { name: 'merchant_id', type: 'int4', get: (r) => r.merchantId },
   { name: 'branch_id', type: 'int4', get: (r) => r.branchId },
 ];
-const LINK_COLUMNS: Column<GenLink>[] = [
+const LINK_COLUMNS: TypedColumn<GenLink>[] = [
   { name: 'id', type: 'int8', get: (r) => r.id },
   ...ownerColumns<GenLink>(),
   { name: 'link_ref', type: 'text', get: (r) => r.linkRef },
@@ -583,7 +499,7 @@ const LINK_COLUMNS: Column<GenLink>[] = [
   { name: 'expires_at', type: 'timestamptz', get: (r) => r.expiresAt },
   { name: 'created_at', type: 'timestamptz', get: (r) => r.createdAt },
 ];
-const SCHEDULE_COLUMNS: Column<GenSchedule>[] = [
+const SCHEDULE_COLUMNS: TypedColumn<GenSchedule>[] = [
   { name: 'id', type: 'int8', get: (r) => r.id },
   ...ownerColumns<GenSchedule>(),
   { name: 'cust_name', type: 'text', get: (r) => r.custName },
@@ -599,7 +515,7 @@ const SCHEDULE_COLUMNS: Column<GenSchedule>[] = [
   { name: 'status', type: 'text', get: (r) => r.status },
   { name: 'created_at', type: 'timestamptz', get: (r) => r.createdAt },
 ];
-const BATCH_COLUMNS: Column<GenBatch>[] = [
+const BATCH_COLUMNS: TypedColumn<GenBatch>[] = [
   { name: 'id', type: 'int8', get: (r) => r.id },
   ...ownerColumns<GenBatch>(),
   { name: 'tid', type: 'text', get: (r) => r.tid },
@@ -616,7 +532,7 @@ const BATCH_COLUMNS: Column<GenBatch>[] = [
   { name: 'void_amount', type: 'numeric', get: (r) => senToText(r.voidSen) },
   { name: 'net_amount', type: 'numeric', get: (r) => senToText(r.saleSen - r.voidSen) },
 ];
-const LINE_COLUMNS: Column<GenBatchLine>[] = [
+const LINE_COLUMNS: TypedColumn<GenBatchLine>[] = [
   { name: 'batch_id', type: 'int8', get: (r) => r.batchId },
   { name: 'card_scheme', type: 'text', get: (r) => r.cardScheme },
   { name: 'card_type', type: 'text', get: (r) => r.cardType },

@@ -8,7 +8,7 @@
  */
 import {
   CARD_PAYMENT_METHODS, detectCardScheme, luhnCheckDigit, maskPan,
-  type BnplProvider, type CardScheme, type EntryMode, type PreAuthOperation, type TerminalKind, type WalletProvider, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
+  type BnplProvider, type CardScheme, type EntryMode, type TerminalKind, type WalletProvider, type GroupType, type OnboardingStatus, type OrgLevel, type PaymentMethod, type ServiceTypeCode,
   type TransactionStatus, type TransactionType,
 } from '@paydesk/domain';
 import {
@@ -26,6 +26,7 @@ import {
   BNPL_MIX, CONTACTLESS_LIMIT_RM, ENTRY_MODE_MIX, FREQUENCY_MIX, MinHeap, PERIOD_MS, REF_SPACE, WALLET_MIX, batchTotals, mdrFeeSen, scrambleRef, senToText, tenDigits, textToSen,
   type GenBatch, type GenBatchLine, type GenLink, type GenSchedule,
 } from './txn-model.ts';
+import type { GenTxn } from '../transactions/insert.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -371,68 +372,6 @@ export interface AcquirerRef {
   id: number;
   code: string;
   name: string;
-}
-
-/** One transaction row, field for field as the `transactions` columns (id and summary aside). */
-export interface GenTxn {
-  /** Assigned by the generator (ascending with time), so pre-auth operations can point at their PREAUTH. */
-  id: number;
-  txnRefNo: string;
-  merchantOrderNo: string | null;
-  orderDescription: string | null;
-  serviceType: ServiceTypeCode;
-  paymentMethod: PaymentMethod;
-  cardScheme: CardScheme | null;
-  cardType: string | null;
-  maskedPan: string | null;
-  panLast4: string | null;
-  issuerCountry: string | null;
-  bankCode: string | null;
-  txnType: TransactionType;
-  status: TransactionStatus;
-  amount: string;
-  currency: string;
-  mid: string | null;
-  tid: string | null;
-  acquirerId: number | null;
-  acquirerName: string | null;
-  provider: string | null;
-  authCode: string | null;
-  responseCode: string | null;
-  responseMessage: string | null;
-  masterMerchantId: number;
-  agencyId: number;
-  agentId: number;
-  merchantId: number;
-  branchId: number | null;
-  custName: string | null;
-  custPhoneNo: string | null;
-  custEmail: string | null;
-  custRef: string | null;
-  custAddress1: string | null;
-  custAddress2: string | null;
-  custState: string | null;
-  custCity: string | null;
-  custCountry: string | null;
-  clientIp: string | null;
-  paymentCreationDate: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** MDR fee in ringgit ("1.23"): the default rate of the method (txn-model.ts) on successful sales, else "0.00". */
-  mdrFee: string;
-  preauthOp: PreAuthOperation | null;
-  originalTxnId: number | null;
-  paymentLinkId: number | null;
-  recurringScheduleId: number | null;
-  recurringCycle: number | null;
-  entryMode: EntryMode | null;
-  keyedByUserId: number | null;
-  terminalKind: TerminalKind | null;
-  batchNo: string | null;
-  stan: string | null;
-  rrn: string | null;
-  walletProvider: WalletProvider | null;
-  bnplProvider: BnplProvider | null;
 }
 
 export interface GenRefund {

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../db/client.ts';
 import {
   acquirers, banks, countries, currencies, mdrCategories, messageTemplateKeys, paymentProducts, terminalModels, userGroupPermissions, userGroups,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { ensureConfigDataA } from './config-data-a.ts';
 import { ensureConfigDataB } from './config-data-b.ts';
 

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '@paydesk/contract';
 import { openSecret } from '../../src/engine/secret-fields.ts';
 import { ingestTransactions, UnverifiedMerchantError } from '../../src/modules/risk/ingest.ts';
-import type { GenTxn } from '../../src/seed/generate.ts';
+import type { GenTxn } from '../../src/transactions/insert.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

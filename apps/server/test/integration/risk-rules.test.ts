@@ -14,7 +14,7 @@ import { RISK_ALERT_RULES, type RiskAlertRule } from '@paydesk/domain';
 import { RISK_RATIO_MIN_TXNS } from '../../src/modules/risk/evaluate.ts';
 import { checkInactiveMerchants } from '../../src/modules/risk/inactive.ts';
 import { ingestTransactions } from '../../src/modules/risk/ingest.ts';
-import type { GenTxn } from '../../src/seed/generate.ts';
+import type { GenTxn } from '../../src/transactions/insert.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
 const HOUR = 3_600_000;

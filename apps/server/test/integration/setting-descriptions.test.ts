@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SYSTEM_SETTINGS } from '@paydesk/contract';
-import { systemSettings } from '../../src/db/schema.ts';
+import { systemSettings } from '../../src/db/schema/index.ts';
 import { LEGACY_SETTING_DESCRIPTIONS } from '../../src/seed/config-data-b.ts';
 import { ensureReferenceData } from '../../src/seed/reference-data.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';

@@ -4,7 +4,9 @@
  * folder, and ESLint's Node API lints small files placed in each zone. Every forbidden import is
  * reported by import-x/no-restricted-paths, every allowed one is not; a cycle (static, dynamic, of
  * two or three files, in an app or a package) is reported by import-x/no-cycle, a type-only one is
- * not. Feature pairs are generated (fast-check), so the rule is per folder, not per name.
+ * not. Feature pairs are generated (fast-check), so the rule is per folder, not per name. The
+ * seed zone covers every server folder and root file but main.ts and admin-create.ts; the
+ * features ⇸ app zone covers stylesheets too (the auth pages' plain.css lives in shared/).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +106,42 @@ describe('server zones', () => {
       'apps/server/src/modules/merchant-upload/run.ts': [`${ZONE} 2`],
     });
   });
+
+  it('every production folder and root file ⇸ seed (type-only too); main.ts, admin-create.ts and the seed itself may import it', async () => {
+    const t = tree({
+      ...base,
+      'apps/server/src/seed/demo.ts': leaf,
+      'apps/server/src/transactions/insert.ts': leaf,
+      'apps/server/src/modules/alpha/ingest.ts': uses('../../transactions/insert.ts', '../../seed/demo.ts'),
+      'apps/server/src/platform/loader.ts': `import type { value } from '../seed/demo.ts';\nexport const b: typeof value = 1;\n`,
+      'apps/server/src/db/writer.ts': uses('./client.ts', '../seed/demo.ts'),
+      'apps/server/src/transactions/bad.ts': uses('./insert.ts', '../seed/demo.ts'),
+      'apps/server/src/app.ts': uses('./db/client.ts', './seed/demo.ts'),
+      'apps/server/src/main.ts': uses('./seed/demo.ts'),
+      'apps/server/src/admin-create.ts': uses('./seed/demo.ts'),
+      'apps/server/src/seed/cli.ts': uses('./demo.ts', '../transactions/insert.ts', '../db/client.ts'),
+    });
+    const files = [
+      'apps/server/src/modules/alpha/ingest.ts',
+      'apps/server/src/platform/loader.ts',
+      'apps/server/src/db/writer.ts',
+      'apps/server/src/transactions/bad.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/admin-create.ts',
+      'apps/server/src/seed/cli.ts',
+    ];
+    expect(await problems(t, files)).toEqual({
+      'apps/server/src/modules/alpha/ingest.ts': [`${ZONE} 2`],
+      'apps/server/src/platform/loader.ts': [`${ZONE} 1`],
+      'apps/server/src/db/writer.ts': [`${ZONE} 2`],
+      'apps/server/src/transactions/bad.ts': [`${ZONE} 2`],
+      'apps/server/src/app.ts': [`${ZONE} 2`],
+      'apps/server/src/main.ts': [],
+      'apps/server/src/admin-create.ts': [],
+      'apps/server/src/seed/cli.ts': [],
+    });
+  });
 });
 
 describe('web zones', () => {
@@ -135,6 +173,34 @@ describe('web zones', () => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('features/ ⇸ app/ (a stylesheet, a type-only or a dynamic import too); features → shared/ and app/ → features/ are allowed', async () => {
+    const t = tree({
+      'apps/web/src/app/shell.ts': leaf,
+      'apps/web/src/app/plain.css': '.x {}\n',
+      'apps/web/src/shared/format.ts': leaf,
+      'apps/web/src/shared/plain.css': '.x {}\n',
+      'apps/web/src/features/reports/page.tsx': uses('../../shared/format.ts', '../../app/shell.ts'),
+      'apps/web/src/features/auth/pages/sign-in.tsx': `import '../../../app/plain.css';\nexport const value = 1;\n`,
+      'apps/web/src/features/auth/pages/invite.tsx': `import type { value as V } from '../../../app/shell.ts';\nexport const value: typeof V = 1;\nexport const load = () => import('../../../app/shell.ts');\n`,
+      'apps/web/src/features/auth/pages/good.tsx': `import '../../../shared/plain.css';\n${uses('../../../shared/format.ts')}`,
+      'apps/web/src/app/router.ts': uses('./shell.ts', '../features/reports/page.tsx'),
+    });
+    const files = [
+      'apps/web/src/features/reports/page.tsx',
+      'apps/web/src/features/auth/pages/sign-in.tsx',
+      'apps/web/src/features/auth/pages/invite.tsx',
+      'apps/web/src/features/auth/pages/good.tsx',
+      'apps/web/src/app/router.ts',
+    ];
+    expect(await problems(t, files)).toEqual({
+      'apps/web/src/features/reports/page.tsx': [`${ZONE} 2`],
+      'apps/web/src/features/auth/pages/sign-in.tsx': [`${ZONE} 1`],
+      'apps/web/src/features/auth/pages/invite.tsx': [`${ZONE} 1`, `${ZONE} 3`],
+      'apps/web/src/features/auth/pages/good.tsx': [],
+      'apps/web/src/app/router.ts': [],
+    });
   });
 
   it('shared/ ⇸ features/ and shared/ ⇸ app/', async () => {

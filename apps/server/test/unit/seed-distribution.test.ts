@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DEMO_MERCHANT_RANK, ORG_COUNT, generateHierarchy, generateTransactions, mytDayStart, spreadOrgChanges, type GenTxn, type Hierarchy,
+  DEMO_MERCHANT_RANK, ORG_COUNT, generateHierarchy, generateTransactions, mytDayStart, spreadOrgChanges, type Hierarchy,
 } from '../../src/seed/generate.ts';
+import type { GenTxn } from '../../src/transactions/insert.ts';
 import { Rng } from '../../src/seed/random.ts';
 
 const ACQUIRERS = ['MBB', 'CIMB', 'PBB', 'RHB', 'HLB', 'AMB', 'BSN', 'AFFIN'].map((code, i) => ({ id: i + 1, code, name: code }));

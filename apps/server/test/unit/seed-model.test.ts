@@ -6,7 +6,8 @@
  */
 import { ENTRY_MODES, TRANSACTION_TYPES } from '@paydesk/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORG_COUNT, generateHierarchy, streamTransactions, type GenTxn } from '../../src/seed/generate.ts';
+import { ORG_COUNT, generateHierarchy, streamTransactions } from '../../src/seed/generate.ts';
+import type { GenTxn } from '../../src/transactions/insert.ts';
 import { Rng } from '../../src/seed/random.ts';
 import type { GenBatch, GenBatchLine, GenLink, GenSchedule } from '../../src/seed/txn-model.ts';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTableColumns } from 'drizzle-orm';
 import { CASH_DENOMINATIONS, CASH_DIRECTIONS, cashCountColumn } from '@paydesk/domain';
-import { unattendedCashEvents } from '../../src/db/schema.ts';
+import { unattendedCashEvents } from '../../src/db/schema/index.ts';
 
 describe('unattended_cash_events', () => {
   const columns = Object.values(getTableColumns(unattendedCashEvents));

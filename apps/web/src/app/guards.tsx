@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../store/hooks.ts';
 import { selectHeldPermissions } from '../store/selectors.ts';
-import { screenName, usePageTitle } from './page-title.ts';
-import { FullPageSpin } from './results.tsx';
+import { screenName, usePageTitle } from '../shared/page-title.ts';
+import { FullPageSpin } from '../shared/results.tsx';
 
 // antd's Result: loaded with the first refusal (inside the layout's Suspense), not with /auth.
 const ForbiddenResult = lazy(() => import('./result-pages.tsx').then((m) => ({ default: m.ForbiddenResult })));

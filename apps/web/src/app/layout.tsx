@@ -15,8 +15,8 @@ import { siderToggled } from '../store/ui-slice.ts';
 import { visibleNavigation } from './built-route-paths.ts';
 import { AppHeader } from './header/app-header.tsx';
 import { selectionFor, toMenuItems } from './menu.tsx';
-import { PageSpin } from './results.tsx';
-import { useNarrow } from './use-narrow.ts';
+import { PageSpin } from '../shared/results.tsx';
+import { useNarrow } from '../shared/use-narrow.ts';
 
 /** The id of the `main` landmark, the skip link's target (and shared/focus-return.ts's). */
 export const MAIN_ID = 'main-content';

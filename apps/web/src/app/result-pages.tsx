@@ -5,7 +5,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from './page-title.ts';
+import { usePageTitle } from '../shared/page-title.ts';
 
 /** One Tab stop (a button inside a link would be two, and nested controls confuse screen readers). */
 function HomeButton() {

@@ -10,7 +10,7 @@ import { Suspense, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BUILT_ROUTES, type BuiltRoute } from './built-routes.tsx';
 import { RedirectIfSignedIn, RequirePermission, RequireSession } from './guards.tsx';
-import { FullPageSpin } from './results.tsx';
+import { FullPageSpin } from '../shared/results.tsx';
 
 type SignInModule = typeof import('../features/auth/pages/sign-in-page.tsx');
 /** The sign-in page's module once fetched: then it renders at once, without a Suspense pass. */

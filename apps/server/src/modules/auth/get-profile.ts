@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { invalidSession } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cachedSession } from '../../auth/session-store.ts';

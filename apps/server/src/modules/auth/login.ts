@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { LoginRequest } from '@paydesk/contract';
 import type { z } from 'zod';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestAddresses, writeAudit } from '../../platform/audit.ts';
 import { liveSettings } from '../../platform/settings.ts';

@@ -11,7 +11,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, SERVICE_TYPE_CODES, dayjs, sumMoney } from '@paydesk/domain';
 import type { Database } from '../../db/client.ts';
-import { refundRequests, riskAlerts, transactions as t } from '../../db/schema.ts';
+import { refundRequests, riskAlerts, transactions as t } from '../../db/schema/index.ts';
 import { scopeCondition, type Scope } from '../../platform/scope.ts';
 import { readSummary } from '../../summaries/query.ts';
 import { branchOrg, listColumns, merchantOrg, toListItem, type ListRow } from './latest-row.ts';

@@ -4,7 +4,7 @@
  * (apps/server/src/reports/); this is the dashboard's own row, read by get-summary.ts.
  */
 import { alias } from 'drizzle-orm/pg-core';
-import { organizations, transactions as t } from '../../db/schema.ts';
+import { organizations, transactions as t } from '../../db/schema/index.ts';
 
 export const merchantOrg = alias(organizations, 'merchant_org');
 export const branchOrg = alias(organizations, 'branch_org');

@@ -9,7 +9,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currencies } from '../../db/schema.ts';
+import { currencies } from '../../db/schema/index.ts';
 import { moduleCache } from '../../platform/module-cache.ts';
 import { operation } from '../../platform/operation.ts';
 import { liveSettings } from '../../platform/settings.ts';

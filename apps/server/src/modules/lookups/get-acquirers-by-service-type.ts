@@ -8,7 +8,7 @@ import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
 import type { AcquirerByServiceTypeRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { acquirers as a } from '../../db/schema.ts';
+import { acquirers as a } from '../../db/schema/index.ts';
 
 export async function getAcquirersByServiceType(database: Database, q: z.infer<typeof AcquirerByServiceTypeRequest>) {
   const serves =

@@ -6,7 +6,7 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { BankListRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { banks as b } from '../../db/schema.ts';
+import { banks as b } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/like-pattern.ts';
 
 export async function getBankList(database: Database, q: z.infer<typeof BankListRequest>) {

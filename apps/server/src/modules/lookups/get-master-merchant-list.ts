@@ -12,7 +12,7 @@ import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { MasterMerchantListRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { organizations as o } from '../../db/schema.ts';
+import { organizations as o } from '../../db/schema/index.ts';
 import { orgSubtreeCondition, type Scope } from '../../platform/scope.ts';
 import { containsPattern } from '../../platform/like-pattern.ts';
 

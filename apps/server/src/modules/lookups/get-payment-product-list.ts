@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentProducts as p } from '../../db/schema.ts';
+import { paymentProducts as p } from '../../db/schema/index.ts';
 
 export async function getPaymentProductList(database: Database, serviceType: number) {
   return database.db

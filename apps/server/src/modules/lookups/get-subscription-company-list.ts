@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organizations as o } from '../../db/schema.ts';
+import { organizations as o } from '../../db/schema/index.ts';
 import { orgSubtreeCondition, type Scope } from '../../platform/scope.ts';
 
 export async function getSubscriptionCompanyList(database: Database, scope: Scope) {

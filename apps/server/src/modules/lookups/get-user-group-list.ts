@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { GROUP_TYPES, type GroupType } from '@paydesk/domain';
 import type { Database } from '../../db/client.ts';
-import { userGroups as g } from '../../db/schema.ts';
+import { userGroups as g } from '../../db/schema/index.ts';
 import type { Scope } from '../../platform/scope.ts';
 
 /** The group types a caller of `type` may see: its own and every one below it. */

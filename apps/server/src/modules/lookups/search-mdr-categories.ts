@@ -8,7 +8,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { MdrCategorySearchRequest } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { mdrCategories as m } from '../../db/schema.ts';
+import { mdrCategories as m } from '../../db/schema/index.ts';
 
 export async function searchMdrCategories(database: Database, q: z.infer<typeof MdrCategorySearchRequest>) {
   const f = q.SearchData;

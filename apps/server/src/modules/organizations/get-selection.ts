@@ -5,7 +5,7 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { OrgLevel } from '@paydesk/domain';
 import type { Database } from '../../db/client.ts';
-import { organizations as o } from '../../db/schema.ts';
+import { organizations as o } from '../../db/schema/index.ts';
 import { orgSubtreeCondition, type Scope } from '../../platform/scope.ts';
 
 export async function getOrgSelection(database: Database, scope: Scope, q: { Level: OrgLevel; ParentId?: number; Search?: string }) {

@@ -1,5 +1,5 @@
 /**
- * Builds the payouts of one MYT business day (table `payouts`, schema.ts says
+ * Builds the payouts of one MYT business day (table `payouts`, db/schema/payout.ts says
  * what each figure means), set-based: one INSERT … SELECT over the day's sales and refunds, never
  * a loop per merchant, inside the caller's transaction.
  *  - Sales: the portal payments of the day (summaries/sales.ts PORTAL_PAYMENT: successful sales and
@@ -7,7 +7,7 @@
  *    of each is settled first from the /mdr-products rate in force that day (settlement-mdr.ts,
  *    table settled_payments).
  *  - Refunds: refund requests whose money left that day (`refunded_at`), by the same
- *    key through their transaction; reason FR (fraudulent) goes to chargebacks (schema.ts).
+ *    key through their transaction; reason FR (fraudulent) goes to chargebacks (db/schema/payout.ts).
  *  - Carry: a merchant's negative balance on the channel and currency (the `carry_out` of its
  *    latest earlier payout) is netted into this one, once: the next payout starts from this
  *    one's carry_out. Days must therefore be built in order (buildPayoutDays does).

@@ -14,7 +14,7 @@
  * one other (ingest refuses a merchant not VERIFIED).
  */
 import type { Database } from '../../db/client.ts';
-import type { GenTxn } from '../../seed/generate.ts';
+import type { GenTxn } from '../../transactions/insert.ts';
 import { ingestTransactions } from './ingest.ts';
 
 const MINUTE = 60_000;

@@ -19,8 +19,7 @@
 import type { RiskAlertRule } from '@paydesk/domain';
 import { RISK_THRESHOLD_KINDS } from '@paydesk/contract';
 import type { Database, Query } from '../../db/client.ts';
-import { insertTransactions } from '../../seed/demo.ts';
-import type { GenTxn } from '../../seed/generate.ts';
+import { insertTransactions, type GenTxn } from '../../transactions/insert.ts';
 import { isForeignCard, isForeignIp, loadBinTable } from './classify.ts';
 import { evaluateBatch, type RaisedAlert, type RiskThresholds, type RiskTxn } from './evaluate.ts';
 import type { CardState, MerchantState } from './rule-state.ts';

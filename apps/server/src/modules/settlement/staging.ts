@@ -12,7 +12,7 @@
  */
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { CopyWriter, type CopyColumn } from '../../seed/copy-load.ts';
+import { CopyWriter, type CopyColumn } from '../../db/copy-writer.ts';
 import type { ProviderRow, SettlementProvider } from './formats/types.ts';
 
 const STAGE_BATCH = 5000;

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { transactions } from '../../db/schema.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { scopeCondition, type Scope } from '../../platform/scope.ts';
 import { run } from '../executor.ts';
 

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RelatedPaymentLink } from '@paydesk/contract';
-import { paymentLinks } from '../../db/schema.ts';
+import { paymentLinks } from '../../db/schema/index.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { run } from '../executor.ts';
 import { andScope, iso, type RelatedContext } from './context.ts';

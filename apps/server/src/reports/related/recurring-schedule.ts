@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RelatedRecurringSchedule } from '@paydesk/contract';
-import { recurringSchedules } from '../../db/schema.ts';
+import { recurringSchedules } from '../../db/schema/index.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { run } from '../executor.ts';
 import { andScope, iso, type RelatedContext } from './context.ts';

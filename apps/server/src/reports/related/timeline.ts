@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TIMELINE_CODES, timelineLabelKey, type TimelineCode, type TimelineEvent } from '@paydesk/contract';
 import { SALE_TXN_TYPES } from '@paydesk/domain';
-import { refundRequests, terminalSettlementBatches } from '../../db/schema.ts';
+import { refundRequests, terminalSettlementBatches } from '../../db/schema/index.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { run } from '../executor.ts';
 import { andScope, iso, type RelatedContext } from './context.ts';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { downloadFirmware, useFirmwareRetireMutation, type Firmware } from './firmware-api.ts';

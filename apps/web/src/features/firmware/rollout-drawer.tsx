@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Flex, Progress, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLLOUT_TARGET_STATES, formatDateTime, type RolloutTargetState } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { NoteDialog } from '../../shared/note-dialog.tsx';

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, List, Modal, Select, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLLOUT_DEFAULT_FINAL_WAIT_HOURS, ROLLOUT_MAX_FINAL_WAIT_HOURS, ROLLOUT_MAX_WAIT_MINUTES, VALIDATION_MESSAGES, validStages } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';

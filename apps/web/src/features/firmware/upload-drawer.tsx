@@ -12,7 +12,7 @@ import { Alert, Button, Drawer, Flex, Form, Input, Progress, Select, Steps, Typo
 import { useTranslation } from 'react-i18next';
 import { FIELD_MESSAGES, FIRMWARE_MAX_BYTES, FIRMWARE_VERSION_PATTERN, SHA256_PATTERN, VALIDATION_MESSAGES } from '@paydesk/domain';
 import { messageText } from '../../shared/field-rule.ts';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useTerminalModelsQuery } from '../../store/api.ts';
 import { readWithProgress, sha256Hex, uploadFirmware, type Firmware } from './firmware-api.ts';

@@ -14,7 +14,7 @@ import { BankOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ListReportDef } from '@paydesk/contract';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { currencySelected } from '../../store/permission-slice.ts';

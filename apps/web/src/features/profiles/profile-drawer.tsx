@@ -10,7 +10,7 @@ import { Button, Drawer, Empty, Flex, Result, Segmented, Select, Skeleton, Typog
 import { EditOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { DocumentsTab } from './documents-tab.tsx';
 import { HistoryTab } from './history-tab.tsx';

@@ -13,7 +13,7 @@ import { Alert, App, Button, Divider, Drawer, Flex, Form, Radio, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, VALIDATION_MESSAGES, type OrgLevel } from '@paydesk/domain';
 import type { Verdict } from '../../api/failure.ts';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { apiClient } from '../../api/index.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { messageText } from '../../shared/field-rule.ts';

@@ -7,7 +7,7 @@
 import { Descriptions, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_TYPES, enumLabelKey, findBusinessCategory, formatDateTime } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { enumLabel } from '../../shared/labels.ts';
 import { useMdrCategorySearchQuery } from '../../store/api.ts';
 import { OnboardingTag } from './onboarding-tag.tsx';

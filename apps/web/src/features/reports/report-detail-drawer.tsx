@@ -9,7 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { relatedOf, type ListReportDef } from '@paydesk/contract';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { useReportGetQuery } from '../../shared/report-api.ts';

@@ -15,7 +15,7 @@ import { CityPicker, StatePicker } from '../../shared/country-pickers.tsx';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { useRmApplicationDecideMutation, useRmApplicationSaveMutation, useRmApplicationSubmitMutation, type RmApplication, type RmPrefill } from './rm-api.ts';
 import { schemaRule } from './schema-rule.ts';
 import { STATUS_COLORS } from './status-colors.ts';

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES, type GroupType } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { MembershipFields, membershipsOf, type MembershipValue } from './membership-fields.tsx';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Drawer, Flex, Modal, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enumLabelKey, formatDateTime } from '@paydesk/domain';
-import { useNarrow } from '../../app/use-narrow.ts';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { ComponentDialog } from './component-dialog.tsx';

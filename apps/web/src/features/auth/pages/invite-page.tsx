@@ -7,16 +7,16 @@
  * to /auth, which says the password is set.
  *
  * Public and drawn without antd, like the sign-in page (first-load budgets): plain
- * elements styled by app/plain.css, labelled inputs, errors tied to their field and announced.
+ * elements styled by shared/plain.css, labelled inputs, errors tied to their field and announced.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResponseOf } from '@paydesk/contract';
-import '../../../app/plain.css';
+import '../../../shared/plain.css';
 import { apiClient } from '../../../api/index.ts';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { FullPageSpin } from '../../../app/results.tsx';
+import { usePageTitle } from '../../../shared/page-title.ts';
+import { FullPageSpin } from '../../../shared/results.tsx';
 import { passwordRuleErrors, type PasswordPolicy } from '../password-rules.ts';
 import type { SignInNotice } from './sign-in-page.tsx';
 import '../invite-texts.ts';

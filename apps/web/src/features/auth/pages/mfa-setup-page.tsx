@@ -20,7 +20,7 @@ import { useNavigate } from 'react-router';
 import type { ResponseOf } from '@paydesk/contract';
 import { useMfaConfirmMutation, useMfaStartMutation } from '../mfa-api.ts';
 import { saveBlob } from '../../../api/download.ts';
-import { usePageTitle } from '../../../app/page-title.ts';
+import { usePageTitle } from '../../../shared/page-title.ts';
 import { runtimeConfig } from '../../../runtime-config.ts';
 import { LoadError } from '../../../shared/load-error.tsx';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks.ts';

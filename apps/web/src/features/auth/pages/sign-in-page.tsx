@@ -2,7 +2,7 @@
  * /auth: email and password over the secure channel; the server's message shows on the form.
  *
  * Drawn without antd (first-load budgets: antd's form is ~120 KB brotli of a 150 KB
- * budget): a plain form styled by app/plain.css with the theme's tokens as CSS variables
+ * budget): a plain form styled by shared/plain.css with the theme's tokens as CSS variables
  * (plain-theme.ts), so it matches the antd screens in light and dark mode. Accessibility as an
  * antd form gives it: labelled inputs, errors tied to their field (aria-invalid,
  * aria-describedby) and announced (role=alert), focus moved to the first wrong field, a visible
@@ -17,8 +17,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ERROR_CODES } from '@paydesk/domain';
-import '../../../app/plain.css';
-import { usePageTitle } from '../../../app/page-title.ts';
+import '../../../shared/plain.css';
+import { usePageTitle } from '../../../shared/page-title.ts';
 import { runtimeConfig } from '../../../runtime-config.ts';
 import { fieldMessage } from '../../../shared/field-rule.ts';
 import { useAppDispatch } from '../../../store/hooks.ts';

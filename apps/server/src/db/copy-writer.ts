@@ -1,8 +1,8 @@
 /**
- * PostgreSQL bulk load for the seed: `COPY table (cols) FROM STDIN` in text format through
- * pg-copy-streams, on the seed's own connection (inside its transaction). Rows are encoded here
- * (tab-separated, `\N` for null, backslash escapes) — the fastest way into PostgreSQL short of a
- * binary writer, so the demo loads at scale.
+ * PostgreSQL bulk load: `COPY table (cols) FROM STDIN` in text format through pg-copy-streams, on
+ * the caller's own connection (inside its transaction). Rows are encoded here (tab-separated, `\N`
+ * for null, backslash escapes) — the fastest way into PostgreSQL short of a binary writer. The
+ * seed loads the demo with it, and settlement staging (modules/settlement/staging.ts) a file's lines.
  */
 import { once } from 'node:events';
 import type pg from 'pg';

@@ -1,7 +1,7 @@
 /**
  * Loading indicators drawn without antd (the boot, the guards and the layout's screens show them,
  * and the sign-in page does not carry antd). Styled by plain.css with the theme's CSS
- * variables (plain-theme.ts). The not-found and forbidden results are in result-pages.tsx.
+ * variables (app/plain-theme.ts). The not-found and forbidden results are in app/result-pages.tsx.
  */
 import { useTranslation } from 'react-i18next';
 import './plain.css';

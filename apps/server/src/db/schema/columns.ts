@@ -1,0 +1,28 @@
+/**
+ * Column helpers shared by the schema's files (not tables: index.ts does not re-export them).
+ * Times are `timestamptz` read as Date (UTC); `managed()` and `owner()` are the column groups
+ * their docstrings describe.
+ */
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+/** A `timestamptz` column read as a Date (UTC). */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Columns every table served by the resource engine carries besides id and is_active: an
+ * optimistic-lock version (a stale Update is refused) and change times (UTC).
+ */
+export const managed = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Owner columns of every transaction-sized table: the denormalized ancestors, as on `transactions`. */
+export const owner = () => ({
+  masterMerchantId: integer('master_merchant_id').notNull(),
+  agencyId: integer('agency_id').notNull(),
+  agentId: integer('agent_id').notNull(),
+  merchantId: integer('merchant_id').notNull(),
+  branchId: integer('branch_id'),
+});
