@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 process.env.PAYDESK_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 
+/** The chosen clock of scripts/ten-clocks.mjs (PAYDESK_TEST_CLOCK), installed in every unit and integration worker. */
+const CLOCK = 'apps/server/test/clock/setup.ts';
+
 /** Test tiers (guides practice 9): unit (pure code), integration (real server + real database), web (jsdom), e2e (real Chromium). */
 export default defineConfig({
   test: {
@@ -17,13 +20,14 @@ export default defineConfig({
     globalSetup: ['apps/server/test/integration/global-setup.ts'],
     projects: [
       // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
       {
         test: {
           name: 'integration',
           // *.pg-test.ts: what only PostgreSQL has (server connections); with DATABASE_URL only.
           include: ['apps/server/test/integration/**/*.test.ts', ...(process.env.DATABASE_URL ? ['apps/server/test/integration/**/*.pg-test.ts'] : [])],
           environment: 'node',
+          setupFiles: [CLOCK],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

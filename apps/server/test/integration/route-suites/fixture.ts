@@ -101,7 +101,7 @@ export async function sendRoute(client: PortalClient, route: RouteDef, input: Ro
   } catch (e) {
     return { status: res.status, violation: `answer body broken: ${(e as Error).message}` };
   }
-  if (res.status >= 200 && res.status < 300) return { status: res.status };
+  if (res.status >= 200 && res.status < 300) return { status: res.status, violation: await answerBreaksSchema(client, route, path, res, text) };
   let error: Record<string, unknown> | undefined;
   try {
     error = JSON.parse(text) as Record<string, unknown>;
@@ -111,6 +111,32 @@ export async function sendRoute(client: PortalClient, route: RouteDef, input: Ro
   if (res.status >= 500) return { status: res.status, error, violation: `${res.status} ${String(error.ErrorCode)}` };
   if (typeof error?.ErrorCode !== 'string' || typeof error.ErrorMessage !== 'string') return { status: res.status, error, violation: `error without {ErrorCode, ErrorMessage}: ${text.slice(0, 120)}` };
   return { status: res.status, error };
+}
+
+/**
+ * The routes whose 2xx answer was checked against the declared output schema (`RouteDef.response`)
+ * in this file, by route path: every suite that sends through `sendRoute` checks every success it
+ * gets, and the fuzz suite asserts how many routes that covered.
+ */
+export const ANSWERS_CHECKED = new Set<string>();
+
+/**
+ * Opens a 2xx JSON answer as the web app does and parses it with the route's response schema;
+ * answers the violation (the first issues' paths and messages) or undefined. File routes and
+ * routes without a response schema are not checked.
+ */
+async function answerBreaksSchema(client: PortalClient, route: RouteDef, path: string, res: Response, text: string): Promise<string | undefined> {
+  if (!route.response || route.file) return undefined;
+  let data: unknown;
+  try {
+    data = await client.readJson(new Response(text, { status: res.status, headers: res.headers }), route.encrypted, path);
+  } catch (e) {
+    return `answer unreadable: ${(e as Error).message}`;
+  }
+  const parsed = route.response.safeParse(data);
+  ANSWERS_CHECKED.add(`${route.method} ${route.path}`);
+  if (parsed.success) return undefined;
+  return `answer breaks its output schema: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
 }
 
 /** A fresh signed-in client of `email` (for routes that end or switch the session). */

@@ -12,7 +12,7 @@ import { RESOURCES, type PortalClient, type RouteDef } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { exampleOf, fieldsOf, HOSTILE_BODIES, HOSTILE_PARAMS, hostileValues, withValue } from './hostile.ts';
-import { freshClient, GROUP_TYPES, pool, SESSION_ROUTES, sendRoute, startSuite, type RouteInput, type Suite } from './fixture.ts';
+import { ANSWERS_CHECKED, freshClient, GROUP_TYPES, pool, SESSION_ROUTES, sendRoute, startSuite, type RouteInput, type Suite } from './fixture.ts';
 
 /** At least this many requests per database run. */
 const MIN_REQUESTS = 20_000;
@@ -178,10 +178,14 @@ describe.each(DATABASES)('generated fuzz over the route table on %s', (kind) => 
     const errors = results.filter((r) => r.status >= 400 || r.status === 0).length;
     console.log(
       `route fuzz on ${kind}: ${results.length} requests over ${perRoute.size} of ${routes.length} routes by ${GROUP_TYPES.length} group types; ` +
-        `${fivexx} × 5xx; ${shaped}/${errors} error answers in {ErrorCode, ErrorMessage}; ${violations.length} violations`,
+        `${fivexx} × 5xx; ${shaped}/${errors} error answers in {ErrorCode, ErrorMessage}; ${violations.length} violations; ` +
+        `answers of ${ANSWERS_CHECKED.size} of ${routes.filter(([, r]) => r.response && !r.file).length} JSON routes checked against their output schema`,
     );
     expect(perRoute.size).toBe(routes.length);
     expect(results.length).toBeGreaterThanOrEqual(MIN_REQUESTS);
+    // Every 2xx answer was parsed with its route's output schema (fixture.ts); 363 of 563 JSON routes
+    // answered one on PGlite when this floor was set (the rest refused every fuzzed input).
+    expect(ANSWERS_CHECKED.size).toBeGreaterThanOrEqual(340);
     expect(violations.slice(0, 20).map((v) => `${v.route}: ${v.violation}`)).toEqual([]);
     // The server still answers normally afterwards.
     expect(await users.SUPERADMIN.client.call('serverTime')).toHaveProperty('systemtime');
