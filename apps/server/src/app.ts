@@ -22,36 +22,11 @@ import { webPages } from './web-pages.ts';
 import { originsOf } from './platform/csp.ts';
 import { registerResource } from './engine/routes.ts';
 import { RESOURCES } from '@paydesk/contract';
-import { authRoutes } from './modules/auth/routes.ts';
-import { countryRoutes } from './modules/country/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { homeRoutes } from './modules/home/routes.ts';
-import { lookupRoutes } from './modules/lookups/routes.ts';
-import { organizationRoutes } from './modules/organizations/routes.ts';
+import { moduleManifests } from './modules/index.ts';
 import { reportRoutes } from './reports/routes.ts';
-import { userGroupRoutes } from './modules/user-groups/routes.ts';
-import { riskPreChargebackRoutes } from './modules/risk-pre-chargeback/routes.ts';
 import { installIdempotencyPurge } from './platform/idempotency.ts';
-import { installRiskJobs } from './modules/risk/jobs.ts';
-import { riskRoutes } from './modules/risk/routes.ts';
-import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
-import { systemSettingRoutes } from './modules/system-settings/routes.ts';
-import { bulkUpdateMdrRoutes } from './modules/bulk-update-mdr/routes.ts';
-import { installRefundJobs } from './modules/risk-pre-chargeback/jobs.ts';
-import { installSettlementJobs } from './modules/settlement/jobs.ts';
-import { installPayoutJobs } from './modules/payout/jobs.ts';
-import { userRoutes } from './modules/users/routes.ts';
 import { installMailJobs } from './platform/mail.ts';
-import { installMerchantUploadJobs } from './modules/merchant-upload/run.ts';
-import { firmwareRoutes } from './modules/firmware/routes.ts';
-import { installFirmwareJobs } from './modules/firmware/rollout-jobs.ts';
-import { merchantUploadRoutes } from './modules/merchant-upload/routes.ts';
-import { payoutRoutes } from './modules/payout/routes.ts';
-import { rmApplicationRoutes } from './modules/rm-application/routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
-import { settlementRoutes } from './modules/settlement/routes.ts';
-import { zmkRoutes } from './modules/zmk/routes.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
@@ -113,43 +88,22 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installAuthGuard(app);
   installInputGuard(app);
 
+  // The platform's routes, then every module's (modules/index.ts: each folder's manifest.ts, in
+  // folder-name order; platform/module-manifest.ts states what the order guarantees).
+  const modules = await moduleManifests();
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, installDraining(app));
-  homeRoutes(app);
-  authRoutes(app);
-  dashboardRoutes(app);
-  organizationRoutes(app);
   reportRoutes(app);
-  lookupRoutes(app);
-  countryRoutes(app);
   for (const def of RESOURCES) registerResource(app, def);
-  userGroupRoutes(app);
-  riskPreChargebackRoutes(app);
-  riskRoutes(app);
-  settlementRoutes(app);
-  payoutRoutes(app);
-  rmApplicationRoutes(app);
-  zmkRoutes(app);
-  firmwareRoutes(app);
-  merchantUploadRoutes(app);
-  profileRoutes(app);
-  messageTemplateRoutes(app);
-  systemSettingRoutes(app);
-  bulkUpdateMdrRoutes(app);
-  userRoutes(app);
+  for (const m of modules) m.routes?.(app);
   await webPages(app);
   // Background work (platform/jobs.ts): each server works the queues; stopped (after the attempt
   // in progress) when the app closes, before the caller closes the database.
   const jobs = await startJobQueue(ctx.database, { pollingIntervalSeconds: ctx.config.jobPollSeconds });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  await installRefundJobs(jobs, ctx);
   await installIdempotencyPurge(jobs, ctx);
-  await installRiskJobs(jobs, ctx);
-  await installSettlementJobs(jobs, ctx);
-  await installPayoutJobs(jobs, ctx);
   await installMailJobs(jobs, ctx);
-  await installMerchantUploadJobs(jobs, ctx);
-  await installFirmwareJobs(jobs, ctx);
+  for (const m of modules) await m.jobs?.(jobs, ctx);
   return app;
 }
