@@ -62,9 +62,9 @@ function zones(root) {
   ];
   return [
     {
-      target: `${server}/engine`,
+      target: [`${server}/engine`, `${server}/workflows`],
       from: `${server}/modules`,
-      message: 'The resource engine is generic: it serves every declaration and knows no module. Move what both need to platform/.',
+      message: 'The resource and workflow engines are generic: they serve every declaration and know no module. Move what both need to platform/.',
     },
     {
       // platform/ is the bottom of the server: auth and the resource engine build on it (the guard,

@@ -50,3 +50,4 @@ export * from './reports/labels.ts';
 export * from './reports/client.ts';
 export * from './route-table.ts';
 export * from './api-doc.ts';
+export * from './workflows/index.ts';

@@ -16,6 +16,7 @@
  * refused (409 REFUND_STATE).
  */
 import type { RefundStatus } from './enums.ts';
+import { stateMachine } from './state-machine.ts';
 
 /** What can happen to a refund request: the desk's actions and the acknowledgement's outcomes. */
 export const REFUND_ACTIONS = ['REFUND', 'REJECT', 'NOT_FOUND', 'EXPIRE', 'ACK_DELIVERED', 'ACK_FAILED', 'RESEND_ACK'] as const;
@@ -38,18 +39,21 @@ export const REFUND_TRANSITIONS: Readonly<Record<RefundStatus, Readonly<Partial<
  */
 export const REFUNDED_STATUSES: readonly RefundStatus[] = ['REFUNDED', 'REFUNDED_ACK_FAIL', 'COMPLETED'];
 
+/** The refund request's machine (the workflow engine's RefundRequest record reads it). */
+export const REFUND_MACHINE = stateMachine<RefundStatus, RefundAction>(REFUND_TRANSITIONS);
+
 /** The statuses no action leaves. */
-export const FINAL_REFUND_STATUSES = (Object.keys(REFUND_TRANSITIONS) as RefundStatus[]).filter((s) => Object.keys(REFUND_TRANSITIONS[s]).length === 0);
+export const FINAL_REFUND_STATUSES = REFUND_MACHINE.final;
 
 /**
  * The status `action` leads `from` to, or null when the machine refuses it (the caller answers
  * 409 REFUND_STATE naming both). Pure; no money or time involved.
  */
 export function refundTransition(from: RefundStatus, action: RefundAction): RefundStatus | null {
-  return REFUND_TRANSITIONS[from][action] ?? null;
+  return REFUND_MACHINE.next(from, action);
 }
 
 /** The statuses from which `action` is accepted (for the desk's buttons and the SQL guards). */
 export function statusesAccepting(action: RefundAction): RefundStatus[] {
-  return (Object.keys(REFUND_TRANSITIONS) as RefundStatus[]).filter((s) => REFUND_TRANSITIONS[s][action] !== undefined);
+  return REFUND_MACHINE.accepting(action);
 }

@@ -77,6 +77,18 @@ describe('server zones', () => {
     });
   });
 
+  it('workflows ⇸ modules, as the resource engine; workflows → platform is allowed', async () => {
+    const t = tree({
+      ...base,
+      'apps/server/src/workflows/bad.ts': uses('../platform/errors.ts', '../modules/alpha/op.ts'),
+      'apps/server/src/workflows/good.ts': uses('../platform/errors.ts', '../db/client.ts'),
+    });
+    expect(await problems(t, ['apps/server/src/workflows/bad.ts', 'apps/server/src/workflows/good.ts'])).toEqual({
+      'apps/server/src/workflows/bad.ts': [`${ZONE} 2`],
+      'apps/server/src/workflows/good.ts': [],
+    });
+  });
+
   it('platform ⇸ auth, engine and modules (type-only imports too); platform → db is allowed', async () => {
     const t = tree({
       ...base,

@@ -17,74 +17,38 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Routes } from '@paydesk/contract';
-import { ERROR_CODES, compareMoney, type RefundAction } from '@paydesk/domain';
-import type { Query } from '../../db/client.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
-import type { AuditNote, InputOf, OperationContext, OperationFn } from '../../platform/operation.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { ERROR_CODES, compareMoney } from '@paydesk/domain';
+import { AppError, badInput } from '../../platform/errors.ts';
+import type { OperationFn } from '../../platform/operation.ts';
+import { command } from '../../workflows/engine.ts';
 import { enqueueRefundAck } from './refund-ack.ts';
-import { applyRefundAction, lockRefund, type LockedRefund } from './refund-events.ts';
-import { refundState, type RefundState } from './refund-state.ts';
+import { REFUND_REQUESTS, refundPlan } from './refund-events.ts';
+import { refundState } from './refund-state.ts';
 
-/** Locks request `id` inside `scope`, or throws NF404. */
-async function lockInScope(q: Query, id: number, scope: Scope): Promise<LockedRefund> {
-  const r = await lockRefund(q, id, scope);
-  if (!r) throw notFound('Refund request');
-  return r;
-}
-
-/** What an action needs of its operation's context: the transaction, the caller, the audit note. */
-interface DeskContext {
-  q: Query;
-  scope: Scope;
-  audit: (note: AuditNote) => void;
-}
-
-/**
- * Applies `action` to the locked `r` with `summary` as the caller, notes the change for the audit
- * row and answers the request's state. Throws RF409 when the status does not accept the action.
- */
-async function act(ctx: DeskContext, r: LockedRefund, action: RefundAction, summary: string, at: Date): Promise<RefundState> {
-  const to = await applyRefundAction(ctx.q, r, action, ctx.scope.userId, summary, at);
-  ctx.audit({ targetId: r.id, before: { Status: r.status }, after: { Status: to }, detail: summary });
-  return refundState(ctx.q, r.id);
-}
-
-/** UpdateRefund: the manual refund (see the module comment). */
+/** UpdateRefund: the manual refund (see the module comment). The machine is asked first: a second refund is RF409 whatever the form. */
 export function updateRefund(app: FastifyInstance): OperationFn<Routes['updateRefund']> {
-  return async (body, ctx) => {
-    const { q, scope } = ctx;
-    const r = await lockInScope(q, body.Id, scope);
+  return command(REFUND_REQUESTS, 'REFUND', async (r, body, ctx, to) => {
     if (body.ServiceType !== r.serviceType) throw badInput('ServiceType', `the request is for service type ${r.serviceType}`);
     if (body.TxnReferences.length !== 1 || body.TxnReferences[0] !== r.txnRefNo) throw badInput('TxnReferences', `the request is for transaction ${r.txnRefNo} only`);
     if (compareMoney(body.TxnAmount, r.amount) !== 0) throw badInput('TxnAmount', `the request is for ${r.currency} ${r.amount}`);
-    // Ask the machine before touching the transaction: a second refund is RF409, whatever the amounts.
-    const [txn] = await q<{ left: string }>(`SELECT (amount - refunded_amount)::text AS left FROM transactions WHERE id = $1 FOR UPDATE`, [r.transactionId]);
-    if (r.status === 'PENDING' && (!txn || compareMoney(txn.left, r.amount) < 0)) {
+    const [txn] = await ctx.q<{ left: string }>(`SELECT (amount - refunded_amount)::text AS left FROM transactions WHERE id = $1 FOR UPDATE`, [r.transactionId]);
+    if (!txn || compareMoney(txn.left, r.amount) < 0) {
       throw new AppError(422, ERROR_CODES.NOT_REFUNDABLE, `Transaction ${r.txnRefNo} has ${r.currency} ${txn?.left ?? '0.00'} left to refund, less than the request's ${r.amount}`);
     }
-    const state = await act(ctx, r, 'REFUND', `Refunded ${r.currency} ${r.amount} by ${scope.email}`, ctx.now());
-    await enqueueRefundAck(app.jobs, r.id, q);
-    return state;
-  };
+    return refundPlan(ctx.q, r, 'REFUND', to, `Refunded ${r.currency} ${r.amount} by ${ctx.scope.email}`, ctx.now(), () => enqueueRefundAck(app.jobs, r.id, ctx.q));
+  }, refundState);
 }
 
-/** Reject and TxnNotFound: the same shape, another action. */
-export async function decideRefund(
-  body: InputOf<Routes['rejectRefund']>,
-  ctx: OperationContext<Routes['rejectRefund']>,
-  action: Extract<RefundAction, 'REJECT' | 'NOT_FOUND'>,
-): Promise<RefundState> {
-  const r = await lockInScope(ctx.q, body.Id, ctx.scope);
-  return act(ctx, r, action, `${action === 'REJECT' ? 'Rejected' : 'Transaction not found'} by ${ctx.scope.email}: ${body.Description}`, ctx.now());
-}
+/** Reject: a description is required (the contract's schema). */
+export const rejectRefund: OperationFn<Routes['rejectRefund']> = command(REFUND_REQUESTS, 'REJECT', (r, body, ctx, to) =>
+  refundPlan(ctx.q, r, 'REJECT', to, `Rejected by ${ctx.scope.email}: ${body.Description}`, ctx.now()), refundState);
+
+/** TxnNotFound: the transaction could not be found at the provider (a description is required). */
+export const refundTxnNotFound: OperationFn<Routes['refundTxnNotFound']> = command(REFUND_REQUESTS, 'NOT_FOUND', (r, body, ctx, to) =>
+  refundPlan(ctx.q, r, 'NOT_FOUND', to, `Transaction not found by ${ctx.scope.email}: ${body.Description}`, ctx.now()), refundState);
 
 /** ResendAck: queues a new delivery of the acknowledgement in the action's transaction. */
 export function resendRefundAck(app: FastifyInstance): OperationFn<Routes['resendRefundAck']> {
-  return async (body, ctx) => {
-    const r = await lockInScope(ctx.q, body.Id, ctx.scope);
-    const state = await act(ctx, r, 'RESEND_ACK', `Acknowledgement resent by ${ctx.scope.email}`, ctx.now());
-    await enqueueRefundAck(app.jobs, r.id, ctx.q);
-    return state;
-  };
+  return command(REFUND_REQUESTS, 'RESEND_ACK', (r, _body, ctx, to) =>
+    refundPlan(ctx.q, r, 'RESEND_ACK', to, `Acknowledgement resent by ${ctx.scope.email}`, ctx.now(), () => enqueueRefundAck(app.jobs, r.id, ctx.q)), refundState);
 }

@@ -2,10 +2,10 @@
  * Moving a refund request through its state machine (domain refund-flow.ts, docs/refund-flow.md)
  * and writing its log (refund_request_events), for the desk's actions and the system's events.
  */
-import { ERROR_CODES, refundTransition, type RefundAction, type RefundStatus } from '@paydesk/domain';
+import { ERROR_CODES, REFUND_MACHINE, type RefundAction, type RefundStatus } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
 import { ownerConditionSql, type Scope } from '../../platform/scope.ts';
+import { logEvent, move, type MovePlan, type WorkflowTable } from '../../workflows/engine.ts';
 
 /** A refund request as the flow reads it under its row lock. */
 export interface LockedRefund {
@@ -37,27 +37,49 @@ export async function lockRefund(q: Query, id: number, scope?: Scope): Promise<L
   };
 }
 
+/** The refund request as a workflow record (workflows/engine.ts): its machine, lock and event log. */
+export const REFUND_REQUESTS: WorkflowTable<RefundStatus, RefundAction, LockedRefund> = {
+  machine: REFUND_MACHINE,
+  table: 'refund_requests',
+  noun: 'Refund request',
+  conflict: ERROR_CODES.REFUND_STATE,
+  lock: lockRefund,
+  events: { table: 'refund_request_events', key: 'refund_request_id', fromTo: true },
+};
+
 /**
- * Applies `action` to the locked request `r` in transaction `q`: the new status (updated_at
- * `at`; REFUND also sets refunded_at `at` once and adds the amount to the transaction's
- * refunded_amount), the transaction's refund_status, and one event with `actorUserId` (null: the
- * system) and `summary`. Answers the new status. Lock order everywhere: the request, then its
- * transaction. A REFUND caller must hold the transaction's row lock and have checked the
- * refundable amount (refund-money.ts); the CHECK transactions_refund_within_amount is the last guard.
- * Throws AppError 409 RF409 when the status does not accept the action (nothing written).
+ * What moving locked request `r` by `action` to `to` writes besides its state: REFUND sets
+ * refunded_at `at` once and adds the amount to the transaction's refunded_amount; any change of
+ * state (or a REFUND) sets the transaction's refund_status. A REFUND caller must hold the
+ * transaction's row lock and have checked the refundable amount; the CHECK
+ * transactions_refund_within_amount is the last guard. `also` runs after the plan's own side effect.
+ */
+export function refundPlan(q: Query, r: LockedRefund, action: RefundAction, to: RefundStatus, summary: string, at: Date, also?: () => Promise<unknown>): MovePlan {
+  const refund = action === 'REFUND';
+  const changes = to !== r.status || refund;
+  return {
+    summary,
+    set: refund ? { refunded_at: at } : undefined,
+    also: async () => {
+      if (changes) {
+        await q(
+          `UPDATE transactions SET refund_status = $2${refund ? ', refunded_amount = refunded_amount + $3::numeric' : ''} WHERE id = $1`,
+          refund ? [r.transactionId, to, r.amount] : [r.transactionId, to],
+        );
+      }
+      await also?.();
+    },
+  };
+}
+
+/**
+ * Applies the system's `action` (a delivery outcome) to the locked request `r` in transaction
+ * `q` (refundPlan), with one event by `actorUserId` (null: the system). Answers the new status.
+ * Lock order everywhere: the request, then its transaction. Throws AppError 409 RF409 when the
+ * status does not accept the action (nothing written).
  */
 export async function applyRefundAction(q: Query, r: LockedRefund, action: RefundAction, actorUserId: number | null, summary: string, at: Date): Promise<RefundStatus> {
-  const to = refundTransition(r.status, action);
-  if (to === null) throw new AppError(409, ERROR_CODES.REFUND_STATE, `Refund request ${r.id} is ${r.status}: ${action} is not allowed`);
-  const refund = action === 'REFUND';
-  if (to !== r.status || refund) {
-    await q(`UPDATE refund_requests SET status = $2, updated_at = $3${refund ? ', refunded_at = $3' : ''} WHERE id = $1`, [r.id, to, at]);
-    await q(
-      `UPDATE transactions SET refund_status = $2${refund ? ', refunded_amount = refunded_amount + $3::numeric' : ''} WHERE id = $1`,
-      refund ? [r.transactionId, to, r.amount] : [r.transactionId, to],
-    );
-  }
-  await logRefundEvent(q, r.id, action, r.status, to, actorUserId, summary, at);
+  const { to } = await move(q, REFUND_REQUESTS, r, action, actorUserId, at, (next) => refundPlan(q, r, action, next, summary, at));
   return to;
 }
 
@@ -68,8 +90,5 @@ export async function applyRefundAction(q: Query, r: LockedRefund, action: Refun
 export async function logRefundEvent(
   q: Query, refundRequestId: number, action: RefundAction | 'ACK_ATTEMPT' | 'REQUEST', from: RefundStatus | null, to: RefundStatus, actorUserId: number | null, summary: string, at: Date,
 ): Promise<void> {
-  await q(
-    `INSERT INTO refund_request_events (refund_request_id, at, actor_user_id, action, from_status, to_status, summary) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [refundRequestId, at, actorUserId, action, from, to, summary.slice(0, 500)],
-  );
+  await logEvent(q, REFUND_REQUESTS.events, refundRequestId, { action, from, to, actorUserId, summary, at });
 }

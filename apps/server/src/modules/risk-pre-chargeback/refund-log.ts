@@ -9,11 +9,10 @@ import type { RefundStatus } from '@paydesk/domain';
 import { notFound } from '../../platform/errors.ts';
 import type { OperationFn } from '../../platform/operation.ts';
 import { ownerConditionSql } from '../../platform/scope.ts';
+import { readEvents } from '../../workflows/engine.ts';
+import { REFUND_REQUESTS } from './refund-events.ts';
 
-/** Events answered at most (a request has a handful; retries of many resends stay bounded). */
-export const LOG_LIMIT = 500;
-
-/** The log of request `Id` (a read on the database's query). */
+/** The log of request `Id` (a read on the database's query; at most the engine's EVENT_LIMIT events). */
 export const refundLog: OperationFn<Routes['refundLog']> = async ({ Id }, { q: query, scope }) => {
   const owner = ownerConditionSql(scope, 'r', 2);
   const [r] = await query<{ id: number; txn_ref_no: string; status: RefundStatus }>(
@@ -21,18 +20,11 @@ export const refundLog: OperationFn<Routes['refundLog']> = async ({ Id }, { q: q
     [Id, ...owner.values],
   );
   if (!r) throw notFound('Refund request');
-  const events = await query<Record<string, unknown>>(
-    `SELECT e.at, e.action, e.from_status, e.to_status, u.email, e.summary FROM refund_request_events e LEFT JOIN users u ON u.id = e.actor_user_id
-     WHERE e.refund_request_id = $1 ORDER BY e.at, e.id LIMIT ${LOG_LIMIT}`,
-    [Id],
-  );
+  const events = await readEvents(query, REFUND_REQUESTS.events, Id);
   return {
     Id: Number(r.id),
     TxnRefNo: r.txn_ref_no,
     Status: r.status,
-    Events: events.map((e) => ({
-      At: new Date(e.at as string).toISOString(), Action: String(e.action), FromStatus: (e.from_status as string | null) ?? null, ToStatus: String(e.to_status),
-      Actor: (e.email as string | null) ?? null, Summary: String(e.summary),
-    })),
+    Events: events.map((e) => ({ At: e.At, Action: e.Action, FromStatus: e.FromStatus, ToStatus: String(e.ToStatus), Actor: e.Actor, Summary: e.Summary })),
   };
 };

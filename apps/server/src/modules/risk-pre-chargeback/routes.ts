@@ -5,15 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { operation } from '../../platform/operation.ts';
-import { decideRefund, resendRefundAck, updateRefund } from './desk-actions.ts';
+import { refundTxnNotFound, rejectRefund, resendRefundAck, updateRefund } from './desk-actions.ts';
 import { refundLog } from './refund-log.ts';
 import { requestRefund } from './request-refund.ts';
 
 export function riskPreChargebackRoutes(app: FastifyInstance): void {
   operation(app, 'requestRefund', requestRefund);
   operation(app, 'updateRefund', updateRefund(app));
-  operation(app, 'rejectRefund', (input, ctx) => decideRefund(input, ctx, 'REJECT'));
-  operation(app, 'refundTxnNotFound', (input, ctx) => decideRefund(input, ctx, 'NOT_FOUND'));
+  operation(app, 'rejectRefund', rejectRefund);
+  operation(app, 'refundTxnNotFound', refundTxnNotFound);
   operation(app, 'resendRefundAck', resendRefundAck(app));
   operation(app, 'refundLog', refundLog);
 }
