@@ -9,7 +9,7 @@ import { Button, Tag } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './texts.ts';
-import type { ListReportDef, ReportRow } from '@paydesk/contract';
+import { REFUND_REQUEST_WORKFLOW, type ListReportDef, type ReportRow } from '@paydesk/contract';
 import { REFUND_SERVICE_TYPE_CODES, compareMoney, sumMoney } from '@paydesk/domain';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
@@ -44,13 +44,9 @@ function TransactionRefundAction({ def, detail }: { def: ListReportDef; detail: 
   );
 }
 
-function RequestActions({ detail }: { def: ListReportDef; detail: ReportRow }) {
-  return <DeskActions detail={detail} />;
-}
-
 /** The refund actions of `def`'s detail, or null when it has none. */
 export function refundDetailActions(def: ListReportDef): DetailActions | null {
-  if (def.source === 'refund_requests') return RequestActions;
+  if (def.source === REFUND_REQUEST_WORKFLOW.source) return DeskActions;
   if (def.source === 'transactions' && def.columns.some((c) => c.key === 'RefundedAmount')) return TransactionRefundAction;
   return null;
 }

@@ -1,28 +1,25 @@
 /**
  * The ticket actions on a risk alert's detail at /risk (§4 PENDING → OPEN →
- * CLOSE): take it (or take it over when someone else has it), comment, close it with a
- * resolution (required, then a confirmation), and its history with the transactions the rule
- * counted. A button shows when the caller holds its permission and the alert's status accepts it;
- * the server decides again (409 CF409 otherwise).
+ * CLOSE): the RiskAlert workflow's commands (contract workflows/risk-alert.ts: take it, or take it
+ * over when someone else has it, comment, close it with a resolution, then a confirmation) drawn
+ * by the workflow engine's toolbar, and the alert's history with the transactions the rule
+ * counted. A command shows when the caller holds its permission and the alert's status accepts
+ * it; the server decides again (409 CF409 otherwise).
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Flex, Modal, Result, Skeleton, Table, Typography } from 'antd';
-import { CheckOutlined, CommentOutlined, HistoryOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Result, Skeleton, Table, Typography } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ListReportDef, ReportRow, ResponseOf } from '@paydesk/contract';
+import { RISK_ALERT_WORKFLOW, type ListReportDef, type ReportRow, type ResponseOf } from '@paydesk/contract';
 import { formatDateTime } from '@paydesk/domain';
 import { apiClient } from '../../api/index.ts';
 import { formatMoney } from '../../shared/format.ts';
-import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { useAppSelector } from '../../store/hooks.ts';
-import { selectHeldPermissions } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
-import { useRiskAssignMutation, useRiskCloseMutation, useRiskCommentMutation } from './risk-api.ts';
+import { WorkflowActions } from '../../shared/workflow/workflow-actions.tsx';
 import './texts.ts';
 
 type RiskLog = ResponseOf<'riskLog'>;
-type Note = 'comment' | 'close';
 
 function RiskHistory({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -90,85 +87,27 @@ function RiskHistory({ id, onClose }: { id: number | null; onClose: () => void }
 
 function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const held = useAppSelector(selectHeldPermissions);
-  const [assign] = useRiskAssignMutation();
-  const [comment] = useRiskCommentMutation();
-  const [closeAlert] = useRiskCloseMutation();
-  const [note, setNote] = useState<Note | null>(null);
   const [history, setHistory] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const id = Number(detail.Id);
-  const status = String(detail.Status);
-
-  // Each action's mutation asks the report again once it succeeded.
-  const run = async (call: () => { unwrap: () => Promise<unknown> }, done: string) => {
-    setBusy(true);
-    try {
-      await call().unwrap();
-      void message.success(t(done, { id }));
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitNote = async (text: string) => {
-    if (note === 'comment') {
-      if (await run(() => comment({ report: def, body: { Id: id, Comment: text } }), 'riskDesk.commented')) setNote(null);
-      return;
-    }
-    modal.confirm({
-      title: t('riskDesk.closePrompt'),
-      okText: t('riskDesk.yes'),
-      cancelText: t('resource.cancel'),
-      onOk: async () => {
-        if (await run(() => closeAlert({ report: def, body: { Id: id, Resolution: text } }), 'riskDesk.closed')) setNote(null);
-      },
-    });
-  };
-
-  const open = status === 'PENDING' || status === 'OPEN';
   return (
     <>
-      <Flex wrap gap={8} role="toolbar" aria-label={t('riskDesk.actionsLabel')} data-testid="risk-actions">
-        {held.has('risk:assign') && open && (
-          <Button type="primary" icon={<UserAddOutlined />} loading={busy && note === null} onClick={() => void run(() => assign({ report: def, body: { Id: id } }), 'riskDesk.taken')}>
-            {t(status === 'PENDING' ? 'riskDesk.take' : 'riskDesk.takeOver')}
+      <WorkflowActions
+        workflow={RISK_ALERT_WORKFLOW}
+        def={def}
+        detail={detail}
+        testId="risk-actions"
+        noteTestId="risk-note"
+        extra={
+          <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
+            {t('riskDesk.history')}
           </Button>
-        )}
-        {held.has('risk:assign') && open && (
-          <Button icon={<CommentOutlined />} onClick={() => setNote('comment')}>
-            {t('riskDesk.comment')}
-          </Button>
-        )}
-        {held.has('risk:close') && status === 'OPEN' && (
-          <Button icon={<CheckOutlined />} onClick={() => setNote('close')}>
-            {t('riskDesk.close')}
-          </Button>
-        )}
-        <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)}>
-          {t('riskDesk.history')}
-        </Button>
-      </Flex>
-      <NoteDialog
-        open={note !== null}
-        title={t(note === 'close' ? 'riskDesk.close' : 'riskDesk.comment')}
-        okText={t(note === 'close' ? 'riskDesk.close' : 'riskDesk.comment')}
-        label={t(note === 'close' ? 'riskDesk.resolutionLabel' : 'riskDesk.commentLabel')}
-        busy={busy}
-        testId="risk-note"
-        onSubmit={(text) => void submitNote(text)}
-        onCancel={() => setNote(null)}
+        }
       />
-      <RiskHistory id={history ? id : null} onClose={() => setHistory(false)} />
+      <RiskHistory id={history ? Number(detail.Id) : null} onClose={() => setHistory(false)} />
     </>
   );
 }
 
 /** The ticket actions of a risk alert's detail (the RiskAlert report), or null for other reports. */
 export function riskDetailActions(def: ListReportDef): DetailActionsComponent | null {
-  return def.source === 'risk_alerts' ? RiskActions : null;
+  return def.source === RISK_ALERT_WORKFLOW.source ? RiskActions : null;
 }

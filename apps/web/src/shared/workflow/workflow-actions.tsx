@@ -1,0 +1,202 @@
+/**
+ * The workflow engine's row-command toolbar on a record's detail: one button per command of the
+ * workflow (contract workflows/) that the caller may run on the record now (workflow-commands.ts),
+ * then the feature's own buttons (`extra`, e.g. its history). A click runs what the command
+ * declares:
+ *  - a note: the note dialog (required, ≤ 250 characters), then its prompt if any, then the call;
+ *  - a review: the row read back (text, money in the row's Currency, enum labels), OK sends;
+ *  - a prompt only: the §8 prompt, then the call;
+ *  - nothing: the call at once (the button shows it is loading).
+ * The body is `{Id, ...command.body(row), [note.field]: text}`. A money-moving route carries one
+ * Idempotency-Key per opened dialog (per click without one): a retry of the same body reuses it,
+ * so the server answers it once. Success shows the command's done message and closes the dialog;
+ * a refusal has had its toast (the base query), so the dialog stays open for another try.
+ */
+import { useState, type ReactNode } from 'react';
+import { App, Button, Descriptions, Flex, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ListReportDef, ReportRow, WorkflowCommand, WorkflowDef } from '@paydesk/contract';
+import { useAppSelector } from '../../store/hooks.ts';
+import { selectHeldPermissions } from '../../store/selectors.ts';
+import { focusMainIfLost } from '../focus-return.ts';
+import { formatMoney } from '../format.ts';
+import { NoteDialog } from '../note-dialog.tsx';
+import { commandLabel, routeIdempotent, rowState, visibleCommands } from './workflow-commands.ts';
+import { WORKFLOW_ICONS } from './workflow-icons.tsx';
+import { useWorkflowCommandMutation, workflowSources } from './workflow-api.ts';
+
+type Command = WorkflowCommand<string>;
+type Review = NonNullable<Command['review']>;
+
+/**
+ * One user action's Idempotency-Key and the body it was last sent with: the same body again (a
+ * retry) reuses the key; another body (the note edited after a refusal) takes a new one, since the
+ * server refuses a key replayed with another body (IDEM422).
+ */
+interface Attempt {
+  key: string;
+  body?: string;
+}
+
+const newAttempt = (): Attempt => ({ key: crypto.randomUUID() });
+
+function attemptKey(attempt: Attempt, body: Record<string, unknown>): string {
+  const text = JSON.stringify(body);
+  if (attempt.body !== undefined && attempt.body !== text) attempt.key = crypto.randomUUID();
+  attempt.body = text;
+  return attempt.key;
+}
+
+export interface WorkflowActionsProps {
+  workflow: WorkflowDef;
+  /** The report whose drawer shows the record (its views are asked again after a command). */
+  def: Pick<ListReportDef, 'api'>;
+  detail: ReportRow;
+  /** Buttons after the commands (the feature's history or log). */
+  extra?: ReactNode;
+  /** data-testid of the toolbar, the note's text area and the review's list (the e2e tests name them). */
+  testId?: string;
+  noteTestId?: string;
+  reviewTestId?: string;
+}
+
+/** The dialog of the command being run: its note or its review, with its button's text. */
+interface OpenDialog {
+  command: Command;
+  label: string;
+  attempt: Attempt;
+}
+
+export function WorkflowActions({ workflow, def, detail, extra, testId, noteTestId, reviewTestId }: WorkflowActionsProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const held = useAppSelector(selectHeldPermissions);
+  const [sendCommand] = useWorkflowCommandMutation();
+  // The last opened dialog stays set while it closes, so its texts do not blank during the animation.
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [visible, setVisible] = useState(false);
+  // The action being sent: its dialog's OK (or, without a dialog, its button) shows it loading.
+  const [sending, setSending] = useState<string | null>(null);
+
+  const state = rowState(workflow, detail);
+  const id = Number(detail.Id);
+  const ref = String(detail[workflow.refColumn ?? 'Id'] ?? id);
+  const currency = String(detail.Currency ?? 'MYR');
+  const sources = workflowSources(workflow);
+
+  /** Sends `command` on the record; answers whether it succeeded (a refusal has had its toast). */
+  const send = async (command: Command, attempt: Attempt, note?: string): Promise<boolean> => {
+    const body: Record<string, unknown> = { Id: id, ...command.body?.(detail), ...(command.note && note !== undefined ? { [command.note.field]: note } : {}) };
+    const options = routeIdempotent(command.route) ? { idempotencyKey: attemptKey(attempt, body) } : undefined;
+    setSending(command.action);
+    try {
+      // The mutation asks every view of the record again.
+      await sendCommand({ route: command.route, body, sources, report: def, options }).unwrap();
+      void message.success(t(command.done, { id, ref }));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setSending(null);
+    }
+  };
+
+  /** Asks the command's §8 prompt, then runs `then` (OK closes the prompt whatever the answer). */
+  const prompt = (command: Command, then: () => Promise<unknown>) =>
+    modal.confirm({
+      title: t(command.confirm!),
+      okText: t('resource.yes'),
+      cancelText: t('resource.cancel'),
+      okButtonProps: command.danger ? { danger: true } : undefined,
+      onOk: async () => void (await then()),
+    });
+
+  const click = (command: Command, label: string) => {
+    if (command.note || command.review) {
+      setDialog({ command, label, attempt: newAttempt() });
+      setVisible(true);
+      return;
+    }
+    const attempt = newAttempt();
+    if (command.confirm) prompt(command, () => send(command, attempt));
+    else void send(command, attempt);
+  };
+
+  const finish = async (run: OpenDialog, note?: string) => {
+    if (await send(run.command, run.attempt, note)) setVisible(false);
+  };
+
+  const submitNote = (text: string) => {
+    if (!dialog) return;
+    const run = dialog;
+    if (run.command.confirm) prompt(run.command, () => finish(run, text));
+    else void finish(run, text);
+  };
+
+  const review = dialog?.command.review;
+  const commands = visibleCommands(workflow, state, held);
+  return (
+    <>
+      {(commands.length > 0 || extra) && (
+        <Flex wrap gap={8} role="toolbar" aria-label={t(workflow.toolbarLabel)} data-testid={testId ?? `${workflow.name}-actions`}>
+          {commands.map((c) => {
+            const label = commandLabel(c, state);
+            const loading = sending === c.action && !c.note && !c.review;
+            return (
+              <Button key={c.action} type={c.primary ? 'primary' : 'default'} danger={c.danger} icon={WORKFLOW_ICONS[c.icon]} loading={loading} onClick={() => click(c, label)}>
+                {t(label)}
+              </Button>
+            );
+          })}
+          {extra}
+        </Flex>
+      )}
+      <NoteDialog
+        open={visible && dialog?.command.note !== undefined}
+        title={dialog ? t(dialog.label) : ''}
+        okText={dialog ? t(dialog.label) : ''}
+        label={dialog?.command.note ? t(dialog.command.note.label) : ''}
+        danger={dialog?.command.danger}
+        busy={sending !== null}
+        testId={noteTestId ?? `${workflow.name}-note`}
+        onSubmit={submitNote}
+        onCancel={() => setVisible(false)}
+      />
+      <Modal
+        open={visible && dialog?.command.note === undefined && review !== undefined}
+        title={dialog ? t(dialog.label) : ''}
+        okText={review ? t(review.ok, { amount: reviewAmount(review, detail, currency) }) : ''}
+        cancelText={t('resource.cancel')}
+        okButtonProps={{ danger: dialog?.command.danger, loading: sending !== null }}
+        onOk={() => dialog && void finish(dialog)}
+        onCancel={() => setVisible(false)}
+        destroyOnHidden
+        afterClose={focusMainIfLost}
+      >
+        {review && (
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            data-testid={reviewTestId ?? `${workflow.name}-review`}
+            items={review.items.map((item) => ({ key: item.column, label: t(item.label), children: reviewValue(item, detail, currency, t) }))}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+/** A review item's value as read back: money in the row's currency, an enum's label, or the text. */
+function reviewValue(item: Review['items'][number], row: ReportRow, currency: string, t: (key: string) => string): string {
+  const value = row[item.column];
+  if (item.as === 'money') return formatMoney(typeof value === 'number' || typeof value === 'string' ? value : null, currency);
+  if (item.as) return t(`enum.${item.as.enum}.${String(value)}`);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** The review's `{{amount}}`: its first money item, formatted (empty when it has none). */
+function reviewAmount(review: Review, row: ReportRow, currency: string): string {
+  const money = review.items.find((i) => i.as === 'money');
+  return money ? reviewValue(money, row, currency, String) : '';
+}

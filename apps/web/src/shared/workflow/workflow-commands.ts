@@ -1,0 +1,32 @@
+/**
+ * Which of a workflow's row commands a user sees on a record, and what each button reads: the
+ * rule the toolbar (workflow-actions.tsx) and its tests share. A command shows when the caller
+ * holds its route's permission (the route table's as the server checks it, read from its
+ * schema-free copy in contract workflows/permissions.ts) and the record's state accepts its action
+ * (the workflow's machine, as the server applies it); the server decides again (409 otherwise).
+ */
+import { ROUTE_PATHS, WORKFLOW_PERMISSIONS, type ReportRow, type RouteName, type WorkflowCommand, type WorkflowDef } from '@paydesk/contract';
+
+/** The permission a command's route checks (the route table's, via its schema-free copy; none listed: nobody). */
+export const routePermission = (route: RouteName): string | undefined => WORKFLOW_PERMISSIONS[route];
+
+/** Whether a route moves money: the caller sends an Idempotency-Key (route table `idempotent`). */
+export const routeIdempotent = (route: RouteName): boolean => ROUTE_PATHS[route].idempotent === true;
+
+/** The record's state as the workflow reads it (its `stateColumn`, as text). */
+export const rowState = (workflow: WorkflowDef, row: ReportRow): string => String(row[workflow.stateColumn] ?? '');
+
+/**
+ * The commands of `workflow` shown on a record in `state` to a holder of `held`, in declared
+ * order: permission held and the machine's `next(state, action)` not null.
+ */
+export function visibleCommands(workflow: WorkflowDef, state: string, held: ReadonlySet<string>): WorkflowCommand<string>[] {
+  return workflow.commands.filter((c) => {
+    const permission = routePermission(c.route);
+    return permission !== undefined && held.has(permission) && workflow.machine.next(state, c.action) !== null;
+  });
+}
+
+/** The text key of a command's button in `state` (`labelWhen` when the state is its one). */
+export const commandLabel = (command: WorkflowCommand<string>, state: string): string =>
+  command.labelWhen && command.labelWhen.state === state ? command.labelWhen.label : command.label;

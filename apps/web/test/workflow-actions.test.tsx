@@ -1,0 +1,166 @@
+/**
+ * The workflow engine's row-command toolbar (shared/workflow/), over every declared workflow and
+ * every state of its machine: a user holding every permission sees exactly the commands whose
+ * action the state accepts, labelled as declared (`labelWhen` included); a user holding none sees
+ * none. The declarations' permission copy equals the route table's, and every text key they name
+ * is in en, ms and zh. Then the three ways a command runs, against test/fake-server.ts: a review
+ * read back and sent with an Idempotency-Key (the same key again after a refusal of the same
+ * body), a note then the §8 prompt, and a command sent at once.
+ */
+import './setup-dom.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { LIST_REPORTS, REFUND_REQUEST_WORKFLOW, RISK_ALERT_WORKFLOW, WORKFLOWS, WORKFLOW_PERMISSIONS, routes, type RouteDef, type ReportRow, type WorkflowDef } from '@paydesk/contract';
+import { memoryChannelStore } from '../src/api/channel-store.ts';
+import { createApiClient } from '../src/api/client.ts';
+import { setApiClient } from '../src/api/index.ts';
+import { REFUND_TEXTS } from '../src/features/refunds/texts.ts';
+import { RISK_TEXTS } from '../src/features/risk/texts.ts';
+import { en } from '../src/i18n/en.ts';
+import { i18n } from '../src/i18n/index.ts';
+import { ms } from '../src/i18n/ms.ts';
+import { zh } from '../src/i18n/zh.ts';
+import { setRuntimeConfig } from '../src/runtime-config.ts';
+import { formatMoney } from '../src/shared/format.ts';
+import { WorkflowActions } from '../src/shared/workflow/workflow-actions.tsx';
+import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
+import { createStore } from '../src/store/index.ts';
+import { fakeServer, type Answer, type SeenRequest } from './fake-server.ts';
+
+setRuntimeConfig({ ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' });
+
+const EVERY_PERMISSION = [...new Set(Object.values(WORKFLOW_PERMISSIONS))];
+
+/** A record of `workflow` in `state`, with the columns the commands' bodies and reviews read. */
+const row = (workflow: WorkflowDef, state: string): ReportRow => ({ Id: 7, [workflow.stateColumn]: state, TxnRefNo: 'TXN0001', TxnAmount: '12.50', Currency: 'MYR', ServiceType: 2 });
+
+function mount(workflow: WorkflowDef, detail: ReportRow, permissions: string[], handle: (req: SeenRequest) => Answer = () => ({ body: {} })) {
+  const server = fakeServer(handle);
+  setApiClient(
+    createApiClient({
+      baseUrl: '', publicIp: async () => null, channelStore: memoryChannelStore(), getToken: () => 'token', onTokenRenewed: () => {}, onSessionEnd: () => {},
+      notify: vi.fn(), download: () => {}, fetch: server.fetch,
+    }),
+  );
+  const store = createStore();
+  store.dispatch(profileLoaded({ UserId: 1, Current: { GroupType: 'SUPERADMIN' }, Permissions: permissions } as unknown as Profile));
+  const def = LIST_REPORTS.find((d) => d.source === workflow.source)!;
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <AntApp>
+          <WorkflowActions workflow={workflow} def={def} detail={detail} testId="toolbar" />
+        </AntApp>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return server;
+}
+
+/** The texts of the toolbar's buttons, in order (none: no toolbar at all). */
+const toolbarButtons = () => Array.from(screen.queryByTestId('toolbar')?.querySelectorAll('button') ?? []).map((b) => b.textContent);
+/** The toolbar's button reading `text`. */
+const toolbarButton = (text: string) => Array.from(screen.getByTestId('toolbar').querySelectorAll('button')).find((b) => b.textContent === text)!;
+/** The button reading `text` inside the open dialog (antd's modal or confirm). */
+const dialogButton = async (text: string) =>
+  waitFor(() => {
+    const found = Array.from(document.querySelectorAll<HTMLButtonElement>('.ant-modal button')).filter((b) => b.textContent === text).pop();
+    if (!found) throw new Error(`no "${text}" in a dialog`);
+    return found;
+  });
+const sent = (server: ReturnType<typeof fakeServer>, path: string) => server.seen.filter((r) => r.path === path);
+
+afterEach(() => cleanup());
+
+describe('workflow declarations', () => {
+  const commands = WORKFLOWS.flatMap((w) => w.commands.map((c) => [`${w.name} ${c.action}`, c] as const));
+
+  it.each(commands)('%s: the permission copy equals the route table', (_name, c) => {
+    expect(WORKFLOW_PERMISSIONS[c.route]).toBe((routes[c.route] as RouteDef).permission);
+  });
+
+  const keys = WORKFLOWS.flatMap((w) => [
+    w.toolbarLabel,
+    ...w.commands.flatMap((c) => [c.label, c.labelWhen?.label, c.note?.label, c.confirm, c.done, c.review?.ok, ...(c.review?.items.map((i) => i.label) ?? [])]),
+  ]).filter((k): k is string => k !== undefined);
+  const catalogues = { en: { ...en, ...RISK_TEXTS.en, ...REFUND_TEXTS.en }, ms: { ...ms, ...RISK_TEXTS.ms, ...REFUND_TEXTS.ms }, zh: { ...zh, ...RISK_TEXTS.zh, ...REFUND_TEXTS.zh } };
+
+  it.each(Object.entries(catalogues))('every text key the declarations name is in %s', (_lng, catalogue) => {
+    expect(keys.filter((k) => !(k in catalogue))).toEqual([]);
+  });
+});
+
+describe('the toolbar shows the commands the state accepts', () => {
+  const cases = WORKFLOWS.flatMap((w) => w.machine.states.map((s) => [w.name, s, w] as const));
+
+  it.each(cases)('%s in %s: every accepted command to a holder of every permission', (_name, state, workflow) => {
+    mount(workflow, row(workflow, state), EVERY_PERMISSION);
+    const expected = workflow.commands
+      .filter((c) => workflow.machine.next(state, c.action) !== null)
+      .map((c) => i18n.t(c.labelWhen?.state === state ? c.labelWhen.label : c.label));
+    expect(toolbarButtons()).toEqual(expected);
+    if (expected.length > 0) expect(screen.getByRole('toolbar').getAttribute('aria-label')).toBe(i18n.t(workflow.toolbarLabel));
+  });
+
+  it.each(cases)('%s in %s: nothing to a holder of no permission', (_name, state, workflow) => {
+    mount(workflow, row(workflow, state), []);
+    expect(toolbarButtons()).toEqual([]);
+  });
+
+  it('shows only the commands whose permission is held', () => {
+    mount(RISK_ALERT_WORKFLOW, row(RISK_ALERT_WORKFLOW, 'OPEN'), ['risk:close']);
+    expect(toolbarButtons()).toEqual(['Close alert']);
+  });
+});
+
+describe('running a command', () => {
+  const UPDATE = '/api/portal/RiskPreChargeback/UpdateRefund';
+
+  it('reads the row back, sends it with an Idempotency-Key and keeps the key for a retry of the refused body', async () => {
+    let answers = 0;
+    const server = mount(REFUND_REQUEST_WORKFLOW, row(REFUND_REQUEST_WORKFLOW, 'PENDING'), EVERY_PERMISSION, (req) =>
+      req.path === UPDATE && answers++ === 0 ? { status: 409, plain: true, body: { ErrorCode: 'REFUND_STATE', ErrorMessage: 'Refused' } } : { body: {} },
+    );
+    fireEvent.click(toolbarButton('Manual refund'));
+    const review = await screen.findByTestId('RefundRequest-review');
+    expect(review.textContent).toContain('TXN0001');
+    expect(review.textContent).toContain(formatMoney('12.50', 'MYR'));
+    const ok = await dialogButton(`Refund ${formatMoney('12.50', 'MYR')}`);
+    fireEvent.click(ok);
+    await waitFor(() => expect(sent(server, UPDATE)).toHaveLength(1));
+    // Refused: the dialog stays open; the same body again carries the same key.
+    fireEvent.click(await dialogButton(`Refund ${formatMoney('12.50', 'MYR')}`));
+    await screen.findByText(/TXN0001 refunded/);
+    const [first, second] = sent(server, UPDATE);
+    expect(first!.body).toEqual({ Id: 7, ServiceType: 2, TxnReferences: ['TXN0001'], TxnAmount: '12.50' });
+    expect(first!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
+  it('asks the note, then the prompt, then sends the note in its field (no key: the route moves no money)', async () => {
+    const CLOSE = '/api/portal/Risk/Close';
+    const server = mount(RISK_ALERT_WORKFLOW, row(RISK_ALERT_WORKFLOW, 'OPEN'), EVERY_PERMISSION);
+    fireEvent.click(toolbarButton('Close alert'));
+    fireEvent.change(await screen.findByTestId('RiskAlert-note'), { target: { value: '  Card blocked  ' } });
+    fireEvent.click(await dialogButton('Close alert'));
+    // antd names the prompt with a copy of its title: both show it.
+    await screen.findAllByText('Close this risk alert with the resolution given?');
+    expect(sent(server, CLOSE)).toHaveLength(0);
+    fireEvent.click(await dialogButton('Yes'));
+    await screen.findByText('Alert 7 closed');
+    const [close] = sent(server, CLOSE);
+    expect(close!.body).toEqual({ Id: 7, Resolution: 'Card blocked' });
+    expect(close!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('sends a command without a dialog at once', async () => {
+    const ASSIGN = '/api/portal/Risk/Assign';
+    const server = mount(RISK_ALERT_WORKFLOW, row(RISK_ALERT_WORKFLOW, 'PENDING'), EVERY_PERMISSION);
+    fireEvent.click(toolbarButton('Take'));
+    await screen.findByText('Alert 7 is yours');
+    expect(sent(server, ASSIGN).map((r) => r.body)).toEqual([{ Id: 7 }]);
+  });
+});
