@@ -14,6 +14,7 @@
  *    strictly increasing and ending at 100 (e.g. 10, 50, 100: a canary of 10 %, then up to half,
  *    then all). `planStageCounts` says how many targets each stage takes.
  */
+import { stateMachine } from './state-machine.ts';
 
 /** Largest firmware image accepted, in bytes (10 MiB: the signed upload limit). */
 export const FIRMWARE_MAX_BYTES = 10 * 1024 * 1024;
@@ -35,6 +36,18 @@ export type FirmwareStatus = (typeof FIRMWARE_STATUSES)[number];
  */
 export const ROLLOUT_STATUSES = ['RUNNING', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const;
 export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
+/** What happens to a rollout: the desk's pause, resume and cancel, and the job's completion. */
+export const ROLLOUT_ACTIONS = ['PAUSE', 'RESUME', 'CANCEL', 'COMPLETE'] as const;
+export type RolloutAction = (typeof ROLLOUT_ACTIONS)[number];
+
+/** A rollout's machine: COMPLETED and CANCELLED are final (the workflow engine's rollout record). */
+export const ROLLOUT_MACHINE = stateMachine<RolloutStatus, RolloutAction>({
+  RUNNING: { PAUSE: 'PAUSED', CANCEL: 'CANCELLED', COMPLETE: 'COMPLETED' },
+  PAUSED: { RESUME: 'RUNNING', CANCEL: 'CANCELLED' },
+  COMPLETED: {},
+  CANCELLED: {},
+});
+
 /** The statuses in which a rollout holds its terminals (a terminal is in at most one such rollout). */
 export const ACTIVE_ROLLOUT_STATUSES: readonly RolloutStatus[] = ['RUNNING', 'PAUSED'];
 

@@ -30,14 +30,21 @@ export interface LockedRecord<S extends string> {
   status: S;
 }
 
-/** Where a record type's events go: a table with (key, at, actor_user_id, action, summary) and optionally (from_status, to_status). */
+/**
+ * Where a record type's events go: a table with (key, at, actor, action, summary) and optionally
+ * (from_status, to_status). The actor, action and summary columns default to actor_user_id,
+ * action and summary; an older table names them its own way (firmware: user_id, event, reason).
+ */
 export interface EventTable {
   table: string;
   /** The column naming the record. */
   key: string;
   /** Whether the table keeps the state before and after each event. */
   fromTo: boolean;
+  columns?: { actor?: string; action?: string; summary?: string };
 }
+
+const columnsOf = (events: EventTable) => ({ actor: 'actor_user_id', action: 'action', summary: 'summary', ...events.columns });
 
 export interface WorkflowTable<S extends string, A extends string, Row extends LockedRecord<S>> {
   machine: StateMachine<S, A>;
@@ -47,8 +54,8 @@ export interface WorkflowTable<S extends string, A extends string, Row extends L
   noun: string;
   /** The code of a move the machine refuses (409). */
   conflict: ErrorCode;
-  /** The refusal's reason after "<noun> <id> is <state>: " (default "<ACTION> is not allowed"). */
-  refusal?: (from: S, action: A) => string;
+  /** The refusal's message (default "<noun> <id> is <state>: <ACTION> is not allowed"). */
+  refusal?: (row: Row, action: A) => string;
   /** Locks row `id` FOR UPDATE in `q` (inside `scope` when given); null when absent (or outside). */
   lock(q: Query, id: number, scope?: Scope): Promise<Row | null>;
   events: EventTable;
@@ -56,15 +63,21 @@ export interface WorkflowTable<S extends string, A extends string, Row extends L
 
 /** What a move writes besides the state: the event's summary, extra columns, side effects. */
 export interface MovePlan {
-  /** The event's summary (at most 500 characters; longer is cut). */
-  summary: string;
+  /** The event's summary (at most 500 characters; longer is cut); null: none (a pause without a reason). */
+  summary: string | null;
+  /** The event's name when it is not the action's (firmware writes PAUSED for PAUSE). */
+  event?: string;
+  /** The audit row's detail (default the summary). */
+  detail?: unknown;
   /**
    * Extra columns of the record's row (names are constants of the caller, values bound). Given,
    * even empty, the row's `updated_at` moves although the state does not (a comment).
    */
   set?: Record<string, unknown>;
+  /** Columns moved up by one with the row (a version counter other writers bump too). */
+  increment?: string[];
   /** Runs after the row is written, before the event: e.g. the refunded transaction's columns. */
-  also?: () => Promise<void>;
+  also?: () => Promise<unknown>;
 }
 
 /**
@@ -84,15 +97,15 @@ export async function move<S extends string, A extends string, Row extends Locke
   plan: (to: S) => MovePlan | Promise<MovePlan>,
 ): Promise<{ to: S; plan: MovePlan }> {
   const to = wt.machine.next(row.status, action);
-  if (to === null) throw new AppError(409, wt.conflict, `${wt.noun} ${row.id} is ${row.status}: ${wt.refusal?.(row.status, action) ?? `${action} is not allowed`}`);
+  if (to === null) throw new AppError(409, wt.conflict, wt.refusal?.(row, action) ?? `${wt.noun} ${row.id} is ${row.status}: ${action} is not allowed`);
   const p = await plan(to);
   if (to !== row.status || p.set) {
     const extra = Object.entries(p.set ?? {});
-    const sets = ['status = $2', 'updated_at = $3', ...extra.map(([column], i) => `${column} = $${i + 4}`)];
+    const sets = ['status = $2', 'updated_at = $3', ...extra.map(([column], i) => `${column} = $${i + 4}`), ...(p.increment ?? []).map((c) => `${c} = ${c} + 1`)];
     await q(`UPDATE ${wt.table} SET ${sets.join(', ')} WHERE id = $1`, [row.id, to, at, ...extra.map(([, v]) => v)]);
   }
   await p.also?.();
-  await logEvent(q, wt.events, row.id, { action, from: row.status, to, actorUserId, summary: p.summary, at });
+  await logEvent(q, wt.events, row.id, { action: p.event ?? action, from: row.status, to, actorUserId, summary: p.summary, at });
   return { to, plan: p };
 }
 
@@ -102,14 +115,15 @@ export interface EventInput {
   from: string | null;
   to: string;
   actorUserId: number | null;
-  summary: string;
+  summary: string | null;
   at: Date;
 }
 
 /** Appends one event of record `id` without a machine check (a creation, a delivery attempt). */
 export async function logEvent(q: Query, events: EventTable, id: number, e: EventInput): Promise<void> {
-  const cols = [events.key, 'at', 'actor_user_id', 'action', 'summary', ...(events.fromTo ? ['from_status', 'to_status'] : [])];
-  const values = [id, e.at, e.actorUserId, e.action, e.summary.slice(0, 500), ...(events.fromTo ? [e.from, e.to] : [])];
+  const c = columnsOf(events);
+  const cols = [events.key, 'at', c.actor, c.action, c.summary, ...(events.fromTo ? ['from_status', 'to_status'] : [])];
+  const values = [id, e.at, e.actorUserId, e.action, e.summary?.slice(0, 500) ?? null, ...(events.fromTo ? [e.from, e.to] : [])];
   await q(`INSERT INTO ${events.table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
 }
 
@@ -128,13 +142,14 @@ export const EVENT_LIMIT = 500;
 
 /** The event log of record `id`, oldest first (ties by insertion), at most EVENT_LIMIT events. */
 export async function readEvents(q: Query, events: EventTable, id: number): Promise<EventRow[]> {
+  const c = columnsOf(events);
   const rows = await q<Record<string, unknown>>(
-    `SELECT e.at, e.action, u.email, e.summary${events.fromTo ? ', e.from_status, e.to_status' : ''} FROM ${events.table} e LEFT JOIN users u ON u.id = e.actor_user_id
+    `SELECT e.at, e.${c.action} AS action, u.email, e.${c.summary} AS summary${events.fromTo ? ', e.from_status, e.to_status' : ''} FROM ${events.table} e LEFT JOIN users u ON u.id = e.${c.actor}
      WHERE e.${events.key} = $1 ORDER BY e.at, e.id LIMIT ${EVENT_LIMIT}`,
     [id],
   );
   return rows.map((e) => ({
-    At: new Date(e.at as string).toISOString(), Action: String(e.action), Actor: (e.email as string | null) ?? null, Summary: String(e.summary),
+    At: new Date(e.at as string).toISOString(), Action: String(e.action), Actor: (e.email as string | null) ?? null, Summary: e.summary == null ? '' : String(e.summary),
     FromStatus: (e.from_status as string | null | undefined) ?? null, ToStatus: (e.to_status as string | null | undefined) ?? null,
   }));
 }
@@ -142,13 +157,13 @@ export async function readEvents(q: Query, events: EventTable, id: number): Prom
 /**
  * A row command as an operation: the input's `Id` is locked inside the caller's scope (NF404
  * otherwise), moved by `action` with `plan(row, input, ctx, to)`, noted for the audit row (state
- * before and after, the summary) and answered by `answer(q, id)` in the same transaction.
+ * before and after, the plan's detail or summary) and answered by `answer(q, id, ctx)` in the same transaction.
  */
 export function command<D extends RouteDef & { auth: true }, S extends string, A extends string, Row extends LockedRecord<S>>(
   wt: WorkflowTable<S, A, Row>,
   action: A,
   plan: (row: Row, input: InputOf<D>, ctx: OperationContext<D>, to: S) => MovePlan | Promise<MovePlan>,
-  answer: (q: Query, id: number) => Promise<AnswerOf<D>>,
+  answer: (q: Query, id: number, ctx: OperationContext<D>) => Promise<AnswerOf<D>>,
 ): OperationFn<D> {
   return async (input, ctx) => {
     const scope: Scope | null = ctx.scope;
@@ -156,8 +171,8 @@ export function command<D extends RouteDef & { auth: true }, S extends string, A
     const row = await wt.lock(ctx.q, idOf(input), scope);
     if (!row) throw notFound(wt.noun);
     const { to, plan: p } = await move(ctx.q, wt, row, action, scope.userId, ctx.now(), (next) => plan(row, input, ctx, next));
-    ctx.audit({ targetId: row.id, before: { Status: row.status }, after: { Status: to }, detail: p.summary });
-    return answer(ctx.q, row.id);
+    ctx.audit({ targetId: row.id, before: { Status: row.status }, after: { Status: to }, detail: p.detail ?? p.summary });
+    return answer(ctx.q, row.id, ctx);
   };
 }
 

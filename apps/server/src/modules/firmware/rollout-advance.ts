@@ -19,6 +19,8 @@
  */
 import type { Query } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { move } from '../../workflows/engine.ts';
+import { ROLLOUTS } from './rollout-record.ts';
 
 /** What one tick did, for its audit and the tests. */
 export interface TickResult {
@@ -73,8 +75,7 @@ export async function advanceRollout(q: Query, id: number, at: Date): Promise<Ti
         [id],
       );
       if (dropped.length) await q(`UPDATE terminals SET pending_firmware_id = NULL WHERE id = ANY($1::int[]) AND pending_firmware_id = $2`, [dropped.map((d) => Number(d.terminal_id)), firmwareId]);
-      await q(`UPDATE firmware_rollouts SET status = 'COMPLETED', finished_at = $2, version = version + 1, updated_at = $2 WHERE id = $1`, [id, at]);
-      await q(`INSERT INTO firmware_rollout_events (rollout_id, event, at) VALUES ($1, 'COMPLETED', $2)`, [id, at]);
+      await move(q, ROLLOUTS, { id, status: 'RUNNING', firmwareId }, 'COMPLETE', null, at, () => ({ summary: null, event: 'COMPLETED', set: { finished_at: at }, increment: ['version'] }));
       await writeAudit(q, null, { action: 'FIRMWARE_ROLLOUT_COMPLETE', result: 'SUCCESS', targetType: 'FirmwareRollout', targetId: String(id), detail: { notReported: dropped.length } });
       result.completed = true;
       break;

@@ -16,7 +16,9 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import type { Query } from '../../db/client.ts';
+import { move } from '../../workflows/engine.ts';
 import { advanceRollout } from './rollout-advance.ts';
+import { lockRollout, ROLLOUTS } from './rollout-record.ts';
 
 export const FIRMWARE_ROLLOUT_QUEUE: JobQueueDef = { name: 'firmware-rollout', retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 600 };
 
@@ -53,13 +55,11 @@ export async function pauseFailedRollout(ctx: AppContext, data: RolloutTickJob, 
   if (id === undefined) return;
   await ctx.database.transaction(async (q) => {
     const at = ctx.now();
-    const paused = await q(`UPDATE firmware_rollouts SET status = 'PAUSED', version = version + 1, updated_at = $2 WHERE id = $1 AND status = 'RUNNING' RETURNING id`, [id, at]);
-    if (!paused.length) return;
-    await q(`INSERT INTO firmware_rollout_events (rollout_id, event, reason, user_id, at) VALUES ($1, 'PAUSED', $2, NULL, $3)`, [
-      id,
-      `The rollout's job failed (${message.slice(0, 400)}); resume it to try again`,
-      at,
-    ]);
+    const r = await lockRollout(q, id);
+    if (r?.status !== 'RUNNING') return;
+    await move(q, ROLLOUTS, r, 'PAUSE', null, at, () => ({
+      summary: `The rollout's job failed (${message.slice(0, 400)}); resume it to try again`, event: 'PAUSED', increment: ['version'],
+    }));
   });
 }
 

@@ -19,7 +19,7 @@ import { seesFirmware } from './access.ts';
 import { readFirmwareForm } from './firmware-form.ts';
 import { firmwareObject, firmwareView, searchFirmware } from './firmware-read.ts';
 import { retireFirmware, storeFirmware } from './firmware-write.ts';
-import { actOnRollout } from './rollout-actions.ts';
+import { rolloutCancel, rolloutPause, rolloutResume } from './rollout-actions.ts';
 import { createRollout } from './rollout-create.ts';
 import { enqueueRolloutTick } from './rollout-jobs.ts';
 import { previewOf, resolvePlan } from './rollout-plan.ts';
@@ -97,12 +97,7 @@ export function firmwareRoutes(app: FastifyInstance): void {
     rolloutTargets(q, scope, { id: b.SearchData.Id, keyword: b.SearchData.Keyword, state: b.SearchData.State, pageIndex: b.PageIndex, rowsPerPage: b.RowsPerPage, sort: b.Sort }),
   );
 
-  for (const [name, action] of [['rolloutPause', 'PAUSE'], ['rolloutResume', 'RESUME'], ['rolloutCancel', 'CANCEL']] as const) {
-    operation(app, name, async (b, ctx) => {
-      const done = await actOnRollout(ctx.q, ctx.scope, { id: b.Id, action, reason: b.Reason, at: ctx.now() });
-      if (action === 'RESUME') await enqueueRolloutTick(app.jobs, b.Id, ctx.q);
-      ctx.audit({ detail: { reason: b.Reason || null, ...(action === 'CANCEL' ? { withdrawn: done.withdrawn } : {}) } });
-      return rolloutView(ctx.q, ctx.scope, b.Id);
-    });
-  }
+  operation(app, 'rolloutPause', rolloutPause);
+  operation(app, 'rolloutResume', rolloutResume(app));
+  operation(app, 'rolloutCancel', rolloutCancel);
 }

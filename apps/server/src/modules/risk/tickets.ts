@@ -31,7 +31,7 @@ export const RISK_ALERTS: WorkflowTable<TicketStatus, TicketAction, LockedRecord
   table: 'risk_alerts',
   noun: 'Risk alert',
   conflict: ERROR_CODES.CONFLICT,
-  refusal: (from, action) => (action === 'CLOSE' && from === 'PENDING' ? 'take it before closing it' : `${action.toLowerCase()} is not allowed`),
+  refusal: (a, action) => `Risk alert ${a.id} is ${a.status}: ${action === 'CLOSE' && a.status === 'PENDING' ? 'take it before closing it' : `${action.toLowerCase()} is not allowed`}`,
   lock: lockAlert,
   events: { table: 'risk_alert_events', key: 'alert_id', fromTo: false },
 };
