@@ -11,7 +11,10 @@
  * with undici over the same number of keep-alive connections, and prints req/s of both and the
  * ratio (plus the portal's plain `GET /api/portal/ip/echo` for scale). The runs alternate between
  * the servers for ROUNDS rounds and the best of each counts, which evens out a shared machine's
- * noise. Numbers only, no assertions.
+ * noise. Each line also gives the process CPU time per request (client included, lowest of the
+ * rounds): on a loaded machine req/s falls with the CPU share the process gets, CPU per request
+ * much less, so the second ratio (bare CPU / portal CPU) is the steadier one. Numbers only, no
+ * assertions; a small run for a smoke test: `-n 500 -c 4 -r 1`.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -78,16 +81,29 @@ async function fire(origin: string, reqs: Req[]): Promise<number> {
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
-/** Warms up, then fires N requests; returns req/s. */
-async function measure(origin: string, make: (n: number) => Promise<Req[]>): Promise<number> {
+/** One measured run: requests per second, and process CPU µs (user + system) per request. */
+interface Run {
+  rate: number;
+  cpu: number;
+}
+
+/** Warms up, then fires N requests; returns the run's req/s and CPU per request. */
+async function measure(origin: string, make: (n: number) => Promise<Req[]>): Promise<Run> {
   await fire(origin, await make(WARMUP));
   const reqs = await make(N);
   gc();
-  return fire(origin, reqs);
+  const cpu0 = process.cpuUsage();
+  const rate = await fire(origin, reqs);
+  const cpu = process.cpuUsage(cpu0);
+  return { rate, cpu: (cpu.user + cpu.system) / reqs.length };
 }
 
-const show = (label: string, runs: number[]) =>
-  console.log(`  ${label.padEnd(50)} ${Math.max(...runs).toFixed(0).padStart(7)} req/s  (runs: ${runs.map((r) => r.toFixed(0)).join(', ')})`);
+const bestRate = (runs: Run[]) => Math.max(...runs.map((r) => r.rate));
+const bestCpu = (runs: Run[]) => Math.min(...runs.map((r) => r.cpu));
+const show = (label: string, runs: Run[]) =>
+  console.log(
+    `  ${label.padEnd(50)} ${bestRate(runs).toFixed(0).padStart(7)} req/s ${bestCpu(runs).toFixed(0).padStart(5)} µs CPU/req  (runs: ${runs.map((r) => r.rate.toFixed(0)).join(', ')})`,
+  );
 
 // ---- The portal.
 const { target, drop } = await freshDatabaseTarget();
@@ -123,8 +139,8 @@ const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 const plain = async (path: string, n: number): Promise<Req[]> => Array.from({ length: n }, () => ({ path, headers: {} }));
 
 console.log(`${N} requests over ${CONNECTIONS} connections (${database.kind}), ${currencies.length} currencies, best of ${ROUNDS} rounds`);
-const bareRuns: number[] = [];
-const portalRuns: number[] = [];
+const bareRuns: Run[] = [];
+const portalRuns: Run[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   bareRuns.push(await measure(bareOrigin, (n) => plain(PATH, n)));
   portalRuns.push(await measure(portalOrigin, sealed));
@@ -132,7 +148,9 @@ for (let r = 0; r < ROUNDS; r++) {
 show('bare Fastify 5, same JSON', bareRuns);
 show('portal, authenticated encrypted GetCurrency', portalRuns);
 show('portal, plain ip/echo (no channel, no session)', [await measure(portalOrigin, (n) => plain(routes.ipEcho.path, n))]);
-console.log(`  ratio portal / bare Fastify: ${((100 * Math.max(...portalRuns)) / Math.max(...bareRuns)).toFixed(1)} %`);
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+console.log(`  ratio portal / bare Fastify, req/s (best of each):         ${pct(bestRate(portalRuns) / bestRate(bareRuns))}`);
+console.log(`  ratio portal / bare Fastify, by CPU per request (lowest):  ${pct(bestCpu(bareRuns) / bestCpu(portalRuns))}`);
 
 await bare.close();
 await portal.close();

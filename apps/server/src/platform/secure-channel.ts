@@ -17,9 +17,11 @@
  * onError hooks see it. Symmetric crypto runs on Node's synchronous crypto (channel-crypto.ts) and
  * nonces go through the batched store of nonce-store.ts.
  *
- * The plugin is not encapsulated (it sets `skip-override`, as fastify-plugin would), so its hooks
- * and its application/json parser apply app-wide. Register it, awaited, before any route and
- * before other preValidation hooks that read `request.channel` (the auth guard):
+ * The plugin is not encapsulated (it sets `skip-override`, as fastify-plugin would): its
+ * application/json parser and its preValidation hook apply app-wide, and an onRoute hook gives
+ * the preParsing and onSend hooks to the upload and encrypted routes only, as each is declared
+ * (other routes pay for neither). Register it, awaited, before any route and before other
+ * preValidation hooks that read `request.channel` (the auth guard):
  * `await app.register(secureChannelPlugin, { database, kek })`.
  *
  * Channel keys (the 64 derived bytes) are stored in `secure_channels.key_material` wrapped with
@@ -34,7 +36,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@paydesk/domain';
 import { CHANNEL_HEADERS, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
-import { secureChannels } from '../db/schema.ts';
+import { secureChannels } from '../db/schema/index.ts';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
 import { registerRoute } from './route.ts';
@@ -85,6 +87,7 @@ const NONCE_RETENTION_MS = 2 * MAX_CLOCK_SKEW_MS;
 const CHANNEL_ID_RE = /^[A-Za-z0-9_-]{22}$/;
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 const TIMESTAMP_RE = /^\d{1,15}$/;
+const JSON_TYPE_RE = /^application\/json\s*(;|$)/i;
 const WRAP_IV = 12;
 const WRAP_TAG = 16;
 /** Largest upload body read: the 10 MB file limit plus room for the multipart framing. */
@@ -110,8 +113,16 @@ function unwrapKeys(kek: Uint8Array, channelId: string, material: string): Uint8
   return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(WRAP_IV, buf.length - WRAP_TAG)), decipher.final()]));
 }
 
-function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
+/** The channel headers as Node names them (lower case), so a request does not lower-case them again. */
+const HEADER = {
+  channel: CHANNEL_HEADERS.channel.toLowerCase(),
+  timestamp: CHANNEL_HEADERS.timestamp.toLowerCase(),
+  nonce: CHANNEL_HEADERS.nonce.toLowerCase(),
+  signature: CHANNEL_HEADERS.signature.toLowerCase(),
+};
+
+function header(req: FastifyRequest, lowerCaseName: string): string | undefined {
+  const v = req.headers[lowerCaseName];
   return typeof v === 'string' ? v : undefined;
 }
 
@@ -120,7 +131,6 @@ const badSignature = (message = 'Invalid request signature') => new AppError(401
 const badPayload = (message: string) => new AppError(400, ERROR_CODES.BAD_PAYLOAD, message);
 
 const isEncryptedRoute = (req: FastifyRequest) => req.routeOptions.config?.encrypted === true;
-const isUploadRoute = (req: FastifyRequest) => req.routeOptions.config?.upload === true;
 
 /** The 413 of an upload past UPLOAD_MAX_BYTES. The rest of the body is not read, so the connection is not reused. */
 function uploadTooLarge(reply: FastifyReply): AppError {
@@ -193,8 +203,14 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     app.initialConfig.onProtoPoisoning ?? 'error',
     app.initialConfig.onConstructorPoisoning ?? 'error',
   ) as unknown as CallbackJsonParser;
-  const parseJson = (req: FastifyRequest, text: string) =>
-    new Promise<unknown>((resolve, rejectParse) => defaultJson(req, text, (err, body) => (err ? rejectParse(err) : resolve(body))));
+  /** Fastify's JSON parser answers synchronously; throws what it refuses. */
+  const parseJsonNow = (req: FastifyRequest, text: string): unknown => {
+    let out: { err: Error | null; body?: unknown } | undefined;
+    defaultJson(req, text, (err, body) => (out = { err, body }));
+    if (!out) throw new Error('the JSON parser did not answer synchronously');
+    if (out.err) throw out.err;
+    return out.body;
+  };
 
   if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -256,12 +272,12 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
 
   /** Checks 1 and 2's header presence (§7 "Server checks"): the channel and the signature headers. */
   async function channelOf(request: FastifyRequest): Promise<{ channel: ServerChannel; timestamp: string; nonce: string; signature: string }> {
-    const channelId = header(request, CHANNEL_HEADERS.channel);
+    const channelId = header(request, HEADER.channel);
     const channel = channelId && CHANNEL_ID_RE.test(channelId) ? await loadChannel(channelId) : undefined;
     if (!channel) throw unknownChannel();
-    const timestamp = header(request, CHANNEL_HEADERS.timestamp);
-    const nonce = header(request, CHANNEL_HEADERS.nonce);
-    const signature = header(request, CHANNEL_HEADERS.signature);
+    const timestamp = header(request, HEADER.timestamp);
+    const nonce = header(request, HEADER.nonce);
+    const signature = header(request, HEADER.signature);
     if (timestamp === undefined || signature === undefined || nonce === undefined || !NONCE_RE.test(nonce)) {
       throw badSignature('Missing or malformed request signature');
     }
@@ -302,9 +318,9 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     return { ChannelId: channelId, ServerPublicKey: accepted.serverPublicKey };
   });
 
-  // ---- Encrypted requests.
-  app.addHook('preValidation', async (request) => {
-    if (!isEncryptedRoute(request)) return;
+  // ---- Encrypted requests: checked before the auth guard, so app-wide (a route's own hooks run
+  // after the app's). Other routes pass through without a promise.
+  async function openRequest(request: FastifyRequest): Promise<void> {
     const c = await channelOf(request);
     // A body that did not go through the JSON parser (another content type) was not captured and
     // cannot be verified.
@@ -315,20 +331,26 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     let body: unknown = {};
     if (bodyText !== '') {
       try {
-        const envelope = await parseJson(request, bodyText);
+        const envelope = parseJsonNow(request, bodyText);
         if (!isEncryptedEnvelope(envelope) || Object.keys(envelope).length !== 1) throw new Error('not an envelope');
-        body = await parseJson(request, decryptText(c.channel, envelope.EncryptedPayload));
+        body = parseJsonNow(request, decryptText(c.channel, envelope.EncryptedPayload));
       } catch {
         throw badPayload('Encrypted payload is invalid');
       }
     }
     request.body = body;
     request.channel = c.channel;
+  }
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!isEncryptedRoute(request)) {
+      done();
+      return;
+    }
+    openRequest(request).then(() => done(), done);
   });
 
   // ---- Signed uploads: the signature covers the SHA-256 of the exact body bytes.
-  app.addHook('preParsing', async (request, reply, payload) => {
-    if (!isUploadRoute(request)) return payload;
+  async function openUpload(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
     // Headers first, so an unsigned upload is refused before its body is read (and, since that
     // body is left unread, on a connection that is not reused).
     const c = await channelOf(request).catch((err: unknown) => {
@@ -343,26 +365,58 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     request.uploadDigest = uploadDigest(bytes, request.headers['content-type']);
     request.raw = replayOf(request.raw, bytes);
     return Readable.from([bytes]);
-  });
+  }
 
   // ---- Encrypted responses.
-  app.addHook('onSend', async (request, reply, payload) => {
+  function sealAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const channel = request.channel;
-    if (!channel || !isEncryptedRoute(request)) return payload;
+    if (!channel) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !/^application\/json\s*(;|$)/i.test(type)) return payload;
+    if (typeof type !== 'string' || !JSON_TYPE_RE.test(type)) return payload;
     const disposition = reply.getHeader('content-disposition');
     if (typeof disposition === 'string' && /attachment/i.test(disposition)) return payload;
 
-    const body = JSON.stringify({ EncryptedPayload: encryptText(channel, payload) });
+    const body = `{"EncryptedPayload":"${encryptText(channel, payload)}"}`;
     const timestamp = String(now());
     const nonce = freshRandom(16).toString('base64url');
     reply.header(CHANNEL_HEADERS.timestamp, timestamp);
     reply.header(CHANNEL_HEADERS.nonce, nonce);
     reply.header(CHANNEL_HEADERS.signature, signParts(channel, ['RESPONSE', request.originalUrl, timestamp, nonce, body]));
     return body;
+  }
+
+  // The upload and answer hooks belong to the routes that need them (set as each route is
+  // declared), so other routes do not run them. A route's own hooks run after the app's: the
+  // upload gate (auth-guard.ts) still comes before the body is read, and the answer is sealed
+  // after every app-wide onSend hook, none of which reads the payload.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.upload === true) {
+      route.preParsing = [...hookList(route.preParsing), (request, reply, payload) => openUpload(request, reply, payload)];
+    }
+    if (route.config?.encrypted === true) {
+      const onSend = hookList(route.onSend);
+      // Before Fastify's own hook of an implicit HEAD route, which empties the payload: the HEAD
+      // answer keeps the length and the signed headers of its GET.
+      const head = onSend.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
+      onSend.splice(head < 0 ? onSend.length : head, 0, (request, reply, payload, done) => {
+        let out: unknown;
+        try {
+          out = sealAnswer(request, reply, payload);
+        } catch (err) {
+          done(err as Error);
+          return;
+        }
+        done(null, out);
+      });
+      route.onSend = onSend;
+    }
   });
+}
+
+/** A route option's hooks as a fresh array (the option is absent, one function or an array). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks];
 }
 
 // Not encapsulated: hooks, the JSON parser and the request decorators apply to the whole app
