@@ -57,10 +57,12 @@ export function listReportRouteSet(def: ListReportDef): ListReportRoutes {
     report: { name: def.name, op },
   });
   const set: ListReportRoutes = {
-    Search: route('Search', { summary: `${title}: keyset-paged rows (capped count)`, body: s.search, response: s.searchResponse }),
-    Get: route('Get', { summary: `${title}: one row's detail`, params: s.idParams, response: s.detail, idOf: def.idOf }),
+    // Tenancy: every list report lists rows of a scoped source (the transactions' owner columns); a
+    // detail is one record (its sub-table, detailLines, is part of it), probed by the id check.
+    Search: route('Search', { summary: `${title}: keyset-paged rows (capped count)`, body: s.search, response: s.searchResponse, tenancy: 'transaction' }),
+    Get: route('Get', { summary: `${title}: one row's detail`, params: s.idParams, response: s.detail, idOf: def.idOf, tenancy: 'own' }),
     ...(hasTotals(def) ? { Totals: route('Totals', { summary: `${title}: exact count and amount of the filtered set, up to the cap`, body: s.totals, response: s.totalsResponse }) } : {}),
-    Export: route('Export', { summary: `${title}: export (XLSX or CSV, streamed)`, body: s.export, file: true as const, permission: def.exportPermission ?? 'transaction:export' }),
+    Export: route('Export', { summary: `${title}: export (XLSX or CSV, streamed)`, body: s.export, file: true as const, permission: def.exportPermission ?? 'transaction:export', tenancy: 'transaction' }),
   };
   listRoutesOf.set(def, set);
   return set;
@@ -88,7 +90,9 @@ export function summaryReportRouteSet(def: SummaryReportDef): SummaryReportRoute
   if (known) return known;
   const s = summarySchemas(def);
   const p = reportPaths(def);
-  const base = { auth: true, encrypted: true } as const;
+  // Tenancy: figures grouped by organization, checked by the cross-tenant suite's own case (groups
+  // inside the subtree, a foreign organization filter refused).
+  const base = { auth: true, encrypted: true, tenancy: 'summary' } as const;
   const set: SummaryReportRoutes = {
     Summary: {
       ...base, method: p.Summary.method, path: p.Summary.path, permission: def.permission, report: { name: def.name, op: 'Summary' },

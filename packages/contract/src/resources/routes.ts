@@ -5,7 +5,7 @@
  * them through the same `registerRoute` as every other endpoint, so docs, OpenAPI and the
  * generated fuzz, authorization and cross-tenant suites cover them like any other route.
  */
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef, Tenancy } from '../routes.ts';
 import { resourcePermission, type ResourceDef } from './define.ts';
 import { resourceSchemas, type ResourceSchemas } from './schemas.ts';
 
@@ -49,17 +49,29 @@ export interface ResourceRouteSet {
   commands: (ResourceRoute & { body: ResourceSchemas['command']; response: ResourceSchemas['item']; resource: { command: string } })[];
 }
 
+/**
+ * The tenancy of a resource operation (see Tenancy): Search and Export list the resource's rows,
+ * each carrying its owner organization (`OrgId`) when the resource is 'owned', or shared reference
+ * data when it is 'platform'; the other operations answer one record (its id probed by the
+ * cross-tenant id check) or the caller's own new one, or platform data.
+ */
+export function resourceTenancy(def: Pick<ResourceDef, 'scope'>, op: ResourceOp): Tenancy {
+  if (def.scope === 'platform') return 'platform';
+  return op === 'Search' || op === 'Export' ? 'orgOwned' : 'own';
+}
+
 /** Every route a resource serves, by operation (see ResourceRouteSet). */
 export function resourceRouteSet(def: ResourceDef): ResourceRouteSet {
   const s = resourceSchemas(def);
   const base = `/api/portal/${def.name}`;
   const allowed = new Set<string>(['view', ...def.actions.map((a) => a.toLowerCase())]);
   const serves = (op: ResourceOp) => allowed.has(ACTION[op]);
-  const route = <R extends Omit<RouteDef, 'permission' | 'auth' | 'encrypted'> & { encrypted?: boolean }>(op: ResourceOp, r: R, command?: string) => ({
+  const route = <R extends Omit<RouteDef, 'permission' | 'auth' | 'encrypted' | 'tenancy'> & { encrypted?: boolean }>(op: ResourceOp, r: R, command?: string) => ({
     auth: true,
     encrypted: true,
     ...r,
     permission: resourcePermission(def, ACTION[op]),
+    tenancy: resourceTenancy(def, op),
     resource: { name: def.name, op, ...(command ? { command } : {}) },
   });
   return {

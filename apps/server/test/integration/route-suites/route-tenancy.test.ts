@@ -5,13 +5,13 @@
  *    another master merchant, another user's membership, a group of a higher type): the answer is
  *    a refusal and the record is unchanged afterwards, while the SUPERADMIN reads the same id;
  *  - every scoped list and export answers only rows inside the caller's subtree;
- *  - every list-shaped route of the table is classified here (platform reference data or a
- *    scoped kind), so a new list cannot land unchecked.
+ *  - every list-shaped route of the table declares its tenancy (RouteDef.tenancy: platform
+ *    reference data or a scoped kind, read from the declaration), so a new list cannot land unchecked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import {
-  LIST_REPORTS, openResponse, PROFILE_SEGMENT_KEYS, PROFILE_SEGMENT_LEVELS, PROFILE_SEGMENTS, profileRouteName, REPORT_LABELS, RESOURCES, reportRouteName, SUMMARY_REPORTS, summaryApi,
+  LIST_REPORTS, openResponse, PROFILE_SEGMENT_KEYS, PROFILE_SEGMENT_LEVELS, PROFILE_SEGMENTS, REPORT_LABELS, RESOURCES, SUMMARY_REPORTS, summaryApi,
   type RouteDef,
 } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
@@ -44,90 +44,6 @@ const reportSourceOf = (route: RouteDef & { report?: { name: string } }) => {
   const keys = def && REPORT_SOURCE_KEYS[def.source];
   if (def && !keys) throw new Error(`report source ${def.source} has no row keys in the cross-tenant suite`);
   return keys;
-};
-
-/**
- * Routes answering lists: what their rows are. 'platform' = reference data shared by every tenant.
- * Every declared list report lists rows of a scoped source: its Search and Export are checked.
- */
-const LIST_SCOPE: Record<string, 'organization' | 'transaction' | 'platform' | 'own' | 'summary' | 'user' | 'orgOwned'> = {
-  ...Object.fromEntries(LIST_REPORTS.flatMap((d) => [reportRouteName(d, 'Search'), reportRouteName(d, 'Export')].map((n) => [n, 'transaction' as const]))),
-  // The sales reports' figures: checked by their own case below (groups inside the subtree, foreign org filters refused).
-  ...Object.fromEntries(SUMMARY_REPORTS.flatMap((d) => [reportRouteName(d, 'Summary'), reportRouteName(d, 'Export')].map((n) => [n, 'summary' as const]))),
-  orgSelection: 'organization',
-  masterMerchantList: 'organization',
-  subscriptionCompanyList: 'organization',
-  currencies: 'platform',
-  bankList: 'platform',
-  userTypeSelection: 'platform',
-  userGroupList: 'platform',
-  paymentMethodList: 'platform',
-  paymentProductList: 'platform',
-  mdrCategorySearch: 'platform',
-  serviceTypeList: 'platform',
-  countryList: 'platform',
-  messageTemplateKeys: 'platform',
-  cardSchemeTypes: 'platform',
-  acquirersByServiceType: 'platform',
-  riskViolationOptions: 'platform',
-  terminalModels: 'platform',
-  countryStates: 'platform',
-  stateCities: 'platform',
-  // The caller's own memberships and permissions; the answer about the caller's own new refund
-  // requests; one request's log (its id is probed by the id-taking check).
-  profile: 'own',
-  requestRefund: 'own',
-  refundLog: 'own',
-  riskLog: 'own',
-  login: 'own',
-  dashboard: 'transaction',
-  userGroupPermissions: 'platform',
-  setUserGroupPermissions: 'platform',
-  bulkUpdateMdrPreview: 'platform',
-  settlementImport: 'platform',
-  payoutBatchSearch: 'platform',
-  payoutBatchFile: 'platform',
-  // The Revenue Monster application desk is the platform's (module tpaapplication, never held by a
-  // merchant-side group): its list, and its answers of one application with its merchant's file
-  // (bank accounts, documents) and of one merchant's prefilled form.
-  rmApplicationSearch: 'platform',
-  rmApplicationPrefill: 'platform',
-  rmApplication: 'platform',
-  rmApplicationSave: 'platform',
-  rmApplicationSubmit: 'platform',
-  rmApplicationDecide: 'platform',
-  // Zone master keys are the platform's (module zmk, never held by a merchant-side group): the
-  // list, and one key with its component slots and history (check values only).
-  ...Object.fromEntries(['zmkSearch', 'zmkGet', 'zmkCreate', 'zmkComponent1', 'zmkComponent2', 'zmkComponent3', 'zmkCancel', 'zmkRetire'].map((n) => [n, 'platform' as const])),
-  // Terminal firmware and its rollouts are the platform's (module terminalfirmware, platform-only):
-  // the lists, one image or rollout (models, stages, history), a plan's preview and a rollout's targets.
-  ...Object.fromEntries(
-    ['firmwareSearch', 'firmwareGet', 'firmwareUpload', 'firmwareFile', 'firmwareRetire', 'rolloutPreview', 'rolloutCreate', 'rolloutSearch', 'rolloutGet', 'rolloutTargets', 'rolloutPause', 'rolloutResume', 'rolloutCancel'].map(
-      (n) => [n, 'platform' as const],
-    ),
-  ),
-  messageTemplatePreview: 'platform',
-  // Profiles: each segment's list is of organizations; a profile's detail (persons,
-  // accounts, documents), its history and a document are one record, probed by the id check.
-  ...Object.fromEntries(
-    PROFILE_SEGMENTS.flatMap((seg) => [
-      [profileRouteName(seg, 'Search'), 'organization' as const],
-      ...(['Get', 'Update', 'Review', 'Submit', 'History', 'Document'] as const).map((op) => [profileRouteName(seg, op), 'own' as const]),
-    ]),
-  ),
-  merchantProfileMove: 'own',
-  // Merchant uploads: each row carries the company it was uploaded from (OrgId).
-  merchantUploadSearch: 'orgOwned',
-  // The template lists the caller's own agents (checked by merchant-upload.test.ts); one upload is probed by the id check.
-  merchantUploadTemplate: 'own',
-  merchantUploadSubmit: 'own',
-  merchantUploadGet: 'own',
-  // Users with a membership in the subtree, each with its memberships there only.
-  userSearch: 'user',
-  // The signed-in user's own recovery codes.
-  mfaConfirm: 'own',
-  // One user with its memberships (an array): the id is probed by the id-taking check above.
-  ...Object.fromEntries(['userGet', 'userUpdate', 'userLock', 'userUnlock', 'userDeactivate', 'userReactivate', 'userResetPassword', 'userResendInvite', 'userResetMfa'].map((n) => [n, 'own' as const])),
 };
 
 /** Whether a response schema is list-shaped (an array, or an object with an array field). */
@@ -414,12 +330,12 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     const { users, routes } = suite;
     const leaks: string[] = [];
     let rowsChecked = 0;
-    // A report's detail (idOf) may hold a sub-table (declared detailLines): parts of the one record
-    // the id-taking check above probes, not a list of its own.
-    const unclassified = routes.filter(([name, r]) => !r.resource && !('report' in r && r.idOf) && isList(r) && !LIST_SCOPE[name]).map(([n]) => n);
+    // Every list-shaped route declares what its rows are (generated routes by their engine).
+    const unclassified = routes.filter(([, r]) => isList(r) && !r.tenancy).map(([n]) => n);
     for (const [name, route] of routes) {
-      const owned = route.resource && RESOURCES.find((d) => d.name === route.resource!.name)?.scope === 'owned';
-      const scoped = owned && (route.resource!.op === 'Search' || route.resource!.op === 'Export') ? 'owned' : LIST_SCOPE[name] === 'orgOwned' ? 'owned' : ['organization', 'transaction', 'user'].includes(LIST_SCOPE[name] ?? '') ? LIST_SCOPE[name] : null;
+      const t = route.tenancy;
+      const scoped = t === 'orgOwned' ? 'owned' : t === 'organization' || t === 'transaction' || t === 'user' ? t : null;
+      // The dashboard's figures are over the caller's transactions but hold no rows with ids to check.
       if (!scoped || name === 'dashboard') continue;
       for (const g of NON_PLATFORM) {
         const u: SuiteUser = users[g as GroupType];
