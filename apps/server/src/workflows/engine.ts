@@ -59,6 +59,11 @@ export interface WorkflowTable<S extends string, A extends string, Row extends L
   /** Locks row `id` FOR UPDATE in `q` (inside `scope` when given); null when absent (or outside). */
   lock(q: Query, id: number, scope?: Scope): Promise<Row | null>;
   events: EventTable;
+  /**
+   * The row's own column names when they are not `status` and `updated_at` (a payout batch keeps
+   * `state` and has no updated_at: null writes none).
+   */
+  columns?: { state?: string; updatedAt?: string | null };
 }
 
 /** What a move writes besides the state: the event's summary, extra columns, side effects. */
@@ -101,8 +106,14 @@ export async function move<S extends string, A extends string, Row extends Locke
   const p = await plan(to);
   if (to !== row.status || p.set) {
     const extra = Object.entries(p.set ?? {});
-    const sets = ['status = $2', 'updated_at = $3', ...extra.map(([column], i) => `${column} = $${i + 4}`), ...(p.increment ?? []).map((c) => `${c} = ${c} + 1`)];
-    await q(`UPDATE ${wt.table} SET ${sets.join(', ')} WHERE id = $1`, [row.id, to, at, ...extra.map(([, v]) => v)]);
+    const state = wt.columns?.state ?? 'status';
+    const updatedAt = wt.columns?.updatedAt === undefined ? 'updated_at' : wt.columns.updatedAt;
+    const params: unknown[] = [row.id, to];
+    const sets = [`${state} = $2`];
+    if (updatedAt) sets.push(`${updatedAt} = $${params.push(at)}`);
+    for (const [column, value] of extra) sets.push(`${column} = $${params.push(value)}`);
+    for (const c of p.increment ?? []) sets.push(`${c} = ${c} + 1`);
+    await q(`UPDATE ${wt.table} SET ${sets.join(', ')} WHERE id = $1`, params);
   }
   await p.also?.();
   await logEvent(q, wt.events, row.id, { action: p.event ?? action, from: row.status, to, actorUserId, summary: p.summary, at });

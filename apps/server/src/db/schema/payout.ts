@@ -141,6 +141,26 @@ export const payoutBatches = pgTable(
 );
 
 /**
+ * The log of a bank payout batch (the workflow engine's event table): its creation, each download
+ * of its bulk-credit file and the bank's result, with the actor (null: the system), time (UTC),
+ * action, the state before and after and a summary (counts and totals). Append-only.
+ */
+export const payoutBatchEvents = pgTable(
+  'payout_batch_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull().references(() => payoutBatches.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    summary: text('summary'),
+  },
+  (t) => [index('payout_batch_events_batch_idx').on(t.batchId, t.at)],
+);
+
+/**
  * The lines of a bank batch, one per payout, as written in its bulk-credit file: a snapshot of
  * the beneficiary (bank code, account name, the account number sealed as the merchant
  * configuration stores it, AES-256-GCM, never opened except to write the file), so the file

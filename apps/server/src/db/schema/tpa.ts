@@ -4,7 +4,7 @@
  * configurations per organization or terminal.
  */
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts, managed } from './columns.ts';
 import { organizations } from './hierarchy.ts';
 import { paymentProducts } from './pricing.ts';
@@ -47,6 +47,26 @@ export const rmApplications = pgTable(
   },
   // One application per merchant: a rejected one is edited and sent again.
   (t) => [uniqueIndex('rm_applications_org_uq').on(t.orgId)],
+);
+
+/**
+ * The log of an RM application (the workflow engine's event table): every save, submission and
+ * decision with its actor (null: the system), time (UTC), action, the state before and after
+ * and a summary (the rejection's reason, RM's merchant id). Append-only; deleted with the application.
+ */
+export const rmApplicationEvents = pgTable(
+  'rm_application_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: integer('application_id').notNull().references(() => rmApplications.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    summary: text('summary'),
+  },
+  (t) => [index('rm_application_events_application_idx').on(t.applicationId, t.at)],
 );
 
 /**
