@@ -83,6 +83,8 @@ export interface MovePlan {
   increment?: string[];
   /** Runs after the row is written, before the event: e.g. the refunded transaction's columns. */
   also?: () => Promise<unknown>;
+  /** Extra columns of the event's row (a ZMK component's slot and KCV); names are the caller's constants. */
+  eventExtra?: Record<string, unknown>;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function move<S extends string, A extends string, Row extends Locke
     await q(`UPDATE ${wt.table} SET ${sets.join(', ')} WHERE id = $1`, params);
   }
   await p.also?.();
-  await logEvent(q, wt.events, row.id, { action: p.event ?? action, from: row.status, to, actorUserId, summary: p.summary, at });
+  await logEvent(q, wt.events, row.id, { action: p.event ?? action, from: row.status, to, actorUserId, summary: p.summary, at, extra: p.eventExtra });
   return { to, plan: p };
 }
 
@@ -128,13 +130,16 @@ export interface EventInput {
   actorUserId: number | null;
   summary: string | null;
   at: Date;
+  /** Extra columns of the event's row (names are the caller's constants, values bound). */
+  extra?: Record<string, unknown>;
 }
 
 /** Appends one event of record `id` without a machine check (a creation, a delivery attempt). */
 export async function logEvent(q: Query, events: EventTable, id: number, e: EventInput): Promise<void> {
   const c = columnsOf(events);
-  const cols = [events.key, 'at', c.actor, c.action, c.summary, ...(events.fromTo ? ['from_status', 'to_status'] : [])];
-  const values = [id, e.at, e.actorUserId, e.action, e.summary?.slice(0, 500) ?? null, ...(events.fromTo ? [e.from, e.to] : [])];
+  const extra = Object.entries(e.extra ?? {});
+  const cols = [events.key, 'at', c.actor, c.action, c.summary, ...(events.fromTo ? ['from_status', 'to_status'] : []), ...extra.map(([k]) => k)];
+  const values = [id, e.at, e.actorUserId, e.action, e.summary?.slice(0, 500) ?? null, ...(events.fromTo ? [e.from, e.to] : []), ...extra.map(([, v]) => v)];
   await q(`INSERT INTO ${events.table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
 }
 
