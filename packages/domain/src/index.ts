@@ -30,3 +30,4 @@ export * from './zmk.ts';
 export * from './firmware.ts';
 export * from './unattended-cash.ts';
 export * from './sheet-formula.ts';
+export * from './zmk-flow.ts';

@@ -1,28 +1,30 @@
 /**
- * Ends a zone master key's ceremony or life, with a reason, in the caller's
- * transaction with the key's row locked: CANCEL a ceremony in progress (its components are
- * wiped), RETIRE an active key (the key is wiped; its KCV stays for the record). Both are final.
- * Errors: NF404, CF409 (a status that does not take the action).
+ * Ends a zone master key's ceremony or life, with a reason, in the caller's transaction with the
+ * key's row locked (the key as a workflow record, key-record.ts): CANCEL a ceremony in progress
+ * (its components are wiped), RETIRE an active key (the key is wiped; its KCV stays for the
+ * record). Both are final.
  */
-import { ERROR_CODES, type ZmkStatus } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { seesKeys } from './read.ts';
+import { move } from '../../workflows/engine.ts';
+import { ZMK_EVENT_NAMES, ZMK_KEYS } from './key-record.ts';
 
-/** The status each closing action takes a key from, and leaves it in. */
-const CLOSING = { CANCEL: { from: 'AWAITING_COMPONENTS', to: 'CANCELLED' }, RETIRE: { from: 'ACTIVE', to: 'RETIRED' } } as const;
-
-export async function closeKey(q: Query, scope: Scope, input: { id: number; action: keyof typeof CLOSING; reason: string; at: Date }): Promise<void> {
-  if (!seesKeys(scope)) throw notFound('Zone master key');
-  const [key] = await q<{ status: ZmkStatus }>(`SELECT status FROM zmk_keys WHERE id = $1 FOR UPDATE`, [input.id]);
-  if (!key) throw notFound('Zone master key');
-  const { from, to } = CLOSING[input.action];
-  if (key.status !== from) throw new AppError(409, ERROR_CODES.CONFLICT, `The key is ${key.status}: only a key ${from} can be ${to.toLowerCase()}`);
-  await q(
-    `UPDATE zmk_keys SET status = $2, key_sealed = NULL, closed_by_user_id = $3, closed_at = $4, close_reason = $5, version = version + 1, updated_at = $4 WHERE id = $1`,
-    [input.id, to, scope.userId, input.at, input.reason],
-  );
-  await q(`UPDATE zmk_components SET component_sealed = NULL WHERE key_id = $1`, [input.id]);
-  await q(`INSERT INTO zmk_events (key_id, event, reason, user_id, at) VALUES ($1, $2, $3, $4, $5)`, [input.id, to, input.reason, scope.userId, input.at]);
+/**
+ * Moves key `id` by `action` as the caller at `at` (UTC): the status the machine gives, the key's
+ * sealed value cleared, who closed it, when and why, the version bumped, every component's sealed
+ * value cleared, and one event (CANCELLED or RETIRED) with the reason.
+ * Errors: NF404 (no such key, or a caller who does not see keys), CF409 (a status that does not
+ * take the action; nothing written).
+ */
+export async function closeKey(q: Query, scope: Scope, input: { id: number; action: 'CANCEL' | 'RETIRE'; reason: string; at: Date }): Promise<void> {
+  const key = await ZMK_KEYS.lock(q, input.id, scope);
+  if (!key) throw notFound(ZMK_KEYS.noun);
+  await move(q, ZMK_KEYS, key, input.action, scope.userId, input.at, () => ({
+    summary: input.reason,
+    event: ZMK_EVENT_NAMES[input.action],
+    set: { key_sealed: null, closed_by_user_id: scope.userId, closed_at: input.at, close_reason: input.reason },
+    increment: ['version'],
+    also: () => q(`UPDATE zmk_components SET component_sealed = NULL WHERE key_id = $1`, [input.id]),
+  }));
 }

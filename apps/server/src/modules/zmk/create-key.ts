@@ -7,6 +7,8 @@ import { ERROR_CODES, type ZmkPurpose, type ZmkScheme } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { logEvent } from '../../workflows/engine.ts';
+import { ZMK_KEYS } from './key-record.ts';
 import { seesKeys } from './read.ts';
 
 export interface NewKey {
@@ -18,9 +20,13 @@ export interface NewKey {
   at: Date;
 }
 
-/** Inserts the key and its CREATED event in the caller's transaction; answers its id. */
+/**
+ * Inserts the key (AWAITING_COMPONENTS, the column's default) and its CREATED event (the first of
+ * its log, no machine check: there was no state before) in the caller's transaction, at `at`
+ * (UTC) by the caller; answers its id. Errors: NF404 for a caller who does not see keys.
+ */
 export async function createKey(q: Query, scope: Scope, input: NewKey): Promise<number> {
-  if (!seesKeys(scope)) throw notFound('Zone master key');
+  if (!seesKeys(scope)) throw notFound(ZMK_KEYS.noun);
   const [acquirer] = await q(`SELECT 1 FROM acquirers WHERE id = $1 AND is_active = 1`, [input.acquirerId]);
   if (!acquirer) throw badInput('AcquirerId', `there is no active acquirer ${input.acquirerId}`);
   const [made] = await q<{ id: number }>(
@@ -29,6 +35,7 @@ export async function createKey(q: Query, scope: Scope, input: NewKey): Promise<
     [input.name, input.purpose, input.acquirerId, input.scheme, input.componentCount, scope.userId, input.at],
   );
   if (!made) throw new AppError(409, ERROR_CODES.CONFLICT, `Name: a key named ${input.name} exists already`);
-  await q(`INSERT INTO zmk_events (key_id, event, user_id, at) VALUES ($1, 'CREATED', $2, $3)`, [made.id, scope.userId, input.at]);
-  return Number(made.id);
+  const id = Number(made.id);
+  await logEvent(q, ZMK_KEYS.events, id, { action: 'CREATED', from: null, to: 'AWAITING_COMPONENTS', actorUserId: scope.userId, summary: null, at: input.at });
+  return id;
 }

@@ -4,7 +4,7 @@
  * sees none (NF404, an empty list). No query here selects a sealed column: answers carry check
  * values only.
  */
-import { zmkCustodianPermission, type ZmkPurpose, type ZmkScheme, type ZmkStatus } from '@paydesk/domain';
+import { ZMK_MACHINE, zmkCustodianPermission, type ZmkKeyAction, type ZmkPurpose, type ZmkScheme, type ZmkStatus } from '@paydesk/domain';
 import type { ZMK_ACTIONS_ALLOWED } from '@paydesk/contract';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -49,20 +49,24 @@ const rowOf = (r: Row) => ({
 });
 
 /**
- * The actions the caller may take on a key now: enter slot N (holding zmk:custodianN, the slot
- * still empty, and no component of this key entered by the caller yet), cancel a ceremony, retire
- * an active key.
+ * The actions the caller may take on a key now, the statuses asked of the key's machine
+ * (ZMK_MACHINE) and the per-user rules kept here: enter slot N when the status takes a component
+ * (and the activation that follows the last one), the caller holds zmk:custodianN, the slot is
+ * still empty and the caller has entered no component of this key yet (dual control); cancel or
+ * retire when the status takes it and the caller holds zmk:cancel or zmk:retire.
  */
 export function allowedActions(scope: Scope, status: ZmkStatus, count: number, slots: { seq: number; userId: number }[]): Action[] {
+  const accepts = (action: ZmkKeyAction) => ZMK_MACHINE.next(status, action) !== null;
   const out: Action[] = [];
-  if (status === 'AWAITING_COMPONENTS') {
+  const last = slots.length + 1 >= count;
+  if (accepts('ENTER_COMPONENT') && (!last || accepts('ACTIVATE'))) {
     const mine = slots.some((s) => s.userId === scope.userId);
     for (let seq = 1; seq <= count; seq++) {
       if (!mine && !slots.some((s) => s.seq === seq) && scope.permissions.has(zmkCustodianPermission(seq))) out.push(`COMPONENT${seq}` as Action);
     }
-    if (scope.permissions.has('zmk:cancel')) out.push('CANCEL');
   }
-  if (status === 'ACTIVE' && scope.permissions.has('zmk:retire')) out.push('RETIRE');
+  if (accepts('CANCEL') && scope.permissions.has('zmk:cancel')) out.push('CANCEL');
+  if (accepts('RETIRE') && scope.permissions.has('zmk:retire')) out.push('RETIRE');
   return out;
 }
 
@@ -74,6 +78,8 @@ export async function zmkView(q: Query, scope: Scope, id: number) {
     `SELECT c.seq, c.user_id, u.email, c.entered_at, c.kcv FROM zmk_components c LEFT JOIN users u ON u.id = c.user_id WHERE c.key_id = $1 ORDER BY c.seq`,
     [id],
   );
+  // The history keeps its own reader, not the engine's readEvents: each event answers its slot
+  // and KCV (zmk_events.seq, kcv), a null reason as null, in insertion order.
   const events = await q<{ event: string; seq: number | null; kcv: string | null; reason: string | null; email: string | null; at: Date }>(
     `SELECT e.event, e.seq, e.kcv, e.reason, u.email, e.at FROM zmk_events e LEFT JOIN users u ON u.id = e.user_id WHERE e.key_id = $1 ORDER BY e.id`,
     [id],
