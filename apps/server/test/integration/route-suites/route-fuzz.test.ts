@@ -68,6 +68,27 @@ function templateSeen(route: RouteDef): boolean {
   return byOp.get(r.op) !== r.name;
 }
 
+/** Hostile values the contract refuses, sent per field (rotating over the list, so every value is sent to some route). */
+const REFUSED_PER_FIELD = 2;
+let refusedTurn = 0;
+
+/**
+ * The hostile values of one field worth a request: every value the route's own request schema
+ * accepts (those reach the handler, where a 5xx would come from) and REFUSED_PER_FIELD of those it
+ * refuses. A refused value never reaches the handler: the server parses with this very schema and
+ * answers VAL400 through one shared path, so a sample of them proves that path (its status and
+ * {ErrorCode, ErrorMessage} shape) on every field while the CI time goes to what the handlers meet
+ * (measured: 85 % of the field values were refused locally, 94,916 of 111,852).
+ */
+function fieldValues(route: RouteDef, base: unknown, path: string[], values: unknown[]): unknown[] {
+  if (!route.body) return values;
+  const accepted: unknown[] = [];
+  const refused: unknown[] = [];
+  for (const v of values) (route.body.safeParse(withValue(base, path, v)).success ? accepted : refused).push(v);
+  const sampled = refused.length <= REFUSED_PER_FIELD ? refused : Array.from({ length: REFUSED_PER_FIELD }, () => refused[refusedTurn++ % refused.length]);
+  return [...accepted, ...sampled];
+}
+
 /** Every case of one route. */
 function casesOf(route: RouteDef, targets: Map<string, number>): RouteInput[] {
   const params = route.params ? (exampleOf(route.params) as Record<string, unknown>) : undefined;
@@ -89,7 +110,7 @@ function casesOf(route: RouteDef, targets: Map<string, number>): RouteInput[] {
     // first three fields' (their handlers still meet hostile values).
     const fields = fieldsOf(route.body);
     const sameAsFuzzed = templateSeen(route);
-    for (const f of route.file || sameAsFuzzed ? fields.slice(0, 3) : fields) for (const v of hostileValues(f.kind)) cases.push({ params: baseParams, body: withValue(base, f.path, v) });
+    for (const f of route.file || sameAsFuzzed ? fields.slice(0, 3) : fields) for (const v of fieldValues(route, base, f.path, hostileValues(f.kind))) cases.push({ params: baseParams, body: withValue(base, f.path, v) });
     for (const b of HOSTILE_BODIES) cases.push({ params: baseParams, body: b });
     for (const b of fc.sample(fc.jsonValue({ maxDepth: 4 }), { numRuns: 6, seed: route.path.length })) cases.push({ params: baseParams, body: b });
   }
