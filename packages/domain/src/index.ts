@@ -31,3 +31,4 @@ export * from './firmware.ts';
 export * from './unattended-cash.ts';
 export * from './sheet-formula.ts';
 export * from './zmk-flow.ts';
+export * from './rm-application-flow.ts';

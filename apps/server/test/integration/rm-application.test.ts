@@ -7,7 +7,9 @@
  *    a stale version and another merchant's bank account are refused;
  *  - the sender cannot record RM's answer; approval needs RM's merchant id and creates the
  *    merchant's RM configuration once, even when two approvals race; a rejection needs a reason,
- *    and the rejected application is edited back into a draft and sent again.
+ *    and the rejected application is edited back into a draft and sent again;
+ *  - each move writes one event (rm_application_events: action, statuses before and after, the
+ *    acting user) that the application's answer lists, and each call one audit row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient, RmApplicationForm } from '@paydesk/contract';
@@ -136,5 +138,51 @@ describe.each(DATABASES)('Revenue Monster applications on %s', (kind) => {
     expect((await list({ Status: 'DRAFT' })).Items.map((i) => i.MerchantId)).toEqual([merchants[2]]);
     const [org] = await q<{ name: string }>(`SELECT name FROM organizations WHERE id = $1`, [merchants[1]]);
     expect((await list({ Keyword: org!.name.slice(0, 12) })).Items.map((i) => i.MerchantId)).toContain(merchants[1]);
+  });
+
+  // After the list's counts: this merchant's application is one more.
+  it('logs every move with its actor, and each call writes one audit row', async () => {
+    const [extra] = await q<{ id: number }>(
+      `SELECT o.id FROM organizations o WHERE o.level = 'MERCHANT_HQ' AND o.onboarding_status = 'VERIFIED' AND o.id <> ALL($1::int[])
+         AND EXISTS (SELECT 1 FROM org_bank_accounts b WHERE b.org_id = o.id) AND NOT EXISTS (SELECT 1 FROM rm_applications a WHERE a.org_id = o.id) ORDER BY o.id LIMIT 1`,
+      [merchants],
+    );
+    const id = Number(extra!.id);
+    await fileDocuments(id);
+    let lastAudit = Number((await q<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint AS n FROM audit_log`))[0]!.n);
+    /** Runs one call and checks it wrote exactly one audit row, naming the application and the operation. */
+    const audited = async (c: PortalClient, op: 'Save' | 'Submit' | 'Decide', body: object, action: string) => {
+      const a = await call(c, op, body);
+      const rows = await q<{ id: number; action: string; target_type: string; target_id: string }>(`SELECT id, action, target_type, target_id FROM audit_log WHERE id > $1 ORDER BY id`, [lastAudit]);
+      expect(rows.map((r) => [r.action, r.target_type, r.target_id])).toEqual([[action, 'RmApplication', String(a.Id)]]);
+      lastAudit = Number(rows[0]!.id);
+      return a;
+    };
+    const draft = await audited(maker, 'Save', { MerchantId: id, Form: await formOf(id) }, 'SAVE');
+    const sent = await audited(maker, 'Submit', { Id: draft.Id, Version: draft.Version }, 'SUBMIT');
+    const rejected = await audited(checker, 'Decide', { Id: sent.Id, Version: sent.Version, Decision: 'REJECTED', Reason: 'Bank statement older than 3 months' }, 'DECIDE');
+    const again = await audited(maker, 'Save', { Id: rejected.Id, MerchantId: id, Version: rejected.Version, Form: await formOf(id) }, 'SAVE');
+    const resent = await audited(maker, 'Submit', { Id: again.Id, Version: again.Version }, 'SUBMIT');
+    const approved = await audited(checker, 'Decide', { Id: resent.Id, Version: resent.Version, Decision: 'APPROVED', RmMerchantId: 'RM-2001', RmStoreId: 'ST-9' }, 'DECIDE');
+    expect(approved).toMatchObject({ Status: 'APPROVED', Version: 6 });
+
+    const log = [
+      ['CREATE', null, 'DRAFT', 'admin@paydesk.my', ''],
+      ['SUBMIT', 'DRAFT', 'SUBMITTED', 'admin@paydesk.my', ''],
+      ['REJECT', 'SUBMITTED', 'REJECTED', 'checker@paydesk.my', 'Bank statement older than 3 months'],
+      ['SAVE', 'REJECTED', 'DRAFT', 'admin@paydesk.my', ''],
+      ['SUBMIT', 'DRAFT', 'SUBMITTED', 'admin@paydesk.my', ''],
+      ['APPROVE', 'SUBMITTED', 'APPROVED', 'checker@paydesk.my', 'RM merchant RM-2001, store ST-9'],
+    ];
+    const shown = (await maker.callPath('GET', `/api/portal/TPA/RmApplication/${approved.Id}`)) as { Events: { Action: string; FromStatus: string | null; ToStatus: string; Actor: string | null; Summary: string; At: string }[] };
+    expect(shown.Events.map((e) => [e.Action, e.FromStatus, e.ToStatus, e.Actor, e.Summary])).toEqual(log);
+    // The table holds the same rows with the acting users' ids.
+    const users = await q<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email IN ('admin@paydesk.my', 'checker@paydesk.my')`);
+    const userId = new Map(users.map((u) => [u.email, Number(u.id)]));
+    const rows = await q<{ action: string; from_status: string | null; to_status: string; actor_user_id: number }>(
+      `SELECT action, from_status, to_status, actor_user_id FROM rm_application_events WHERE application_id = $1 ORDER BY id`,
+      [approved.Id],
+    );
+    expect(rows.map((r) => [r.action, r.from_status, r.to_status, Number(r.actor_user_id)])).toEqual(log.map(([a, f, t, who]) => [a, f, t, userId.get(who!)]));
   });
 });

@@ -116,6 +116,15 @@ export const RmApplication = z.object({
   Version: z.number().int(),
   CreatedAt: IsoDateTime,
   UpdatedAt: IsoDateTime,
+  /**
+   * The application's log, oldest first: CREATE (from null), then SAVE, SUBMIT, APPROVE and
+   * REJECT with the status before and after, who (e-mail, null for the system), when (UTC) and
+   * the summary (RM's reason of a rejection, RM's merchant and store ids of an approval; '' for
+   * none). Optional: an answer without it is still an application.
+   */
+  Events: z
+    .array(z.object({ At: IsoDateTime, Action: z.string(), FromStatus: z.string().nullable(), ToStatus: z.string(), Actor: z.string().nullable(), Summary: z.string() }))
+    .optional(),
 });
 
 /** Save a draft: a new one for `MerchantId`, or the application `Id` at `Version` (a REJECTED one becomes a DRAFT again). */
