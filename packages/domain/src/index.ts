@@ -32,3 +32,4 @@ export * from './unattended-cash.ts';
 export * from './sheet-formula.ts';
 export * from './zmk-flow.ts';
 export * from './rm-application-flow.ts';
+export * from './payout-batch-flow.ts';

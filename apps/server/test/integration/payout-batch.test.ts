@@ -9,7 +9,9 @@
  *    batched payout cannot be held;
  *  - a result file with a fault changes nothing and names its row; a good one makes every payout
  *    PAID or FAILED with the bank's reason, the batch COMPLETED with counts and totals, and a
- *    second result is refused; a FAILED payout goes into the next batch under a new reference.
+ *    second result is refused; a FAILED payout goes into the next batch under a new reference;
+ *  - a batch's log (payout_batch_events) holds its creation, each download and its result with
+ *    the actor and the states; a second result writes nothing.
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
@@ -152,6 +154,57 @@ describe.each(DATABASES)('bank payout batches on %s', (kind) => {
     const retried = await q<{ payout_id: number; reference: string }>(`SELECT payout_id, reference FROM payout_batch_lines WHERE batch_id = $1`, [next.body.Id]);
     expect(new Set(retried.map((r) => Number(r.payout_id)))).toEqual(failedIds);
     expect(retried.every((r) => r.reference.endsWith(`B${next.body.Id}`))).toBe(true);
+  });
+
+  it('logs creation, download and result with the actor; a second result is refused and writes nothing', async () => {
+    // The retry batch of the previous test: made by admin through the API, still awaiting its result.
+    const [b] = await q<{ id: number }>(`SELECT id FROM payout_batches WHERE channel = 'DIRECT' AND state = 'AWAITING_RESULT' ORDER BY id DESC LIMIT 1`);
+    const id = Number(b!.id);
+    const [adminUser] = await q<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@paydesk.my'`);
+    const adminId = Number(adminUser!.id);
+    const events = () =>
+      q<{ action: string; from_status: string | null; to_status: string; actor_user_id: number | null; summary: string | null }>(
+        `SELECT action, from_status, to_status, actor_user_id, summary FROM payout_batch_events WHERE batch_id = $1 ORDER BY at, id`,
+        [id],
+      );
+    const batch = await admin.call('payoutBatch', { params: { Id: id } });
+    expect((await events()).map((e) => ({ ...e, actor_user_id: Number(e.actor_user_id) }))).toEqual([
+      { action: 'CREATE', from_status: null, to_status: 'AWAITING_RESULT', actor_user_id: adminId, summary: `${batch.LineCount} lines, ${batch.Total} MYR` },
+    ]);
+
+    await download(id);
+    const lines = await q<{ reference: string; amount: string }>(`SELECT reference, amount::text AS amount FROM payout_batch_lines WHERE batch_id = $1 ORDER BY line_no`, [id]);
+    const fileOf = (rows: string[][]) => ['PaymentReference,Status,Reason,Amount', ...rows.map((r) => r.join(','))].join('\r\n');
+    const rows = lines.map((l) => [l.reference, 'PAID', '', l.amount]);
+    const url = `/api/portal/Payout/Batch/${id}/Result`;
+    const done = await admin.callPath<Batch>('POST', url, csvForm('result.csv', fileOf(rows)));
+    expect(done).toMatchObject({ State: 'COMPLETED', PaidCount: lines.length, FailedCount: 0 });
+
+    const logged = await events();
+    expect(logged.map((e) => [e.action, e.from_status, e.to_status, Number(e.actor_user_id)])).toEqual([
+      ['CREATE', null, 'AWAITING_RESULT', adminId],
+      ['DOWNLOAD', 'AWAITING_RESULT', 'AWAITING_RESULT', adminId],
+      ['RECORD_RESULT', 'AWAITING_RESULT', 'COMPLETED', adminId],
+    ]);
+    expect(logged[1]!.summary).toContain(batch.FileSha256);
+    expect(logged[2]!.summary).toContain(`${lines.length} paid (${batch.Total} MYR), 0 failed (0.00 MYR)`);
+    // Another result file: refused with the old message, and nothing written (batch, payouts, lines, log, audit).
+    const snapshot = async () => ({
+      batch: await q(`SELECT * FROM payout_batches WHERE id = $1`, [id]),
+      payouts: await q(`SELECT id, state, paid_at, failure_reason, updated_at FROM payouts WHERE batch_id = $1 ORDER BY id`, [id]),
+      lines: await q(`SELECT line_no, result, reason FROM payout_batch_lines WHERE batch_id = $1 ORDER BY line_no`, [id]),
+      events: await events(),
+      audit: await q(`SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'PayoutBatch' AND target_id = $1`, [String(id)]),
+    });
+    const before = await snapshot();
+    const other = rows.map((r, i) => (i === 0 ? [r[0]!, 'REJECTED', 'Account closed', r[3]!] : r));
+    await expect(admin.callPath('POST', url, csvForm('result-2.csv', fileOf(other)))).rejects.toSatisfy(
+      (e: PortalError) => e.status === 409 && e.errorCode === 'CF409' && /^CF409: The result of batch PDB\d{8} was recorded on \d{4}-\d{2}-\d{2}; nothing was changed$/.test(e.message),
+    );
+    expect(await snapshot()).toEqual(before);
+    // The very file again: the batch as it is, nothing written either.
+    expect(await admin.callPath<Batch>('POST', url, csvForm('result.csv', fileOf(rows)))).toMatchObject({ State: 'COMPLETED', Id: id });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('never puts a payout in two batches when two are asked at once', async () => {

@@ -13,7 +13,10 @@
  *  - result: the bank's result file answers every line once, PAID or FAILED with a reason; the
  *    payouts follow (PAID with the time, FAILED with the reason, to be batched again), the batch
  *    becomes COMPLETED with its paid and failed counts and totals. All or nothing; a batch's
- *    result is recorded once (409 CF409 after that).
+ *    result is recorded once (409 CF409 after that): the move RECORD_RESULT of the batch's
+ *    workflow record (batch-record.ts, domain PAYOUT_BATCH_MACHINE).
+ *  - the batch's event log (payout_batch_events): CREATE (from none to AWAITING_RESULT), each
+ *    DOWNLOAD of the file (state unchanged: who took the account numbers) and RECORD_RESULT.
  * Errors: NF404 (no such batch), CF409 (nothing due / result already recorded / the file can no
  * longer be made), VAL400 naming the file's row and field (readBankResult).
  */
@@ -23,7 +26,11 @@ import type { Query } from '../../db/client.ts';
 import { isSealed, openSecret } from '../../platform/sealing.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { SheetRows } from '../../platform/sheet-limits.ts';
+import { logEvent, move } from '../../workflows/engine.ts';
+import { batchReference, lockPayoutBatch, PAYOUT_BATCH_EVENTS, PAYOUT_BATCHES } from './batch-record.ts';
 import { BankResultProblem, bulkCreditFile, readBankResult, senOf, senText, type BulkCreditLine } from './bulk-credit.ts';
+
+export { batchReference } from './batch-record.ts';
 
 /** What a batch is made of and by whom. `payoutDate` 'YYYY-MM-DD' (MYT); `at` UTC. */
 export interface BatchInput {
@@ -37,9 +44,6 @@ export interface BatchInput {
   /** The platform's name, the originator in the file's header (PRODUCT_NAME). */
   originator: string;
 }
-
-/** The batch reference written in the file: PDB and the id on 8 digits. */
-export const batchReference = (id: number) => `PDB${String(id).padStart(8, '0')}`;
 
 /** The file name of a batch's bulk-credit file. */
 export const batchFileName = (b: { id: number; payoutDate: string; channel: string; currency: string }) =>
@@ -58,7 +62,8 @@ function openAccount(fieldKey: Uint8Array, stored: string): string | null {
 }
 
 /**
- * Makes a batch (see the module comment) inside the caller's transaction. Answers its id and how
+ * Makes a batch (see the module comment) inside the caller's transaction, with its CREATE event
+ * by `input.userId` ("<lines> lines, <total> <currency>", total in ringgit). Answers its id and how
  * many due payouts were left out for want of a payout account. Throws CF409 when no payout with
  * an account is due.
  */
@@ -124,17 +129,21 @@ export async function createPayoutBatch(q: Query, input: BatchInput): Promise<{ 
     `UPDATE payouts SET state = 'BATCHED', batch_id = $1, failure_reason = NULL, updated_at = $3 WHERE id = ANY($2::bigint[])`,
     [id, lines.map((l) => l.payoutId), input.at],
   );
+  await logEvent(q, PAYOUT_BATCH_EVENTS, id, {
+    action: 'CREATE', from: null, to: 'AWAITING_RESULT', actorUserId: input.userId, at: input.at, summary: `${lines.length} lines, ${senText(total)} ${input.currency}`,
+  });
   return { id, skippedNoAccount };
 }
 
 /**
- * The bulk-credit file of batch `id`, remade from its lines and the originator stored with it: `{fileName, content}`. Throws NF404,
+ * The bulk-credit file of batch `id`, remade from its lines and the originator stored with it:
+ * `{fileName, content, state}` (the batch's state as read, for the download's event). Throws NF404,
  * or CF409 when an account number no longer opens or the bytes differ from those made at
  * creation (the server key changed, or a line was altered).
  */
-export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array): Promise<{ fileName: string; content: string }> {
-  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string; originator: string }>(
-    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256, originator FROM payout_batches WHERE id = $1`,
+export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array): Promise<{ fileName: string; content: string; state: PayoutBatchState }> {
+  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string; originator: string; state: PayoutBatchState }>(
+    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256, originator, state FROM payout_batches WHERE id = $1`,
     [id],
   );
   if (!b) throw notFound('Payout batch');
@@ -150,59 +159,92 @@ export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array
   const batch = { id: Number(b.id), payoutDate: b.payout_date, channel: b.channel, currency: b.currency.trim() };
   const content = bulkCreditFile({ reference: batchReference(batch.id), originator: b.originator, payoutDate: batch.payoutDate, currency: batch.currency }, lines);
   if (sha256(content) !== b.file_sha256) throw new AppError(409, ERROR_CODES.CONFLICT, `The file of batch ${batchReference(batch.id)} no longer matches the one made at its creation: make a new batch`);
-  return { fileName: batchFileName(batch), content };
+  return { fileName: batchFileName(batch), content, state: b.state };
+}
+
+/**
+ * Makes batch `id`'s bulk-credit file (payoutBatchFile) for `userId` at `at` (UTC) and logs the
+ * download as a DOWNLOAD event (state unchanged; summary: the file's name and SHA-256) in the
+ * caller's transaction `q`: the file carries whole account numbers, so who took it is on the
+ * batch's log. A read, not a move of the machine. Answers the file and its SHA-256 (hex).
+ * Throws as payoutBatchFile (nothing logged then).
+ */
+export async function downloadPayoutBatchFile(
+  q: Query,
+  input: { id: number; fieldKey: Uint8Array; userId: number; at: Date },
+): Promise<{ fileName: string; content: string; sha256: string }> {
+  const file = await payoutBatchFile(q, input.id, input.fieldKey);
+  const hash = sha256(file.content);
+  await logEvent(q, PAYOUT_BATCH_EVENTS, input.id, {
+    action: 'DOWNLOAD', from: file.state, to: file.state, actorUserId: input.userId, at: input.at, summary: `${file.fileName} (sha256 ${hash})`,
+  });
+  return { fileName: file.fileName, content: file.content, sha256: hash };
 }
 
 /**
  * Records the bank's result file (`sheet`, read by readSheet; its SHA-256 `fileSha256`) for batch
- * `id` as `userId` at `at`, inside the caller's transaction. Answers the paid and failed counts,
- * `repeated` false. The very file already recorded (same SHA-256) answers `repeated` true and
- * changes nothing: sending the bank's file twice is one result, not a conflict.
- * Throws NF404, CF409 (another result already recorded), VAL400 naming the row and field.
+ * `id` as `userId` at `at`, inside the caller's transaction: the move RECORD_RESULT of the batch's
+ * workflow record (batch-record.ts), so the batch's row (state, counts, totals in ringgit,
+ * result_*), its lines' and payouts' results and one RECORD_RESULT event are written together.
+ * Answers the paid and failed counts, `repeated` false. The very file already recorded (same
+ * SHA-256) answers `repeated` true and changes nothing: sending the bank's file twice is one
+ * result, not a conflict. Throws NF404, CF409 (another result already recorded: the record's
+ * refusal, nothing written), VAL400 naming the row and field (nothing written).
  */
 export async function recordBankResult(
   q: Query,
   input: { id: number; sheet: SheetRows; fileSha256: string; userId: number; at: Date },
 ): Promise<{ paid: number; failed: number; repeated: boolean }> {
-  const [b] = await q<{ state: string; result_at: Date | null; result_file_sha256: string | null }>(
-    `SELECT state, result_at, result_file_sha256 FROM payout_batches WHERE id = $1 FOR UPDATE`,
-    [input.id],
-  );
+  const b = await lockPayoutBatch(q, input.id);
   if (!b) throw notFound('Payout batch');
-  if (b.state !== 'AWAITING_RESULT' && b.result_file_sha256 === input.fileSha256) return { paid: 0, failed: 0, repeated: true };
-  if (b.state !== 'AWAITING_RESULT') {
-    throw new AppError(409, ERROR_CODES.CONFLICT, `The result of batch ${batchReference(input.id)} was recorded on ${new Date(b.result_at!).toISOString().slice(0, 10)}; nothing was changed`);
-  }
-  const expected = await q<{ reference: string; amount: string }>(`SELECT reference, amount::text AS amount FROM payout_batch_lines WHERE batch_id = $1`, [input.id]);
-  let results;
-  try {
-    results = readBankResult(input.sheet, expected.map((e) => ({ reference: e.reference, amountSen: senOf(e.amount)! })));
-  } catch (e) {
-    if (e instanceof BankResultProblem) throw new AppError(400, ERROR_CODES.VALIDATION, `file: ${e.message}`);
-    throw e;
-  }
-  await q(
-    `UPDATE payout_batch_lines l SET result = r.result, reason = r.reason
-     FROM unnest($2::text[], $3::text[], $4::text[]) AS r(reference, result, reason)
-     WHERE l.batch_id = $1 AND l.reference = r.reference`,
-    [input.id, results.map((r) => r.reference), results.map((r) => r.result), results.map((r) => r.reason)],
-  );
-  await q(
-    `UPDATE payouts p SET state = l.result, paid_at = CASE WHEN l.result = 'PAID' THEN $2::timestamptz END, failure_reason = l.reason, updated_at = $2
-     FROM payout_batch_lines l WHERE l.batch_id = $1 AND p.id = l.payout_id AND p.batch_id = $1 AND p.state = 'BATCHED'`,
-    [input.id, input.at],
-  );
-  const [t] = await q<{ paid: number; failed: number }>(
-    `UPDATE payout_batches b SET state = 'COMPLETED', paid_count = s.paid, paid_total = s.paid_total, failed_count = s.failed, failed_total = s.failed_total,
-       result_by_user_id = $2, result_at = $3, result_file_sha256 = $4
-     FROM (SELECT count(*) FILTER (WHERE result = 'PAID')::int AS paid, coalesce(sum(amount) FILTER (WHERE result = 'PAID'), 0) AS paid_total,
-                  count(*) FILTER (WHERE result = 'FAILED')::int AS failed, coalesce(sum(amount) FILTER (WHERE result = 'FAILED'), 0) AS failed_total
-           FROM payout_batch_lines WHERE batch_id = $1) s
-     WHERE b.id = $1
-     RETURNING s.paid, s.failed`,
-    [input.id, input.userId, input.at, input.fileSha256],
-  );
-  return { paid: Number(t!.paid), failed: Number(t!.failed), repeated: false };
+  if (b.status !== 'AWAITING_RESULT' && b.resultFileSha256 === input.fileSha256) return { paid: 0, failed: 0, repeated: true };
+  const counts = { paid: 0, failed: 0 };
+  await move(q, PAYOUT_BATCHES, b, 'RECORD_RESULT', input.userId, input.at, async () => {
+    const expected = await q<{ reference: string; amount: string }>(`SELECT reference, amount::text AS amount FROM payout_batch_lines WHERE batch_id = $1`, [input.id]);
+    const amounts = new Map(expected.map((e) => [e.reference, senOf(e.amount)!]));
+    let results;
+    try {
+      results = readBankResult(input.sheet, expected.map((e) => ({ reference: e.reference, amountSen: amounts.get(e.reference)! })));
+    } catch (e) {
+      if (e instanceof BankResultProblem) throw new AppError(400, ERROR_CODES.VALIDATION, `file: ${e.message}`);
+      throw e;
+    }
+    // readBankResult answers every line exactly once, so the counts add up to line_count (payout_batches_counts_ck).
+    let paidTotal = 0n;
+    let failedTotal = 0n;
+    for (const r of results) {
+      if (r.result === 'PAID') {
+        counts.paid += 1;
+        paidTotal += amounts.get(r.reference)!;
+      } else {
+        counts.failed += 1;
+        failedTotal += amounts.get(r.reference)!;
+      }
+    }
+    const cur = b.currency;
+    return {
+      summary: `${counts.paid} paid (${senText(paidTotal)} ${cur}), ${counts.failed} failed (${senText(failedTotal)} ${cur}), result file sha256 ${input.fileSha256}`,
+      set: {
+        paid_count: counts.paid, paid_total: senText(paidTotal), failed_count: counts.failed, failed_total: senText(failedTotal),
+        result_by_user_id: input.userId, result_at: input.at, result_file_sha256: input.fileSha256,
+      },
+      // The lines first, then the payouts that follow them (the batch's row is written before).
+      also: async () => {
+        await q(
+          `UPDATE payout_batch_lines l SET result = r.result, reason = r.reason
+           FROM unnest($2::text[], $3::text[], $4::text[]) AS r(reference, result, reason)
+           WHERE l.batch_id = $1 AND l.reference = r.reference`,
+          [input.id, results.map((r) => r.reference), results.map((r) => r.result), results.map((r) => r.reason)],
+        );
+        await q(
+          `UPDATE payouts p SET state = l.result, paid_at = CASE WHEN l.result = 'PAID' THEN $2::timestamptz END, failure_reason = l.reason, updated_at = $2
+           FROM payout_batch_lines l WHERE l.batch_id = $1 AND p.id = l.payout_id AND p.batch_id = $1 AND p.state = 'BATCHED'`,
+          [input.id, input.at],
+        );
+      },
+    };
+  });
+  return { paid: counts.paid, failed: counts.failed, repeated: false };
 }
 
 /** A batch as the API answers it (PayoutBatch of the contract). */

@@ -7,10 +7,12 @@
  *  - POST Payout/Batch/Search and GET Payout/Batch/:Id: reads;
  *  - GET Payout/Batch/:Id/File: the bulk-credit file, the one answer that carries whole account
  *    numbers, because the bank needs them — made on demand from the sealed snapshot, never stored
- *    in clear; each download writes its own audit row with the file's hash (a file answer);
+ *    in clear; each download writes its own audit row with the file's hash (a file answer) and a
+ *    DOWNLOAD event on the batch's log, in one transaction;
  *  - POST Payout/Batch/:Id/Result (multipart: the bank's result file): an upload, so it reads and
- *    parses the file before opening its transaction, and writes its own RESULT audit row in it —
- *    none when the very file was already recorded, since nothing changes then.
+ *    parses the file before opening its transaction, then moves the batch (RECORD_RESULT, one
+ *    event) and writes its own RESULT audit row in it — neither when the very file was already
+ *    recorded, since nothing changes then.
  * The payout lists and their detail are report routes (defs/payout.ts).
  */
 import { createHash } from 'node:crypto';
@@ -22,7 +24,7 @@ import { scopeOf } from '../../platform/scope.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';
 import { uploadedFile } from '../../platform/upload.ts';
-import { batchReference, createPayoutBatch, payoutBatchFile, payoutBatchView, recordBankResult, searchPayoutBatches } from './batch.ts';
+import { batchReference, createPayoutBatch, downloadPayoutBatchFile, payoutBatchView, recordBankResult, searchPayoutBatches } from './batch.ts';
 import { decidePayout } from './hold.ts';
 
 /** Most lines a bank result file may hold (a batch is one channel and currency of one day's due payouts). */
@@ -57,10 +59,13 @@ export function payoutRoutes(app: FastifyInstance): void {
   registerRoute(app, 'payoutBatchFile', async (req, reply) => {
     const scope = scopeOf(req);
     const { Id } = req.params;
-    const file = await payoutBatchFile(database.query, Id, app.ctx.keys.fieldKey);
-    await writeAudit(database.query, req, {
-      action: 'DOWNLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'PayoutBatch', targetId: String(Id),
-      detail: `${file.fileName} (sha256 ${createHash('sha256').update(file.content).digest('hex')})`,
+    const file = await database.transaction(async (q) => {
+      const made = await downloadPayoutBatchFile(q, { id: Id, fieldKey: app.ctx.keys.fieldKey, userId: scope.userId, at: now() });
+      await writeAudit(q, req, {
+        action: 'DOWNLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'PayoutBatch', targetId: String(Id),
+        detail: `${made.fileName} (sha256 ${made.sha256})`,
+      });
+      return made;
     });
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', attachmentHeader(file.fileName));
