@@ -18,6 +18,8 @@ export interface EngineContext {
   database: Database;
   fieldKey: Uint8Array;
   req: FastifyRequest | null;
+  /** The server's clock (UTC): a row's updated_at is the app's time, not the database's, so a test clock holds. */
+  now: () => Date;
 }
 
 /** A Search request as its schema parsed it (the contract's resourceSchemas `search`). */
@@ -201,7 +203,7 @@ export async function updateRow(q: Query, ctx: EngineContext, def: ResourceDef, 
     if (broken) throw badInput(broken.field, broken.message);
   }
   const p = new Params();
-  const assigns = [...set.map(([c, v]) => `${ident(c)} = ${p.add(v)}`), 'version = version + 1', 'updated_at = now()'];
+  const assigns = [...set.map(([c, v]) => `${ident(c)} = ${p.add(v)}`), 'version = version + 1', `updated_at = ${p.add(ctx.now())}`];
   try {
     await q(`UPDATE ${ident(def.table)} SET ${assigns.join(', ')} WHERE id = ${p.add(id)}`, p.values);
   } catch (e) {

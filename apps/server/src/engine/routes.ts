@@ -18,7 +18,7 @@ import { countResourceRows, openResourceExport } from './export.ts';
 
 /** Registers every route `def` serves (its actions allow), each answering as its response schema says. */
 export function registerResource(app: FastifyInstance, def: ResourceDef): void {
-  const ctxOf = (req: FastifyRequest): EngineContext => ({ database: app.ctx.database, fieldKey: app.ctx.keys.fieldKey, req });
+  const ctxOf = (req: FastifyRequest): EngineContext => ({ database: app.ctx.database, fieldKey: app.ctx.keys.fieldKey, req, now: app.ctx.now });
   const r = resourceRouteSet(def);
   registerRoute(app, r.Search, async (req) => searchResource(ctxOf(req), def, scopeOf(req), req.body));
   registerRoute(app, r.Get, async (req) => getResource(ctxOf(req), def, scopeOf(req), req.params.Id));

@@ -152,7 +152,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
       // The engine's exports have the same cap through the engine's count.
       const def = RESOURCES.find((d) => d.name === 'Bank')!;
       const scope: Scope = { userId: adminId, email: 'admin@paydesk.my', sessionId: 'x', membershipId: 1, groupType: 'SUPERADMIN', orgId: null, orgLevel: null, orgPath: null, permissions: new Set() };
-      const ctx = { database: s.database, fieldKey: s.app.ctx.keys.fieldKey, req: null };
+      const ctx = { database: s.database, fieldKey: s.app.ctx.keys.fieldKey, req: null, now: s.now };
       const all = await countResourceRows(ctx, def, scope, { SearchData: {} }, 1_000_000);
       expect(all).toBeGreaterThan(3);
       expect(await countResourceRows(ctx, def, scope, { SearchData: {} }, 3)).toBe(3);
@@ -212,7 +212,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
       format: 'xlsx',
       filename: 'banks.xlsx',
       countUpTo: async () => 1,
-      open: ({ signal, onDone }) => openResourceExport({ database: broken, fieldKey: s.app.ctx.keys.fieldKey, req: null }, def, scope, { SearchData: {}, Sort: { Field: 'BankName', Order: 'asc' }, Format: 'xlsx' }, onDone, signal),
+      open: ({ signal, onDone }) => openResourceExport({ database: broken, fieldKey: s.app.ctx.keys.fieldKey, req: null, now: s.now }, def, scope, { SearchData: {}, Sort: { Field: 'BankName', Order: 'asc' }, Format: 'xlsx' }, onDone, signal),
     });
     const res = await smallExport(900_004);
     expect(res.status).toBe(500);

@@ -33,7 +33,8 @@ export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
   registerRoute(app, 'bulkUpdateMdrApply', async (req) => {
     const scope = scopeOf(req);
     const { file, filename } = await uploadedFile(req);
-    const { changes, errors } = await planMdrChanges(database.query, file, filename, app.ctx.now());
+    const at = app.ctx.now();
+    const { changes, errors } = await planMdrChanges(database.query, file, filename, at);
     if (errors.length) throw new BulkUploadError(errors);
 
     return database.transaction(async (q) => {
@@ -51,8 +52,8 @@ export function bulkUpdateMdrRoutes(app: FastifyInstance): void {
           if (current) {
             rateId = current.id;
             await q(
-              `UPDATE mdr_rates SET fee_mode = $1, mdr_percent = $2, flat_amount = $3, min_fee = $4, max_fee = $5, version = version + 1, updated_at = now() WHERE id = $6`,
-              [v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, current.id],
+              `UPDATE mdr_rates SET fee_mode = $1, mdr_percent = $2, flat_amount = $3, min_fee = $4, max_fee = $5, version = version + 1, updated_at = $7 WHERE id = $6`,
+              [v.FeeMode, v.MdrPercent, v.FlatAmount, v.MinFee, v.MaxFee, current.id, at],
             );
             updated++;
           } else {

@@ -67,10 +67,10 @@ export async function getPermissions(q: Query, id: number) {
 /**
  * Replaces the permissions of group `body.Id` through the operation's transaction `q` (see the
  * module comment), notes before, after and the difference for its audit row, and resolves with
- * the group as `getPermissions` answers it. Throws VAL400 (unknown permission, one the group's
+ * the group as `getPermissions` answers it; `at` (UTC) is the group's updated_at. Throws VAL400 (unknown permission, one the group's
  * type may not hold, or the caller's own `usergroup:editpermission`), NF404, CF409 (stale Version).
  */
-export async function setPermissions(q: Query, scope: Scope, body: z.output<typeof SetUserGroupPermissionsRequest>, audit: (note: AuditNote) => void) {
+export async function setPermissions(q: Query, scope: Scope, body: z.output<typeof SetUserGroupPermissionsRequest>, audit: (note: AuditNote) => void, at: Date) {
   const wanted = [...new Set(body.Permissions)].sort();
   const unknown = wanted.filter((p) => !isKnownPermission(p));
   if (unknown.length) throw badInput('Permissions', `unknown permission${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
@@ -92,7 +92,7 @@ export async function setPermissions(q: Query, scope: Scope, body: z.output<type
   const removed = before.filter((p) => !wanted.includes(p));
   if (removed.length) await q('DELETE FROM user_group_permissions WHERE group_id = $1 AND permission = ANY($2::text[])', [g.id, removed]);
   if (added.length) await q('INSERT INTO user_group_permissions (group_id, permission) SELECT $1, unnest($2::text[])', [g.id, added]);
-  const [bumped] = await q<{ version: number }>('UPDATE user_groups SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version', [g.id]);
+  const [bumped] = await q<{ version: number }>('UPDATE user_groups SET version = version + 1, updated_at = $2 WHERE id = $1 RETURNING version', [g.id, at]);
   const after = await permissionsOf(q, g.id);
   audit({
     targetId: Number(g.id),

@@ -6,6 +6,6 @@ import { getPermissions, setPermissions } from './permissions.ts';
 
 export function userGroupRoutes(app: FastifyInstance): void {
   operation(app, 'userGroupPermissions', async ({ Id }, { q }) => getPermissions(q, Id));
-  operation(app, 'setUserGroupPermissions', async (input, { q, scope, audit }) => setPermissions(q, scope, input, audit));
+  operation(app, 'setUserGroupPermissions', async (input, { q, scope, audit, now }) => setPermissions(q, scope, input, audit, now()));
   installGroupGuards(app);
 }
