@@ -37,3 +37,11 @@ export function listResponse<T extends z.ZodType>(item: T) {
 }
 
 export const Empty = z.object({}).strict();
+
+/**
+ * One event of a record's log as the workflow engine reads it (apps/server/src/workflows/engine.ts
+ * readEvents), oldest first: when (UTC), what (the machine's action or the record's own event
+ * name), the state before (null for the record's first event) and after, who (an e-mail; null
+ * for the system: a job, the scheduler) and the summary ('' for none).
+ */
+export const RecordEvent = z.object({ At: IsoDateTime, Action: z.string(), FromStatus: z.string().nullable(), ToStatus: z.string().nullable(), Actor: z.string().nullable(), Summary: z.string() });

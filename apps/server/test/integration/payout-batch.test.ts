@@ -188,6 +188,13 @@ describe.each(DATABASES)('bank payout batches on %s', (kind) => {
     ]);
     expect(logged[1]!.summary).toContain(batch.FileSha256);
     expect(logged[2]!.summary).toContain(`${lines.length} paid (${batch.Total} MYR), 0 failed (0.00 MYR)`);
+    // The batch's read answers the same log (the engine's one reader), with the actor's e-mail.
+    const read = await admin.call('payoutBatch', { params: { Id: id } });
+    expect(read.Events?.map((e) => [e.Action, e.FromStatus, e.ToStatus, e.Actor])).toEqual([
+      ['CREATE', null, 'AWAITING_RESULT', 'admin@paydesk.my'],
+      ['DOWNLOAD', 'AWAITING_RESULT', 'AWAITING_RESULT', 'admin@paydesk.my'],
+      ['RECORD_RESULT', 'AWAITING_RESULT', 'COMPLETED', 'admin@paydesk.my'],
+    ]);
     // Another result file: refused with the old message, and nothing written (batch, payouts, lines, log, audit).
     const snapshot = async () => ({
       batch: await q(`SELECT * FROM payout_batches WHERE id = $1`, [id]),

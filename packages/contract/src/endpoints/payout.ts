@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { PAYOUT_BATCH_STATES, PAYOUT_CHANNELS, PAYOUT_STATES, RISK_ALERT_RULES, RULE_MESSAGES, VALIDATION_MESSAGES } from '@paydesk/domain';
-import { DbId, IsoDateTime, MoneyString } from '../common.ts';
+import { DbId, IsoDateTime, MoneyString, RecordEvent } from '../common.ts';
 
 const Note = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(500);
 
@@ -56,6 +56,9 @@ export const PayoutBatch = z.object({
   ResultAt: IsoDateTime.nullable(),
   ResultBy: z.string().nullable(),
 });
+
+/** A batch with its log (always answered by the batch's read; optional so a list row or a new batch is one too): created, each download of its bulk-credit file (who took the account numbers), the bank's result. */
+export const PayoutBatchDetail = PayoutBatch.extend({ Events: z.array(RecordEvent).optional() });
 
 /** The batch made, and the due payouts left out because their merchant has no payout account. */
 export const PayoutBatchCreateResponse = PayoutBatch.extend({ SkippedNoAccount: z.number().int() });

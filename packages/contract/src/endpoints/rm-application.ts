@@ -21,7 +21,7 @@ import {
   COMPANY_TYPE_VALUES, FIELD_MESSAGES, type OrgDocumentType, ID_TYPES, QR_MODES, RM_APPLICATION_STATUSES, RULE_MESSAGES, SERVICE_MODES, VALIDATION_MESSAGES, WALLET_PROVIDERS, fieldMessage,
   validateField,
 } from '@paydesk/domain';
-import { DbId, IsoDateTime, listRequest, listResponse } from '../common.ts';
+import { DbId, IsoDateTime, listRequest, listResponse, RecordEvent } from '../common.ts';
 
 /** Required text of at most `max` characters (trimmed). */
 const text = (max: number) => z.string().trim().min(1, VALIDATION_MESSAGES.required).max(max, fieldMessage(FIELD_MESSAGES.maxLength, { max }));
@@ -122,9 +122,7 @@ export const RmApplication = z.object({
    * the summary (RM's reason of a rejection, RM's merchant and store ids of an approval; '' for
    * none). Optional: an answer without it is still an application.
    */
-  Events: z
-    .array(z.object({ At: IsoDateTime, Action: z.string(), FromStatus: z.string().nullable(), ToStatus: z.string(), Actor: z.string().nullable(), Summary: z.string() }))
-    .optional(),
+  Events: z.array(RecordEvent).optional(),
 });
 
 /** Save a draft: a new one for `MerchantId`, or the application `Id` at `Version` (a REJECTED one becomes a DRAFT again). */

@@ -26,6 +26,8 @@ import { readSheet } from '../../platform/spreadsheet.ts';
 import { uploadedFile } from '../../platform/upload.ts';
 import { batchReference, createPayoutBatch, downloadPayoutBatchFile, payoutBatchView, recordBankResult, searchPayoutBatches } from './batch.ts';
 import { decidePayout } from './hold.ts';
+import { PAYOUT_BATCH_EVENTS } from './batch-record.ts';
+import { readEvents } from '../../workflows/engine.ts';
 
 /** Most lines a bank result file may hold (a batch is one channel and currency of one day's due payouts). */
 const RESULT_MAX_ROWS = 100_000;
@@ -55,7 +57,7 @@ export function payoutRoutes(app: FastifyInstance): void {
     return { ...view, SkippedNoAccount: made.skippedNoAccount };
   });
   operation(app, 'payoutBatchSearch', async (body, { q }) => searchPayoutBatches(q, { state: body.State, pageIndex: body.PageIndex, rowsPerPage: body.RowsPerPage }));
-  operation(app, 'payoutBatch', async ({ Id }, { q }) => payoutBatchView(q, Id));
+  operation(app, 'payoutBatch', async ({ Id }, { q }) => ({ ...(await payoutBatchView(q, Id)), Events: await readEvents(q, PAYOUT_BATCH_EVENTS, Id) }));
   registerRoute(app, 'payoutBatchFile', async (req, reply) => {
     const scope = scopeOf(req);
     const { Id } = req.params;
