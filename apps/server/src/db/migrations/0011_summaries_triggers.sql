@@ -1,4 +1,4 @@
--- Summaries at every hierarchy level (issue 10 Build 5), kept current on write by STATEMENT-level
+-- Summaries at every hierarchy level, kept current on write by STATEMENT-level
 -- triggers with transition tables: one aggregate per statement, whatever its row count, instead
 -- of one upsert per row. Replaces the per-row daily_sales_summary trigger of 0001_triggers.sql.
 DROP TRIGGER IF EXISTS transactions_dss ON transactions;

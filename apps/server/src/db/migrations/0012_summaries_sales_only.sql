@@ -1,4 +1,4 @@
--- The sales summaries count SALES only (issue 10; packages/domain SALE_TXN_TYPES,
+-- The sales summaries count SALES only (packages/domain SALE_TXN_TYPES,
 -- docs/transaction-model.md): a row is a sale when its txn_type is one of SALE_TXN_TYPES and it is
 -- not a pre-auth operation other than CAPTURE. PREAUTH / VOIDPREAUTH holds, CAPTURE_VOID operation
 -- rows, REVERSE and the terminal batch messages (SETTLE, BATCHUPLOAD, SETTLETRAILER) no longer count.

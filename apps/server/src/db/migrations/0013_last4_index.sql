@@ -1,4 +1,4 @@
--- The Last4 filter of the transaction reports (issue 10; reports/query.ts writes it as
+-- The Last4 filter of the transaction reports (reports/query.ts writes it as
 -- `pan_last4 = $n` next to the report's `service_type` and the caller's scope equality, usually
 -- with a created_at range and the created_at, id keyset order). ONE index, not one per scope level
 -- like the amount sort's: the last 4 digits alone are selective (10,000 values, so about one row

@@ -19,7 +19,7 @@ CREATE INDEX "tsb_agent_settled_idx" ON "terminal_settlement_batches" USING btre
 CREATE INDEX "tsb_merchant_settled_idx" ON "terminal_settlement_batches" USING btree ("merchant_id","settled_at","id");--> statement-breakpoint
 CREATE INDEX "tsb_branch_settled_idx" ON "terminal_settlement_batches" USING btree ("branch_id","settled_at","id");--> statement-breakpoint
 CREATE INDEX "terminal_settlement_batches_merchant_idx" ON "terminal_settlement_batches" USING btree ("merchant_id","opened_at","id");--> statement-breakpoint
--- Backfill (issue 10): batches written before these columns get their totals from their lines and
+-- Backfill: batches written before these columns get their totals from their lines and
 -- the host's answer from their status (SETTLED = '00', UPLOADED = '95' then the trailer; OPEN = none).
 UPDATE "terminal_settlement_batches" b SET
   "sale_count" = l.sc, "sale_amount" = l.sa, "void_count" = l.vc, "void_amount" = l.va, "net_amount" = l.na

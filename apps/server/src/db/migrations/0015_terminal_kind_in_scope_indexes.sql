@@ -1,4 +1,4 @@
--- Terminal views (issue 10, measured at 10 M transactions on PostgreSQL): their CARD / EWALLET /
+-- Terminal views (measured at 10 M transactions on PostgreSQL): their CARD / EWALLET /
 -- BNPL condition was checked on heap rows, so the capped count of a first page read up to 10,001
 -- heap rows at random (card view of the busiest merchant HQ p95 142 ms, e-wallets 290 ms).
 -- terminal_kind now trails the key of the scope-level keyset indexes (after created_at, id, so the

@@ -1,4 +1,4 @@
--- The daily sales summary keeps EVERY hierarchy level (issue 10 Build 5; summaries/rebuild.ts
+-- The daily sales summary keeps EVERY hierarchy level (summaries/rebuild.ts
 -- DAILY_MAX_LEVEL = 5). With levels 0-2 only, a merchant HQ's or branch's dashboard and sales
 -- reports read their days from raw transactions: at 10 M transactions the busiest merchant HQ's
 -- 30-day dashboard was no faster than the raw GROUP BY (bench/dashboard.bench.ts). At production

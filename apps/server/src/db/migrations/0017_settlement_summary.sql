@@ -1,4 +1,4 @@
--- The settlement summaries (issue 10 Build 5): settled terminal batches per MYT day and month at
+-- The settlement summaries: settled terminal batches per MYT day and month at
 -- every hierarchy level, so /sales-report/terminal-settlement at a wide scope reads hundreds of rows
 -- instead of joining every batch to its lines (platform 30 days: 368/391 ms p50/p95 at 10 M
 -- transactions). Row kinds and keys: db/schema.ts settlementSummaryColumns.

@@ -1,4 +1,4 @@
--- Keeps the settlement summaries current (issue 10 Build 5), like the sales summaries (migration
+-- Keeps the settlement summaries current, like the sales summaries (migration
 -- summaries_triggers): statement-level triggers with transition tables on the batches AND their
 -- lines, one aggregate per statement. A batch's rows depend on all its lines (its distinct count
 -- per scheme, the no-line row), so a change subtracts the affected batches' whole old

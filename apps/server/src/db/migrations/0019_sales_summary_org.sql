@@ -1,4 +1,4 @@
--- The organization rollups of the sales summaries (issue 10 Build 5; db/schema.ts
+-- The organization rollups of the sales summaries (db/schema.ts
 -- salesSummaryOrgColumns): the same measures without payment method and card scheme, for the
 -- questions that need neither; filled and kept current by migration sales_summary_org_triggers.
 CREATE TABLE "sales_summary_org_daily" (

@@ -1,4 +1,4 @@
--- The sales summaries without payment method and card scheme (issue 10 Build 5, migration
+-- The sales summaries without payment method and card scheme (migration
 -- sales_summary_org; db/schema.ts salesSummaryOrgColumns): sales_summary_sql, which every sales
 -- summary trigger runs, now also upserts the delta into sales_summary_org_daily and
 -- sales_summary_org_monthly, grouped from the same fan-out (every level), in key order like the

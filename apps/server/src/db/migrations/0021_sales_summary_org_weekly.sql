@@ -1,4 +1,4 @@
--- The month-clipped weekly organization rollup (issue 10 Build 5; db/schema.ts
+-- The month-clipped weekly organization rollup (db/schema.ts
 -- salesSummaryOrgWeekly): sales_summary_sql, which every sales summary trigger runs, now also
 -- upserts the delta into sales_summary_org_weekly (week_start = the week's Monday, or the 1st
 -- when the week began in the month before), grouped from the same fan-out, in key order like the
