@@ -29,7 +29,7 @@ describe('configuration screens', () => {
   let page: Page;
 
   beforeAll(async () => {
-    portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '500' });
+    portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '2000' });
     browser = await launchChromium();
     admin = await newPortalContext(browser, { acceptDownloads: true, locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1440, height: 900 } });
     page = await admin.newPage();

@@ -53,7 +53,7 @@ describe('list widths', () => {
   let page: Page;
 
   beforeAll(async () => {
-    portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '3000' });
+    portal = await startPortal({ DEMO_PASSWORD: PASSWORD, SEED_TRANSACTIONS: '2000' });
     browser = await launchChromium();
     const context = await newPortalContext(browser, { locale: 'en-GB', timezoneId: 'Asia/Kuala_Lumpur', viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
