@@ -33,6 +33,10 @@ const application = (status: 'DRAFT' | 'SUBMITTED', actions: string[], missing: 
   SubmittedBy: status === 'SUBMITTED' ? 'maker@paydesk.my' : null, SubmittedAt: status === 'SUBMITTED' ? '2026-11-20T02:00:00.000Z' : null, DecidedBy: null, DecidedAt: null,
   RmMerchantId: null, RmStoreId: null, BankAccounts: [{ Id: 5, BankName: 'Maybank', AccountName: FORM.CompanyName, AccountNo: '••••4321', AccountType: 'CORPORATE', IsPrimary: true }],
   Documents: [], MissingDocuments: missing, AllowedActions: actions, Version: 2, CreatedAt: '2026-11-19T02:00:00.000Z', UpdatedAt: '2026-11-20T02:00:00.000Z',
+  Events: [
+    { At: '2026-11-19T02:00:00.000Z', Action: 'CREATE', FromStatus: null, ToStatus: 'DRAFT', Actor: 'maker@paydesk.my', Summary: '' },
+    ...(status === 'SUBMITTED' ? [{ At: '2026-11-20T02:00:00.000Z', Action: 'SUBMIT', FromStatus: 'DRAFT', ToStatus: 'SUBMITTED', Actor: 'maker@paydesk.my', Summary: '' }] : []),
+  ],
 });
 
 function mount(permissions: string[], detail: ReturnType<typeof application>) {
@@ -83,6 +87,11 @@ describe('/rm-application', () => {
       const server = mount(['tpaapplication:rmview', 'tpaapplication:rmdecide'], application('SUBMITTED', ['APPROVE', 'REJECT']));
       expect(screen.queryByText('New application')).toBeNull();
       fireEvent.click(await screen.findByText(FORM.CompanyName));
+      // The application's log: each step with who and when (MYT).
+      const history = await screen.findByTestId('rm-history');
+      expect(history.textContent).toContain('Draft created');
+      expect(history.textContent).toContain('Sent to Revenue Monster');
+      expect(history.textContent).toContain('maker@paydesk.my · 20-11-2026 10:00');
       fireEvent.click(await screen.findByText('Record approval'));
       const id = await screen.findByTestId('rm-merchant-id');
       fireEvent.change(id, { target: { value: 'RM 77' } });

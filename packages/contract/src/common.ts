@@ -45,3 +45,4 @@ export const Empty = z.object({}).strict();
  * for the system: a job, the scheduler) and the summary ('' for none).
  */
 export const RecordEvent = z.object({ At: IsoDateTime, Action: z.string(), FromStatus: z.string().nullable(), ToStatus: z.string().nullable(), Actor: z.string().nullable(), Summary: z.string() });
+export type RecordEvent = z.infer<typeof RecordEvent>;

@@ -2,7 +2,7 @@
  * One Revenue Monster application in a drawer: the form in three sections
  * (company; contact and director; settlement and products), the merchant's documents on file with
  * the required ones missing, and the actions its caller may take now (the server's
- * AllowedActions): save the draft, record it as sent (after a confirmation), record RM's approval
+ * AllowedActions) and its history (shared/record-events.tsx): save the draft, record it as sent (after a confirmation), record RM's approval
  * (RM's merchant and store ids) or rejection (RM's reason). A new application opens on the
  * prefill of its merchant; every write answers the application, shown at once.
  */
@@ -15,6 +15,7 @@ import { CityPicker, StatePicker } from '../../shared/country-pickers.tsx';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
+import { RecordEvents } from '../../shared/record-events.tsx';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { useRmApplicationDecideMutation, useRmApplicationSaveMutation, useRmApplicationSubmitMutation, type RmApplication, type RmPrefill } from './rm-api.ts';
 import { schemaRule } from './schema-rule.ts';
@@ -252,6 +253,9 @@ export function ApplicationDrawer({ subject, onClose, onChanged }: ApplicationDr
           </List.Item>
         )}
       />
+      {app?.Events && (
+        <RecordEvents events={app.Events} actionLabel={(a) => t(`rm.event.${a}`)} stateLabel={(s) => t(enumLabelKey('rmApplicationStatus', s))} testId="rm-history" />
+      )}
 
       <Modal
         open={deciding === 'APPROVED'}

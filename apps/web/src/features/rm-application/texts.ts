@@ -7,6 +7,11 @@ import { addScreenTexts } from '../../i18n/index.ts';
 
 export const RM_TEXTS = {
   en: {
+    'rm.event.CREATE': 'Draft created',
+    'rm.event.SAVE': 'Draft saved',
+    'rm.event.SUBMIT': 'Sent to Revenue Monster',
+    'rm.event.APPROVE': 'Approved by Revenue Monster',
+    'rm.event.REJECT': 'Rejected by Revenue Monster',
     'rm.new': 'New application',
     'rm.keyword': 'Merchant name or SSM number',
     'rm.allStatuses': 'All statuses',
@@ -72,6 +77,11 @@ export const RM_TEXTS = {
     'rm.rejected': 'Rejection recorded',
   },
   ms: {
+    'rm.event.CREATE': 'Draf dicipta',
+    'rm.event.SAVE': 'Draf disimpan',
+    'rm.event.SUBMIT': 'Dihantar kepada Revenue Monster',
+    'rm.event.APPROVE': 'Diluluskan oleh Revenue Monster',
+    'rm.event.REJECT': 'Ditolak oleh Revenue Monster',
     'rm.new': 'Permohonan baharu',
     'rm.keyword': 'Nama peniaga atau nombor SSM',
     'rm.allStatuses': 'Semua status',
@@ -137,6 +147,11 @@ export const RM_TEXTS = {
     'rm.rejected': 'Penolakan direkod',
   },
   zh: {
+    'rm.event.CREATE': '已创建草稿',
+    'rm.event.SAVE': '已保存草稿',
+    'rm.event.SUBMIT': '已提交至 Revenue Monster',
+    'rm.event.APPROVE': 'Revenue Monster 已批准',
+    'rm.event.REJECT': 'Revenue Monster 已拒绝',
     'rm.new': '新申请',
     'rm.keyword': '商户名称或 SSM 注册号',
     'rm.allStatuses': '全部状态',
