@@ -3,8 +3,10 @@
  * KCV; "New key" shows only to holders of zmk:create; a row opens the key, whose "Enter component"
  * dialog masks the component like a password, refuses a component of the wrong length for the
  * key's scheme (no request sent) and sends the component and KCV normalised, then shows the
- * activated key's KCV; an empty list and a failed list say so. The API answers come from
- * test/fake-server.ts.
+ * activated key's KCV; "Cancel ceremony" (the Zmk workflow's command on the engine's toolbar) asks
+ * a reason, then the prompt, sends them and shows the key the server answers, and shows only where
+ * the caller holds zmk:cancel and the server lists CANCEL; an empty list and a failed list say so.
+ * The API answers come from test/fake-server.ts.
  */
 import './setup-dom.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,12 +39,16 @@ const KEY = {
 };
 const COMPONENT = 'FEDCBA9876543210 0123456789ABCDEF';
 
-function mount(permissions: string[], search: (req: SeenRequest) => Answer = () => ({ body: { Items: [ROW], TotalRecords: 1, PageIndex: 1, RowsPerPage: 20 } })) {
+function mount(permissions: string[], search: (req: SeenRequest) => Answer = () => ({ body: { Items: [ROW], TotalRecords: 1, PageIndex: 1, RowsPerPage: 20 } }), key: typeof KEY = KEY) {
   const server = fakeServer((req: SeenRequest) => {
     if (req.path === '/api/portal/Zmk/Search') return search(req);
-    if (req.path === '/api/portal/Zmk/7') return { body: KEY };
+    if (req.path === '/api/portal/Zmk/7') return { body: key };
     if (req.path === '/api/portal/Zmk/Component2') {
       return { body: { ...KEY, Status: 'ACTIVE', ComponentsEntered: 2, Kcv: '08D7B4', OddParity: true, AllowedActions: ['RETIRE'], Components: KEY.Components.map((c) => ({ ...c, Entered: true, Kcv: c.Kcv ?? 'D4E5F6' })) } };
+    }
+    if (req.path === '/api/portal/Zmk/Cancel') {
+      const reason = (req.body as { Reason: string }).Reason;
+      return { body: { ...KEY, Status: 'CANCELLED', AllowedActions: [], History: [...KEY.History, { Event: 'CANCELLED', Seq: null, Kcv: null, Reason: reason, By: 'admin@paydesk.my', At: '2026-11-20T04:00:00.000Z' }] } };
     }
     return { body: [] };
   });
@@ -86,7 +92,8 @@ describe('/zmk-config', () => {
   it(
     'enters a component masked, refusing a wrong length before any request, and shows the activated key\'s KCV',
     async () => {
-      const { server } = mount(['zmk:view', 'zmk:custodian2']);
+      // zmk:retire: the activated key's Retire shows (the server lists it and the permission is held).
+      const { server } = mount(['zmk:view', 'zmk:custodian2', 'zmk:retire']);
       fireEvent.click(await screen.findByText(ROW.Name));
       expect(await screen.findByText('Entered by c1@paydesk.my, 20-11-2026 11:00:00 · KCV A1B2C3')).toBeTruthy();
       fireEvent.click(await screen.findByText('Enter component 2'));
@@ -107,6 +114,38 @@ describe('/zmk-config', () => {
       expect(await screen.findByText('Retire key')).toBeTruthy();
       // The component is nowhere on the page once entered.
       expect(document.body.innerHTML.toUpperCase()).not.toContain('FEDCBA9876543210');
+    },
+    SLOW,
+  );
+
+  it(
+    'cancels a ceremony with a reason after the prompt and shows the key answered; no Cancel without zmk:cancel or the server\'s CANCEL',
+    async () => {
+      const { server } = mount(['zmk:view', 'zmk:cancel']);
+      fireEvent.click(await screen.findByText(ROW.Name));
+      const toolbar = await screen.findByRole('toolbar', { name: 'Key actions' });
+      // The component entry (the server's COMPONENT2) stays the drawer's own button, after the commands.
+      expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.textContent)).toEqual(['Cancel ceremony', 'Enter component 2']);
+      fireEvent.click(Array.from(toolbar.querySelectorAll('button')).find((b) => b.textContent === 'Cancel ceremony')!);
+      fireEvent.change(await screen.findByTestId('zmk-reason'), { target: { value: ' Custodian left ' } });
+      fireEvent.click(modalButton('Cancel ceremony')!);
+      expect((await screen.findAllByText(`Cancel the ceremony of ${ROW.Name}?`)).length).toBeGreaterThan(0);
+      expect(screen.getByText('The components entered are wiped and the key can no longer be completed.')).toBeTruthy();
+      expect(server.seen.some((r) => r.path.endsWith('/Zmk/Cancel'))).toBe(false);
+      fireEvent.click(Array.from(document.querySelectorAll<HTMLButtonElement>('.ant-modal-confirm button')).find((b) => b.textContent === 'Yes')!);
+      await waitFor(() => expect(server.seen.find((r) => r.path.endsWith('/Zmk/Cancel'))?.body).toEqual({ Id: 7, Reason: 'Custodian left' }));
+      expect(await screen.findByText('Ceremony cancelled')).toBeTruthy();
+      expect(await screen.findByText('Ceremony cancelled: Custodian left')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Key actions' })).toBeNull());
+
+      // The server lists CANCEL but the caller does not hold zmk:cancel; then holds it but the server does not list it.
+      for (const [permissions, allowed] of [[['zmk:view'], ['COMPONENT2', 'CANCEL']], [['zmk:view', 'zmk:cancel'], ['COMPONENT2']]]) {
+        cleanup();
+        mount(permissions!, undefined, { ...KEY, AllowedActions: allowed! });
+        fireEvent.click(await screen.findByText(ROW.Name));
+        expect(await screen.findByText('Enter component 2')).toBeTruthy();
+        expect(screen.queryByText('Cancel ceremony')).toBeNull();
+      }
     },
     SLOW,
   );

@@ -1,18 +1,24 @@
 /**
  * The workflow engine's declaration of a record with a lifecycle (a refund request, a risk alert,
- * and next a payment link, a recurring schedule, a cashback event, a draw): its states and
- * transitions as a domain state machine, its scoped list (a list report: columns, filters, paging,
- * export and the detail drawer come from the report engine), and its row commands, each one
- * operation of the route table. Shared by the server, which refuses what the machine does not
- * list, and the web app, which shows a command on a row only when the caller holds the operation's
- * permission and the row's state accepts it, with the note, review and prompt declared here.
+ * a firmware rollout, a zone master key, and next a payment link, a recurring schedule, a cashback
+ * event, a draw): its states and transitions as a domain state machine, its table (a list report
+ * over it gets columns, filters, paging, export and the detail drawer from the report engine; a
+ * record with its own screen has none), and its row commands, each one operation of the route
+ * table. Shared by the server, which refuses what the machine does not list, and the web app, which
+ * shows a command on a record only when the caller holds the operation's permission and the
+ * record's state accepts it, with the note, review and prompt declared here.
  */
 import type { StateMachine } from '@paydesk/domain';
 import type { RouteName } from '../routes.ts';
-import type { ReportRow } from '../reports/schemas.ts';
 
 /** The icons a command may show (the web app maps each to one icon). */
-export type WorkflowIcon = 'take' | 'comment' | 'close' | 'refund' | 'reject' | 'search' | 'send';
+export type WorkflowIcon = 'take' | 'comment' | 'close' | 'refund' | 'reject' | 'search' | 'send' | 'pause' | 'resume' | 'stop' | 'retire';
+
+/**
+ * A record the commands run on, as the web app holds it: a report row or an endpoint's answer (a
+ * rollout, a key), with its `Id`, its state column and whatever columns the commands read.
+ */
+export type WorkflowRecord = { readonly Id: number } & Readonly<Record<string, unknown>>;
 
 /** One row command: an action of the machine, sent as one operation. */
 export interface WorkflowCommand<A extends string> {
@@ -35,10 +41,15 @@ export interface WorkflowCommand<A extends string> {
    * of an enum value; `ok` is the OK button's text key (`{{amount}}`: the row's money).
    */
   review?: { items: { label: string; column: string; as?: 'money' | { enum: string } }[]; ok: string };
-  /** Text key of the §8 confirmation prompt, asked after the note (none: sent at once). */
+  /**
+   * Text key of the §8 confirmation prompt, asked after the note (none: sent at once); `{{ref}}`
+   * is the record's `refColumn`, `{{id}}` its Id.
+   */
   confirm?: string;
-  /** The body besides `Id` and the note, built from the row (e.g. the manual refund's form). */
-  body?: (row: ReportRow) => Record<string, unknown>;
+  /** Text key of the prompt's body under its title (what the command will do), if any. */
+  confirmNote?: string;
+  /** The body besides `Id` and the note, built from the record (e.g. the manual refund's form). */
+  body?: (row: WorkflowRecord) => Record<string, unknown>;
   /** Text key of the success message; `{{ref}}` is the row's `refColumn`, `{{id}}` its Id. */
   done: string;
 }
@@ -46,7 +57,10 @@ export interface WorkflowCommand<A extends string> {
 export interface WorkflowDef<S extends string = string, A extends string = string> {
   /** The record type: the audit target kind and the name the app registers it by. */
   name: string;
-  /** The list report's `source` (its table): the detail drawers of those reports show the commands. */
+  /**
+   * The record's table: the list reports whose `source` it is show the commands in their detail
+   * drawers and are asked again after each one (none for a record with its own screen).
+   */
   source: string;
   /**
    * Other report sources whose rows change with a command (a refund moves the transaction's
@@ -55,7 +69,7 @@ export interface WorkflowDef<S extends string = string, A extends string = strin
   alsoRefreshes?: string[];
   /** The row column holding the state. */
   stateColumn: string;
-  /** The row column naming the record to a person in messages (default Id). */
+  /** The row column naming the record to a person in prompts and messages (default Id). */
   refColumn?: string;
   machine: StateMachine<S, A>;
   commands: WorkflowCommand<A>[];

@@ -15,4 +15,9 @@ export const WORKFLOW_PERMISSIONS: Readonly<Partial<Record<RouteName, string>>> 
   rejectRefund: 'prechargeback:reject',
   refundTxnNotFound: 'prechargeback:notfound',
   resendRefundAck: 'prechargeback:resendack',
+  rolloutPause: 'terminalfirmware:rollout',
+  rolloutResume: 'terminalfirmware:rollout',
+  rolloutCancel: 'terminalfirmware:cancel',
+  zmkCancel: 'zmk:cancel',
+  zmkRetire: 'zmk:retire',
 };

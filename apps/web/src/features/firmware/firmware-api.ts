@@ -3,7 +3,8 @@
  * §8 toasts: a refusal has had its toast when a promise here rejects): the firmware and rollout
  * lists and one rollout as RTK Query endpoints (the rollout is polled while it runs), the signed
  * multipart upload and the download; the writes are RTK Query mutations that ask the lists again.
- * Create sends one Idempotency-Key per wizard.
+ * Create sends one Idempotency-Key per wizard. A rollout's pause, resume and cancel are the
+ * FirmwareRollout workflow's commands (shared/workflow/), which ask FIRMWARE_TAG again.
  */
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
@@ -16,7 +17,9 @@ export type RolloutRow = ResponseOf<'rolloutSearch'>['Items'][number];
 export type RolloutPlan = BodyOf<'rolloutPreview'>;
 export type RolloutPreview = ResponseOf<'rolloutPreview'>;
 
-const TAG = 'Firmware' as const;
+/** The tag of every firmware list and rollout view (the rollout drawer's workflow commands ask it again). */
+export const FIRMWARE_TAG = 'Firmware' as const;
+const TAG = FIRMWARE_TAG;
 
 const firmwareApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
@@ -49,11 +52,6 @@ const firmwareApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints
       query: ({ body, key }) => ({ name: 'rolloutCreate', body, options: { idempotencyKey: key } }),
       invalidatesTags: onSuccess([TAG]),
     }),
-    /** Pauses, resumes or cancels a rollout. */
-    rolloutControl: build.mutation<Rollout, { action: 'PAUSE' | 'RESUME' | 'CANCEL'; body: BodyOf<'rolloutPause'> & BodyOf<'rolloutResume'> & BodyOf<'rolloutCancel'> }>({
-      query: ({ action, body }) => ({ name: action === 'PAUSE' ? 'rolloutPause' : action === 'RESUME' ? 'rolloutResume' : 'rolloutCancel', body }),
-      invalidatesTags: onSuccess([TAG]),
-    }),
   }),
 });
 
@@ -65,7 +63,6 @@ export const {
   useFirmwareRetireMutation,
   useRolloutPreviewMutation,
   useRolloutCreateMutation,
-  useRolloutControlMutation,
 } = firmwareApi;
 
 /** Asks every list and the open rollout again (after an upload; the other writes' mutations do it). */

@@ -1,20 +1,24 @@
 /**
  * One rollout followed live: its progress (percent installed, targets per state), each
  * stage (targets, offered, installed, when it started), its terminals by page (filter by state),
- * its history, and the caller's actions (the server's AllowedActions): pause, resume, cancel —
- * each confirmed, cancel with a reason. While the rollout is RUNNING or PAUSED the drawer asks the
+ * its history, and the caller's actions: the FirmwareRollout workflow's commands (contract
+ * workflows/firmware-rollout.ts: pause, resume, cancel — each confirmed, cancel with a reason)
+ * drawn by the workflow engine's toolbar in the footer, where the rollout's status accepts them,
+ * the caller holds their permission and the server lists them in AllowedActions. A command asks
+ * the rollout and the lists again. While the rollout is RUNNING or PAUSED the drawer asks the
  * server again every POLL_MS (the job advances it in the background).
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Flex, Progress, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Drawer, Flex, Progress, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FIRMWARE_ROLLOUT_WORKFLOW } from '@paydesk/contract';
 import { ROLLOUT_TARGET_STATES, formatDateTime, type RolloutTargetState } from '@paydesk/domain';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { LoadError } from '../../shared/load-error.tsx';
-import { NoteDialog } from '../../shared/note-dialog.tsx';
 import { OffsetPager } from '../../shared/offset-pager.tsx';
-import { isLive, useRolloutControlMutation, useRolloutGetQuery, useRolloutTargetsQuery } from './firmware-api.ts';
+import { useWorkflowActions } from '../../shared/workflow/workflow-actions.tsx';
+import { FIRMWARE_TAG, isLive, useRolloutGetQuery, useRolloutTargetsQuery } from './firmware-api.ts';
 import { ROLLOUT_COLORS, TARGET_COLORS } from './status-colors.ts';
 import './texts.ts';
 
@@ -23,17 +27,15 @@ export const POLL_MS = 5000;
 const SIZES = [20, 50, 100] as const;
 const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-');
 type Target = { Tid: string; Model: string; MerchantName: string; Stage: number; State: RolloutTargetState; ReportedVersion: string | null; OfferedAt: string | null; InstalledAt: string | null };
+/** The commands ask the rollout, its targets and the lists again (all under the firmware tag). */
+const REFRESH = [FIRMWARE_TAG];
 
 export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const [control] = useRolloutControlMutation();
   const narrow = useNarrow();
   const [state, setState] = useState<RolloutTargetState | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(SIZES[0]);
-  const [cancelling, setCancelling] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [live, setLive] = useState(true);
   const query = useRolloutGetQuery(rolloutId ?? 0, { skip: rolloutId === null, pollingInterval: live ? POLL_MS : 0 });
   const r = query.currentData ?? query.data;
@@ -41,32 +43,17 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
     { PageIndex: page, RowsPerPage: size, SearchData: { Id: rolloutId ?? 0, Keyword: '', State: state } },
     { skip: rolloutId === null, pollingInterval: live ? POLL_MS : 0 },
   );
+  // Before the rollout is loaded the record has no state, so no command shows.
+  const actions = useWorkflowActions({
+    workflow: FIRMWARE_ROLLOUT_WORKFLOW,
+    detail: r ?? { Id: rolloutId ?? 0 },
+    allowed: r?.AllowedActions ?? [],
+    refresh: REFRESH,
+    testId: 'fw-rollout-actions',
+    noteTestId: 'fw-cancel-reason',
+  });
   if (r && live !== isLive(r.Status)) setLive(isLive(r.Status));
   if (rolloutId === null) return null;
-
-  const act = (action: 'PAUSE' | 'RESUME' | 'CANCEL', reason = '') => {
-    if (!r) return;
-    const word = action === 'PAUSE' ? 'pause' : action === 'RESUME' ? 'resume' : 'cancel';
-    modal.confirm({
-      title: t(`fw.rollout.${word}Title`, { name: r.Name }),
-      content: t(`fw.rollout.${word}Note`),
-      okText: t('fw.confirmYes'),
-      okButtonProps: { danger: action === 'CANCEL' },
-      cancelText: t('resource.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await control({ action, body: { Id: r.Id, Reason: reason } }).unwrap();
-          setCancelling(false);
-          void message.success(t(action === 'PAUSE' ? 'fw.rollout.paused' : action === 'RESUME' ? 'fw.rollout.resumed' : 'fw.rollout.cancelled'));
-        } catch {
-          // The client has shown the server's message (§8).
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  };
 
   const columns: TableColumnsType<Target> = [
     { key: 'Tid', title: t('fw.rollout.tid'), dataIndex: 'Tid' },
@@ -77,25 +64,7 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
     { key: 'Reported', title: t('fw.rollout.reported'), render: (_, x) => x.ReportedVersion ?? '-', responsive: ['md'] },
   ];
 
-  const footer = r && r.AllowedActions.length > 0 && (
-    <Flex wrap gap={8} justify="flex-end">
-      {r.AllowedActions.includes('CANCEL') && (
-        <Button danger onClick={() => setCancelling(true)} disabled={busy}>
-          {t('fw.rollout.cancel')}
-        </Button>
-      )}
-      {r.AllowedActions.includes('PAUSE') && (
-        <Button onClick={() => act('PAUSE')} disabled={busy}>
-          {t('fw.rollout.pause')}
-        </Button>
-      )}
-      {r.AllowedActions.includes('RESUME') && (
-        <Button type="primary" onClick={() => act('RESUME')} disabled={busy}>
-          {t('fw.rollout.resume')}
-        </Button>
-      )}
-    </Flex>
-  );
+  const footer = actions.toolbar ? <Flex justify="flex-end">{actions.toolbar}</Flex> : undefined;
 
   return (
     <Drawer
@@ -111,7 +80,7 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
       }
       onClose={onClose}
       afterOpenChange={(open) => !open && focusMainIfLost()}
-      footer={footer || undefined}
+      footer={footer}
       destroyOnHidden
     >
       {query.isError && !r ? (
@@ -204,17 +173,7 @@ export function RolloutDrawer({ rolloutId, onClose }: { rolloutId: number | null
           />
         </>
       )}
-      <NoteDialog
-        open={cancelling}
-        title={t('fw.rollout.cancel')}
-        okText={t('fw.rollout.cancel')}
-        label={t('fw.reason')}
-        danger
-        busy={busy}
-        testId="fw-cancel-reason"
-        onSubmit={(reason) => act('CANCEL', reason)}
-        onCancel={() => setCancelling(false)}
-      />
+      {actions.dialogs}
     </Drawer>
   );
 }

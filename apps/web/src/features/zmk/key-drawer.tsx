@@ -2,82 +2,63 @@
  * One zone master key in a drawer: what it is (scheme, purpose, acquirer), its
  * component slots (who entered each, when, its KCV — never the component), the key's KCV and
  * parity once active, its history, and the actions its caller may take now (the server's
- * AllowedActions): enter a component, cancel the ceremony, retire the key (each with a reason and
- * a confirmation). Every write answers the key, shown at once.
+ * AllowedActions): cancel the ceremony and retire the key are the Zmk workflow's commands (contract
+ * workflows/zmk-key.ts: a reason, then a confirmation) drawn by the workflow engine's toolbar in
+ * the footer, where the key's status accepts them, the caller holds their permission and the
+ * server lists them; entering a component is the drawer's own dialog, its buttons after the
+ * commands. Every write answers the key, shown at once, and asks the list again.
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Flex, Modal, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ZMK_KEY_WORKFLOW } from '@paydesk/contract';
 import { enumLabelKey, formatDateTime } from '@paydesk/domain';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
-import { NoteDialog } from '../../shared/note-dialog.tsx';
+import { useWorkflowActions } from '../../shared/workflow/workflow-actions.tsx';
 import { ComponentDialog } from './component-dialog.tsx';
 import { STATUS_COLORS } from './status-colors.ts';
-import { useZmkCloseMutation, type ZmkKey } from './zmk-api.ts';
+import { ZMK_TAG, type ZmkKey } from './zmk-api.ts';
 import './texts.ts';
 
 const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-');
+/** A command asks the key list again; the drawer shows the key the command answered. */
+const REFRESH = [ZMK_TAG];
 
 export function KeyDrawer({ zmk, onClose, onChanged }: { zmk: ZmkKey | null; onClose: () => void; onChanged: (key: ZmkKey) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const narrow = useNarrow();
   const [entering, setEntering] = useState<1 | 2 | 3 | null>(null);
-  const [closing, setClosing] = useState<'CANCEL' | 'RETIRE' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [closeKey] = useZmkCloseMutation();
+  const slots = ([1, 2, 3] as const).filter((n) => zmk?.AllowedActions.includes(`COMPONENT${n}`));
+  // Called before the early return (a hook); with no key there is no state, so no command shows.
+  const actions = useWorkflowActions({
+    workflow: ZMK_KEY_WORKFLOW,
+    detail: zmk ?? { Id: 0 },
+    allowed: zmk?.AllowedActions ?? [],
+    refresh: REFRESH,
+    // Both commands answer the key (ZmkDetail).
+    onDone: (next) => onChanged(next as ZmkKey),
+    testId: 'zmk-actions',
+    noteTestId: 'zmk-reason',
+    extra:
+      slots.length > 0 ? (
+        <>
+          {slots.map((n) => (
+            <Button key={n} type="primary" onClick={() => setEntering(n)}>
+              {t('zmk.enter', { seq: n })}
+            </Button>
+          ))}
+        </>
+      ) : undefined,
+  });
   if (!zmk) return null;
 
-  // The write's mutation has asked the list again.
+  // The component's mutation has asked the list again.
   const changed = (next: ZmkKey, toast: string) => {
     void message.success(toast);
     onChanged(next);
   };
-  const close = (reason: string) => {
-    const action = closing;
-    if (!action) return;
-    Modal.confirm({
-      title: t(action === 'CANCEL' ? 'zmk.cancelTitle' : 'zmk.retireTitle', { name: zmk.Name }),
-      content: t(action === 'CANCEL' ? 'zmk.cancelNote' : 'zmk.retireNote'),
-      okText: t('zmk.confirmYes'),
-      okButtonProps: { danger: true },
-      cancelText: t('resource.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const next = await closeKey({ action, body: { Id: zmk.Id, Reason: reason } }).unwrap();
-          setClosing(null);
-          changed(next, t(action === 'CANCEL' ? 'zmk.cancelled' : 'zmk.retired'));
-        } catch {
-          // The client has shown the server's message (§8).
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  };
-
-  const slots = ([1, 2, 3] as const).filter((n) => zmk.AllowedActions.includes(`COMPONENT${n}`));
-  const footer = (
-    <Flex wrap gap={8} justify="flex-end">
-      {zmk.AllowedActions.includes('CANCEL') && (
-        <Button danger onClick={() => setClosing('CANCEL')} disabled={busy}>
-          {t('zmk.cancel')}
-        </Button>
-      )}
-      {zmk.AllowedActions.includes('RETIRE') && (
-        <Button danger onClick={() => setClosing('RETIRE')} disabled={busy}>
-          {t('zmk.retire')}
-        </Button>
-      )}
-      {slots.map((n) => (
-        <Button key={n} type="primary" onClick={() => setEntering(n)}>
-          {t('zmk.enter', { seq: n })}
-        </Button>
-      ))}
-    </Flex>
-  );
   const eventText = (e: ZmkKey['History'][number]) => t(`zmk.event.${e.Event}`, { seq: e.Seq ?? '', kcv: e.Kcv ?? '', reason: e.Reason ?? '' });
 
   return (
@@ -92,7 +73,7 @@ export function KeyDrawer({ zmk, onClose, onChanged }: { zmk: ZmkKey | null; onC
       }
       onClose={onClose}
       afterOpenChange={(open) => !open && focusMainIfLost()}
-      footer={zmk.AllowedActions.length ? footer : undefined}
+      footer={actions.toolbar ? <Flex justify="flex-end">{actions.toolbar}</Flex> : undefined}
       destroyOnHidden
     >
       <Descriptions column={1} size="small" bordered>
@@ -143,17 +124,7 @@ export function KeyDrawer({ zmk, onClose, onChanged }: { zmk: ZmkKey | null; onC
           changed(next, next.Status === 'ACTIVE' ? t('zmk.activatedToast', { kcv: next.Kcv }) : t('zmk.entered', { seq }));
         }}
       />
-      <NoteDialog
-        open={closing !== null}
-        title={t(closing === 'RETIRE' ? 'zmk.retire' : 'zmk.cancel')}
-        okText={t(closing === 'RETIRE' ? 'zmk.retire' : 'zmk.cancel')}
-        label={t('zmk.reason')}
-        danger
-        busy={busy}
-        testId="zmk-reason"
-        onSubmit={(reason) => close(reason)}
-        onCancel={() => setClosing(null)}
-      />
+      {actions.dialogs}
     </Drawer>
   );
 }

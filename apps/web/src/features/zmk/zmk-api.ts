@@ -2,7 +2,9 @@
  * /zmk-config's calls through the app's API client (secure channel, §8 toasts: a
  * refusal has had its toast when a promise here rejects): the key list as an RTK Query endpoint
  * over POST Zmk/Search, tagged so every write (an RTK Query mutation) asks it again; one key. A component
- * travels once, in the body of the call that enters it, and is never kept by the app.
+ * travels once, in the body of the call that enters it, and is never kept by the app. Cancelling a
+ * ceremony and retiring a key are the Zmk workflow's commands (shared/workflow/), which ask ZMK_TAG
+ * again.
  */
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
@@ -12,7 +14,9 @@ export type ZmkKey = ResponseOf<'zmkGet'>;
 export type ZmkRow = ResponseOf<'zmkSearch'>['Items'][number];
 export type ZmkSearchBody = BodyOf<'zmkSearch'>;
 
-const TAG = 'Zmk' as const;
+/** The tag of the key list (the key drawer's workflow commands ask it again). */
+export const ZMK_TAG = 'Zmk' as const;
+const TAG = ZMK_TAG;
 
 const zmkApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
@@ -30,15 +34,10 @@ const zmkApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
       query: ({ seq, body }) => ({ name: seq === 1 ? 'zmkComponent1' : seq === 2 ? 'zmkComponent2' : 'zmkComponent3', body }),
       invalidatesTags: onSuccess([TAG]),
     }),
-    /** Cancels a ceremony in progress (CANCEL) or retires an active key (RETIRE). */
-    zmkClose: build.mutation<ZmkKey, { action: 'CANCEL' | 'RETIRE'; body: BodyOf<'zmkCancel'> & BodyOf<'zmkRetire'> }>({
-      query: ({ action, body }) => ({ name: action === 'CANCEL' ? 'zmkCancel' : 'zmkRetire', body }),
-      invalidatesTags: onSuccess([TAG]),
-    }),
   }),
 });
 
-export const { useZmkSearchQuery, useZmkCreateMutation, useZmkComponentMutation, useZmkCloseMutation } = zmkApi;
+export const { useZmkSearchQuery, useZmkCreateMutation, useZmkComponentMutation } = zmkApi;
 
 /** Asks the list again (after a write). */
 export const invalidateZmkList = () => zmkApi.util.invalidateTags([TAG]);

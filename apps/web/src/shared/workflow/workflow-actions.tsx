@@ -9,13 +9,20 @@
  *  - nothing: the call at once (the button shows it is loading).
  * The body is `{Id, ...command.body(row), [note.field]: text}`. A money-moving route carries one
  * Idempotency-Key per opened dialog (per click without one): a retry of the same body reuses it,
- * so the server answers it once. Success shows the command's done message and closes the dialog;
- * a refusal has had its toast (the base query), so the dialog stays open for another try.
+ * so the server answers it once. Success shows the command's done message, closes the dialog, asks
+ * the record's views again (its reports, the drawer's report, the caller's `refresh` tags) and hands
+ * the server's answer to `onDone`; a refusal has had its toast (the base query), so the dialog
+ * stays open for another try.
+ *
+ * The record is a report row (a desk's drawer) or any record with its `Id` and state column (a
+ * rollout, a key on their own screens). `WorkflowActions` draws the toolbar and its dialogs
+ * together; `useWorkflowActions` gives them apart, for a drawer that puts the toolbar in its footer
+ * (gone once the record's new state offers nothing) while the dialogs stay mounted to close.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { App, Button, Descriptions, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ListReportDef, ReportRow, WorkflowCommand, WorkflowDef } from '@paydesk/contract';
+import type { ListReportDef, WorkflowCommand, WorkflowDef, WorkflowRecord } from '@paydesk/contract';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { focusMainIfLost } from '../focus-return.ts';
@@ -23,7 +30,7 @@ import { formatMoney } from '../format.ts';
 import { NoteDialog } from '../note-dialog.tsx';
 import { commandLabel, routeIdempotent, rowState, visibleCommands } from './workflow-commands.ts';
 import { WORKFLOW_ICONS } from './workflow-icons.tsx';
-import { useWorkflowCommandMutation, workflowSources } from './workflow-api.ts';
+import { useWorkflowCommandMutation, workflowSources, type WorkflowTag } from './workflow-api.ts';
 
 type Command = WorkflowCommand<string>;
 type Review = NonNullable<Command['review']>;
@@ -49,10 +56,21 @@ function attemptKey(attempt: Attempt, body: Record<string, unknown>): string {
 
 export interface WorkflowActionsProps {
   workflow: WorkflowDef;
+  /** The record: a report row or an endpoint's answer, with its `Id` and the workflow's state column. */
+  detail: WorkflowRecord;
   /** The report whose drawer shows the record (its views are asked again after a command). */
-  def: Pick<ListReportDef, 'api'>;
-  detail: ReportRow;
-  /** Buttons after the commands (the feature's history or log). */
+  def?: Pick<ListReportDef, 'api'>;
+  /** Cache tags asked again after a command, besides the workflow's reports (a feature's own lists and detail). */
+  refresh?: readonly WorkflowTag[];
+  /**
+   * The actions the server says this caller may take on the record (its AllowedActions, when it
+   * answers them): a command whose action is not listed does not show, whatever the machine and
+   * the permissions say (the server's per-user rules, e.g. a custodian's one component).
+   */
+  allowed?: readonly string[];
+  /** Called after a command succeeded, with the server's answer (the record as it now is, for routes that answer it). */
+  onDone?: (answer: unknown, command: WorkflowCommand<string>) => void;
+  /** Buttons after the commands (the feature's history or log, or its own dialogs' buttons). */
   extra?: ReactNode;
   /** data-testid of the toolbar, the note's text area and the review's list (the e2e tests name them). */
   testId?: string;
@@ -67,7 +85,29 @@ interface OpenDialog {
   attempt: Attempt;
 }
 
-export function WorkflowActions({ workflow, def, detail, extra, testId, noteTestId, reviewTestId }: WorkflowActionsProps) {
+/** The toolbar and its dialogs drawn together: the toolbar where the caller puts it, the dialogs beside it. */
+export function WorkflowActions(props: WorkflowActionsProps) {
+  const { toolbar, dialogs } = useWorkflowActions(props);
+  return (
+    <>
+      {toolbar}
+      {dialogs}
+    </>
+  );
+}
+
+/** What `useWorkflowActions` gives: the toolbar (null when it has no button) and its dialogs, to keep mounted. */
+export interface WorkflowActionParts {
+  toolbar: ReactElement | null;
+  dialogs: ReactNode;
+}
+
+/**
+ * The toolbar and its dialogs apart (see the file's comment): call it in a component that stays
+ * mounted while the record changes state, render `dialogs` unconditionally and `toolbar` where the
+ * buttons go. Must be inside the app's antd `App` (messages, prompts) and store provider.
+ */
+export function useWorkflowActions({ workflow, def, detail, refresh, allowed, onDone, extra, testId, noteTestId, reviewTestId }: WorkflowActionsProps): WorkflowActionParts {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const held = useAppSelector(selectHeldPermissions);
@@ -80,8 +120,8 @@ export function WorkflowActions({ workflow, def, detail, extra, testId, noteTest
 
   const state = rowState(workflow, detail);
   const id = Number(detail.Id);
-  const ref = String(detail[workflow.refColumn ?? 'Id'] ?? id);
-  const currency = String(detail.Currency ?? 'MYR');
+  const ref = cellText(detail[workflow.refColumn ?? 'Id']) || String(id);
+  const currency = cellText(detail.Currency) || 'MYR';
   const sources = workflowSources(workflow);
 
   /** Sends `command` on the record; answers whether it succeeded (a refusal has had its toast). */
@@ -91,8 +131,9 @@ export function WorkflowActions({ workflow, def, detail, extra, testId, noteTest
     setSending(command.action);
     try {
       // The mutation asks every view of the record again.
-      await sendCommand({ route: command.route, body, sources, report: def, options }).unwrap();
+      const answer = await sendCommand({ route: command.route, body, sources, report: def, refresh, options }).unwrap();
       void message.success(t(command.done, { id, ref }));
+      onDone?.(answer, command);
       return true;
     } catch {
       return false;
@@ -104,7 +145,8 @@ export function WorkflowActions({ workflow, def, detail, extra, testId, noteTest
   /** Asks the command's §8 prompt, then runs `then` (OK closes the prompt whatever the answer). */
   const prompt = (command: Command, then: () => Promise<unknown>) =>
     modal.confirm({
-      title: t(command.confirm!),
+      title: t(command.confirm!, { id, ref }),
+      content: command.confirmNote ? t(command.confirmNote, { id, ref }) : undefined,
       okText: t('resource.yes'),
       cancelText: t('resource.cancel'),
       okButtonProps: command.danger ? { danger: true } : undefined,
@@ -134,23 +176,24 @@ export function WorkflowActions({ workflow, def, detail, extra, testId, noteTest
   };
 
   const review = dialog?.command.review;
-  const commands = visibleCommands(workflow, state, held);
-  return (
+  const commands = visibleCommands(workflow, state, held, allowed);
+  const toolbar =
+    commands.length > 0 || Boolean(extra) ? (
+      <Flex wrap gap={8} role="toolbar" aria-label={t(workflow.toolbarLabel)} data-testid={testId ?? `${workflow.name}-actions`}>
+        {commands.map((c) => {
+          const label = commandLabel(c, state);
+          const loading = sending === c.action && !c.note && !c.review;
+          return (
+            <Button key={c.action} type={c.primary ? 'primary' : 'default'} danger={c.danger} icon={WORKFLOW_ICONS[c.icon]} loading={loading} onClick={() => click(c, label)}>
+              {t(label)}
+            </Button>
+          );
+        })}
+        {extra}
+      </Flex>
+    ) : null;
+  const dialogs = (
     <>
-      {(commands.length > 0 || extra) && (
-        <Flex wrap gap={8} role="toolbar" aria-label={t(workflow.toolbarLabel)} data-testid={testId ?? `${workflow.name}-actions`}>
-          {commands.map((c) => {
-            const label = commandLabel(c, state);
-            const loading = sending === c.action && !c.note && !c.review;
-            return (
-              <Button key={c.action} type={c.primary ? 'primary' : 'default'} danger={c.danger} icon={WORKFLOW_ICONS[c.icon]} loading={loading} onClick={() => click(c, label)}>
-                {t(label)}
-              </Button>
-            );
-          })}
-          {extra}
-        </Flex>
-      )}
       <NoteDialog
         open={visible && dialog?.command.note !== undefined}
         title={dialog ? t(dialog.label) : ''}
@@ -185,18 +228,22 @@ export function WorkflowActions({ workflow, def, detail, extra, testId, noteTest
       </Modal>
     </>
   );
+  return { toolbar, dialogs };
 }
 
+/** A record's cell as text: a string or number as it is, anything else (null, absent) empty. */
+const cellText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
 /** A review item's value as read back: money in the row's currency, an enum's label, or the text. */
-function reviewValue(item: Review['items'][number], row: ReportRow, currency: string, t: (key: string) => string): string {
+function reviewValue(item: Review['items'][number], row: WorkflowRecord, currency: string, t: (key: string) => string): string {
   const value = row[item.column];
   if (item.as === 'money') return formatMoney(typeof value === 'number' || typeof value === 'string' ? value : null, currency);
-  if (item.as) return t(`enum.${item.as.enum}.${String(value)}`);
-  return value === null || value === undefined ? '' : String(value);
+  if (item.as) return t(`enum.${item.as.enum}.${cellText(value)}`);
+  return cellText(value);
 }
 
 /** The review's `{{amount}}`: its first money item, formatted (empty when it has none). */
-function reviewAmount(review: Review, row: ReportRow, currency: string): string {
+function reviewAmount(review: Review, row: WorkflowRecord, currency: string): string {
   const money = review.items.find((i) => i.as === 'money');
   return money ? reviewValue(money, row, currency, String) : '';
 }

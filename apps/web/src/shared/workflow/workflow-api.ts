@@ -4,11 +4,18 @@
  * toast when `unwrap()` rejects), with the Idempotency-Key of the user's action when the route
  * moves money. Once it succeeded, every list, totals and detail that shows the record is asked
  * again: the reports whose `source` is the workflow's or one it `alsoRefreshes` (a refund changes
- * the transaction's views too), and the report whose drawer sent it.
+ * the transaction's views too), the report whose drawer sent it, and the cache tags the caller
+ * names (a record with its own screen: its feature's tag, e.g. the rollout drawer's).
  */
 import { LIST_REPORTS, type ListReportDef, type RouteName, type WorkflowDef } from '@paydesk/contract';
 import type { WriteOptions } from '../../store/api.ts';
 import { reportApi, reportTag } from '../report-api.ts';
+
+/**
+ * A cache tag of the app's API (store/api.ts): a tag type a feature added (`addTagTypes`), alone
+ * or with an id. Tag types are plain names to RTK Query, so the engine need not know the feature's.
+ */
+export type WorkflowTag = string | { type: string; id?: string | number };
 
 /** One command as sent: the route, its body, the report sources it changes and the caller's options. */
 export interface WorkflowCall {
@@ -18,6 +25,8 @@ export interface WorkflowCall {
   sources: readonly string[];
   /** The report whose drawer sent it (asked again even if its source is not listed). */
   report?: Pick<ListReportDef, 'api'>;
+  /** Other cache tags to invalidate once it succeeded (the feature's own views of the record). */
+  refresh?: readonly WorkflowTag[];
   options?: WriteOptions;
 }
 
@@ -33,10 +42,11 @@ export function workflowViews(sources: readonly string[], report?: Pick<ListRepo
 
 const workflowApi = reportApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Sends one row command; its answer (the record's new state) is not read: the views are asked again. */
+    /** Sends one row command; answers the server's answer (the record as it now is, for routes that answer it). */
     workflowCommand: build.mutation<unknown, WorkflowCall>({
       query: ({ route, body, options }) => ({ name: route, body, options }),
-      invalidatesTags: (_result, error, { sources, report }) => (error ? [] : workflowViews(sources, report)),
+      // The caller's tags are of tag types its feature added to the same api: RTK Query matches them by name.
+      invalidatesTags: (_result, error, { sources, report, refresh = [] }) => (error ? [] : [...workflowViews(sources, report), ...(refresh as ReturnType<typeof workflowViews>)]),
     }),
   }),
 });

@@ -3,9 +3,11 @@
  * rule the toolbar (workflow-actions.tsx) and its tests share. A command shows when the caller
  * holds its route's permission (the route table's as the server checks it, read from its
  * schema-free copy in contract workflows/permissions.ts) and the record's state accepts its action
- * (the workflow's machine, as the server applies it); the server decides again (409 otherwise).
+ * (the workflow's machine, as the server applies it); where the server also answers the record's
+ * allowed actions for this caller (a key's AllowedActions: who entered which component), the
+ * action must be among them too. The server decides again (409 otherwise).
  */
-import { ROUTE_PATHS, WORKFLOW_PERMISSIONS, type ReportRow, type RouteName, type WorkflowCommand, type WorkflowDef } from '@paydesk/contract';
+import { ROUTE_PATHS, WORKFLOW_PERMISSIONS, type RouteName, type WorkflowCommand, type WorkflowDef, type WorkflowRecord } from '@paydesk/contract';
 
 /** The permission a command's route checks (the route table's, via its schema-free copy; none listed: nobody). */
 export const routePermission = (route: RouteName): string | undefined => WORKFLOW_PERMISSIONS[route];
@@ -13,17 +15,21 @@ export const routePermission = (route: RouteName): string | undefined => WORKFLO
 /** Whether a route moves money: the caller sends an Idempotency-Key (route table `idempotent`). */
 export const routeIdempotent = (route: RouteName): boolean => ROUTE_PATHS[route].idempotent === true;
 
-/** The record's state as the workflow reads it (its `stateColumn`, as text). */
-export const rowState = (workflow: WorkflowDef, row: ReportRow): string => String(row[workflow.stateColumn] ?? '');
+/** The record's state as the workflow reads it (its `stateColumn`, as text; '' when absent). */
+export function rowState(workflow: WorkflowDef, row: WorkflowRecord): string {
+  const value = row[workflow.stateColumn];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
 
 /**
  * The commands of `workflow` shown on a record in `state` to a holder of `held`, in declared
- * order: permission held and the machine's `next(state, action)` not null.
+ * order: permission held and the machine's `next(state, action)` not null; when `allowed` is given
+ * (the server's answer of the actions this caller may take on the record), its action listed too.
  */
-export function visibleCommands(workflow: WorkflowDef, state: string, held: ReadonlySet<string>): WorkflowCommand<string>[] {
+export function visibleCommands(workflow: WorkflowDef, state: string, held: ReadonlySet<string>, allowed?: readonly string[]): WorkflowCommand<string>[] {
   return workflow.commands.filter((c) => {
     const permission = routePermission(c.route);
-    return permission !== undefined && held.has(permission) && workflow.machine.next(state, c.action) !== null;
+    return permission !== undefined && held.has(permission) && workflow.machine.next(state, c.action) !== null && (allowed === undefined || allowed.includes(c.action));
   });
 }
 
