@@ -199,7 +199,7 @@ describe('running a command', () => {
 const subsets = <T,>(items: readonly T[]): T[][] => items.reduce<T[][]>((all, x) => [...all, ...all.map((set) => [...set, x])], [[]]);
 
 describe('a record with its own screen (not a report row): machine, permissions and the server\'s allowed actions', () => {
-  const cases = [FIRMWARE_ROLLOUT_WORKFLOW, ZMK_KEY_WORKFLOW].flatMap((w) => w.machine.states.map((s) => [w.name, s, w] as const));
+  const cases = ([FIRMWARE_ROLLOUT_WORKFLOW, ZMK_KEY_WORKFLOW] as WorkflowDef[]).flatMap((w) => w.machine.states.map((s) => [w.name, s, w] as const));
 
   it.each(cases)('%s in %s: exactly the commands the machine accepts, the permissions allow and the server lists', (_name, state, workflow) => {
     // The permission as the route table declares it (not the toolbar's copy of it).
