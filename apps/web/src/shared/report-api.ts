@@ -3,10 +3,12 @@
  * `/api/portal/{def.api}/…` (contract `reportPaths`), generated per declared report, called by
  * path through the app's API client (secure channel, §8 toasts) as the resource engine's are.
  * Search, Get and Totals are RTK Query endpoints tagged by report, so Refresh asks all three again.
+ * The export is an argument of the shared `exportFile` mutation (store/file-api.ts).
  */
 import { reportPaths, resolvePath, type ListReportDef, type ReportExportRequest, type ReportRow, type ReportSearchInput, type ReportSearchResponse, type ReportTotalsResponse } from '@paydesk/contract';
 import { apiClient } from '../api/index.ts';
 import { api, handled, type WriteOptions } from '../store/api.ts';
+import type { ExportArgs } from '../store/file-api.ts';
 
 type Def = Pick<ListReportDef, 'api'>;
 
@@ -54,8 +56,10 @@ export const afterReportWrite = (_result: unknown, error: unknown, { report }: {
 export const invalidateReport = (def: Def) => reportApi.util.invalidateTags([reportTag(def)]);
 
 /**
- * Saves the export file of the filtered, sorted report (all its rows), headers in `Language`;
- * resolves with the file's name. A failure has had its toast.
+ * The export of the filtered, sorted report (all its rows), headers in `Language`, for
+ * `exportFile`: saved under the server's name, which the mutation answers.
  */
-export const exportReport = (def: Def, body: Omit<ReportExportRequest, 'SearchData'> & { SearchData: Record<string, unknown> }) =>
-  apiClient().path.postFile(reportPaths(def).Export.path, body);
+export const reportExport = (def: Def, body: Omit<ReportExportRequest, 'SearchData'> & { SearchData: Record<string, unknown> }): ExportArgs => ({
+  path: reportPaths(def).Export.path,
+  body,
+});

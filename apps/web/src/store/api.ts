@@ -18,9 +18,10 @@
  * Writes are mutations too, injected by each feature's `*-api.ts` over this base query, so that one
  * data path carries every call: they invalidate the tags of the lists and details they change
  * (`onSuccess`), and pass the caller's `WriteOptions` (no toast, the failure's verdict, the
- * action's Idempotency-Key) to the client. Only the secure-channel handshake, signing in and out
- * (and the public set-password page, which runs before any session),
- * multipart uploads and file downloads call the client directly.
+ * action's Idempotency-Key) to the client. Multipart uploads, file downloads and exports, and the
+ * public set-password page's posts are mutations of file-api.ts. Only the secure-channel
+ * handshake and the session's own calls (signing in and out, switching user group) call the
+ * client directly.
  */
 import { createApi, defaultSerializeQueryArgs, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ROUTE_PATHS, type BodyOf, type ResponseOf, type RouteName } from '@paydesk/contract';

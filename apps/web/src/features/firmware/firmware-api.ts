@@ -9,6 +9,7 @@
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { api, onSuccess } from '../../store/api.ts';
+import { fileForm, routeUpload, type DownloadArgs } from '../../store/file-api.ts';
 
 export type Firmware = ResponseOf<'firmwareGet'>;
 export type FirmwareRow = ResponseOf<'firmwareSearch'>['Items'][number];
@@ -84,19 +85,15 @@ export interface FirmwareUploadForm {
   file: File;
 }
 
-/** Sends an image (signed multipart); answers the stored image. */
-export function uploadFirmware(f: FirmwareUploadForm): Promise<Firmware> {
-  const form = new FormData();
-  form.append('Version', f.version);
-  form.append('Models', f.models.join(','));
-  form.append('ReleaseNotes', f.releaseNotes);
-  form.append('Sha256', f.sha256);
-  form.append('file', f.file, f.file.name);
-  return apiClient().postMultipart('firmwareUpload', form);
-}
+/**
+ * An image as signed multipart (fields first, then the file), for `useUpload`: answers the stored
+ * image; once accepted the image list is asked again.
+ */
+export const firmwareUpload = (f: FirmwareUploadForm) =>
+  routeUpload('firmwareUpload', fileForm(f.file, { Version: f.version, Models: f.models.join(','), ReleaseNotes: f.releaseNotes, Sha256: f.sha256 }), { invalidates: [FIRMWARE_TAG] });
 
-/** Downloads an image (saved by the browser); answers its file name. */
-export const downloadFirmware = (id: number): Promise<string> => apiClient().getFile('firmwareFile', { params: { Id: id } });
+/** An image's file, for `downloadFile`: saved by the browser under the server's name. */
+export const firmwareDownload = (id: number): DownloadArgs => ({ name: 'firmwareFile', params: { Id: id } });
 
 /** Hex of the SHA-256 of `bytes` (WebCrypto), lower case as the server answers it. */
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {

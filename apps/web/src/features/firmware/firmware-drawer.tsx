@@ -11,7 +11,8 @@ import { formatDateTime } from '@paydesk/domain';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
-import { downloadFirmware, useFirmwareRetireMutation, type Firmware } from './firmware-api.ts';
+import { useDownloadFileMutation } from '../../store/file-api.ts';
+import { firmwareDownload, useFirmwareRetireMutation, type Firmware } from './firmware-api.ts';
 import { FIRMWARE_COLORS } from './status-colors.ts';
 import './texts.ts';
 
@@ -19,6 +20,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '-')
 
 export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { firmware: Firmware | null; onClose: () => void; onChanged: (f: Firmware) => void; onRollout: (f: Firmware) => void }) {
   const { t } = useTranslation();
+  const [downloadFile] = useDownloadFileMutation();
   const { message, modal } = App.useApp();
   const [retireImage] = useFirmwareRetireMutation();
   const narrow = useNarrow();
@@ -51,7 +53,7 @@ export function FirmwareDrawer({ firmware, onClose, onChanged, onRollout }: { fi
 
   const download = async () => {
     try {
-      const name = await downloadFirmware(f.Id);
+      const name = await downloadFile(firmwareDownload(f.Id)).unwrap();
       void message.success(t('fw.downloaded', { name }));
     } catch {
       // Shown by the client.

@@ -15,7 +15,8 @@ import { messageText } from '../../shared/field-rule.ts';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useTerminalModelsQuery } from '../../store/api.ts';
-import { readWithProgress, sha256Hex, uploadFirmware, type Firmware } from './firmware-api.ts';
+import { useUpload } from '../../store/file-api.ts';
+import { firmwareUpload, readWithProgress, sha256Hex, type Firmware } from './firmware-api.ts';
 import './texts.ts';
 
 interface Values {
@@ -30,6 +31,7 @@ type Phase = 0 | 1 | 2 | 3 | 4;
 
 export function UploadDrawer({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded: (f: Firmware) => void }) {
   const { t } = useTranslation();
+  const [sendFile] = useUpload();
   const narrow = useNarrow();
   const [form] = Form.useForm<Values>();
   const models = useTerminalModelsQuery();
@@ -76,7 +78,7 @@ export function UploadDrawer({ open, onClose, onUploaded }: { open: boolean; onC
         return;
       }
       setPhase(3);
-      const stored = await uploadFirmware({ version: v.Version.trim(), models: v.Models, releaseNotes: v.ReleaseNotes?.trim() ?? '', sha256: sha, file });
+      const stored = await sendFile(firmwareUpload({ version: v.Version.trim(), models: v.Models, releaseNotes: v.ReleaseNotes?.trim() ?? '', sha256: sha, file }));
       setPhase(4);
       reset();
       onUploaded(stored);

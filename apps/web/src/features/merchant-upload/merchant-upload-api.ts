@@ -1,12 +1,12 @@
 /**
  * /merchant-bulk-upload's calls through the app's API client (secure channel,
  * §8 toasts): the uploads list and one upload as RTK Query endpoints (the screen polls the open
- * upload while its job runs), the template download and the multipart upload.
+ * upload while its job runs); the template download and the multipart upload are the arguments
+ * of the shared file mutations (store/file-api.ts).
  */
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
-import { apiClient } from '../../api/index.ts';
-import type { RequestOptions } from '../../api/client.ts';
 import { api } from '../../store/api.ts';
+import { fileForm, routeUpload, type DownloadArgs } from '../../store/file-api.ts';
 
 export type MerchantUpload = ResponseOf<'merchantUploadSubmit'>;
 export type MerchantUploadDetail = ResponseOf<'merchantUploadGet'>;
@@ -35,12 +35,11 @@ export const invalidateUploads = () => uploadApi.util.invalidateTags([TAG]);
 /** Whether the upload's job is still at work (the screen polls it). */
 export const isRunning = (status: MerchantUpload['Status']) => status === 'QUEUED' || status === 'VALIDATING' || status === 'APPLYING';
 
-/** Downloads the template (saved by the browser); answers its file name. */
-export const downloadTemplate = (): Promise<string> => apiClient().getFile('merchantUploadTemplate');
+/** The template (XLSX with the caller's agents), for `downloadFile`: saved under the server's name. */
+export const TEMPLATE_DOWNLOAD: DownloadArgs = { name: 'merchantUploadTemplate' };
 
-/** Sends a merchant file; answers the upload, QUEUED. */
-export function uploadMerchantFile(file: File, options?: RequestOptions): Promise<MerchantUpload> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiClient().postMultipart('merchantUploadSubmit', form, options);
-}
+/**
+ * A merchant file as multipart `file`, for `useUpload`: answers the upload, QUEUED; once accepted
+ * the uploads list (and any open upload) is asked again.
+ */
+export const merchantFileUpload = (file: File) => routeUpload('merchantUploadSubmit', fileForm(file), { invalidates: [TAG] });

@@ -74,7 +74,7 @@ export function BankBatchesButton({ def }: { def: ListReportDef }) {
         <Divider />
         <BatchList canRecord={held.has('payoutreport:batchresult')} onRecord={setRecording} onShowPayouts={showPayouts} />
       </Drawer>
-      <BatchResultUpload batch={recording} onClose={() => setRecording(null)} onRecorded={changed} />
+      <BatchResultUpload batch={recording} onClose={() => setRecording(null)} report={def} />
     </>
   );
 }

@@ -5,13 +5,15 @@
  *    a recorded result asks it again;
  *  - POST Payout/Batch/Create, an RTK Query mutation, with its Idempotency-Key (one key per confirmed attempt; the attempt
  *    after one whose outcome is unknown — no answer from the server — reuses it, `attemptKey`);
- *  - GET Payout/Batch/:Id/File, saved by the client under the server's file name;
- *  - POST Payout/Batch/:Id/Result, multipart with the bank's result file as `file`.
+ *  - GET Payout/Batch/:Id/File, saved by the client under the server's file name, and POST
+ *    Payout/Batch/:Id/Result, multipart with the bank's result file as `file`: arguments of the
+ *    shared file mutations (store/file-api.ts).
  */
-import type { BodyOf, ResponseOf } from '@paydesk/contract';
-import { apiClient } from '../../api/index.ts';
+import type { BodyOf, ListReportDef, ResponseOf } from '@paydesk/contract';
 import type { Verdict } from '../../api/failure.ts';
 import { api, onSuccess } from '../../store/api.ts';
+import { fileForm, routeUpload, type DownloadArgs } from '../../store/file-api.ts';
+import { reportTag } from '../../shared/report-api.ts';
 
 export type PayoutBatch = ResponseOf<'payoutBatch'>;
 export type BatchSearchBody = BodyOf<'payoutBatchSearch'>;
@@ -60,12 +62,12 @@ export function attemptKey(pending: PendingAttempt | null, body: string, fresh: 
 /** Whether a failed call's outcome is unknown: no error answer from the server (its work may have been done). */
 export const outcomeUnknown = (verdict: Verdict): boolean => verdict.code === null;
 
-/** Saves a batch's bulk-credit file; resolves with its name. */
-export const downloadBatchFile = (id: number): Promise<string> => apiClient().getFile('payoutBatchFile', { params: { Id: id } });
+/** A batch's bulk-credit file, for `downloadFile`: saved under the server's name. */
+export const batchFileDownload = (id: number): DownloadArgs => ({ name: 'payoutBatchFile', params: { Id: id } });
 
-/** Records the bank's result file of a batch; resolves with the batch and its paid / failed counts. */
-export function recordBatchResult(id: number, file: File): Promise<PayoutBatch> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiClient().postMultipart('payoutBatchResult', form, { params: { Id: id } });
-}
+/**
+ * The bank's result file of batch `id`, for `useUpload`: answers the batch with its paid / failed
+ * counts; once recorded, the batch list and `report` (the payouts changed state) are asked again.
+ */
+export const batchResultUpload = (id: number, file: File, report: Pick<ListReportDef, 'api'>) =>
+  routeUpload('payoutBatchResult', fileForm(file), { params: { Id: id }, invalidates: [BATCH_TAG, reportTag(report)] });

@@ -13,7 +13,8 @@ import { PAYOUT_BATCH_STATES, enumLabelKey, formatDateTime, type PayoutBatchStat
 import { formatCount, formatMoney } from '../../shared/format.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
-import { BATCH_PAGE_SIZE, downloadBatchFile, usePayoutBatchSearchQuery, type PayoutBatch } from './batch-api.ts';
+import { useDownloadFileMutation } from '../../store/file-api.ts';
+import { BATCH_PAGE_SIZE, batchFileDownload, usePayoutBatchSearchQuery, type PayoutBatch } from './batch-api.ts';
 import './texts.ts';
 
 /** A calendar day 'YYYY-MM-DD' as the screen writes it (DD-MM-YYYY, §9). */
@@ -32,10 +33,11 @@ function RowActions({ batch, canRecord, onRecord, onShowPayouts }: BatchListProp
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const [downloadFile] = useDownloadFileMutation();
   const download = async () => {
     setSaving(true);
     try {
-      void message.success(t('common.exported', { file: await downloadBatchFile(batch.Id) }));
+      void message.success(t('common.exported', { file: await downloadFile(batchFileDownload(batch.Id)).unwrap() }));
     } catch {
       // The client has shown the error.
     } finally {

@@ -3,14 +3,17 @@
  * line per payment reference, PAID or FAILED with a reason), confirm, send it (POST
  * Payout/Batch/:Id/Result, multipart `file`), then show how many payouts were paid and how many
  * failed. A wrong file is refused by the server with the row and field at fault (its toast), and
- * the dialog stays open for a corrected file; a batch's result is recorded once.
+ * the dialog stays open for a corrected file; a batch's result is recorded once. Once recorded,
+ * the batch list and the report are asked again (the upload mutation's tags).
  */
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ListReportDef } from '@paydesk/contract';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { formatCount } from '../../shared/format.ts';
-import { recordBatchResult, type PayoutBatch } from './batch-api.ts';
+import { useUpload } from '../../store/file-api.ts';
+import { batchResultUpload, type PayoutBatch } from './batch-api.ts';
 import { SheetFilePicker } from '../../shared/sheet-file-picker.tsx';
 import './texts.ts';
 
@@ -18,25 +21,25 @@ export interface BatchResultUploadProps {
   /** The batch whose result is recorded; null: closed. */
   batch: PayoutBatch | null;
   onClose: () => void;
-  /** Told the batch once its result is recorded (the list and the report refresh). */
-  onRecorded: (batch: PayoutBatch) => void;
+  /** The report whose payouts the result changes (asked again once it is recorded). */
+  report: Pick<ListReportDef, 'api'>;
 }
 
 /** The dialog recording a batch's bank result file. */
-export function BatchResultUpload({ batch, onClose, onRecorded }: BatchResultUploadProps) {
+export function BatchResultUpload({ batch, onClose, report }: BatchResultUploadProps) {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [done, setDone] = useState<PayoutBatch | null>(null);
   const reference = batch?.Reference ?? '';
+  const [upload] = useUpload();
 
   const send = async (chosen: File) => {
     if (!batch) return;
     try {
-      const answer = await recordBatchResult(batch.Id, chosen);
+      const answer = await upload(batchResultUpload(batch.Id, chosen, report));
       setDone(answer);
-      onRecorded(answer);
     } catch {
       // The client showed the server's message (the row and field at fault, already recorded …).
     }

@@ -16,8 +16,8 @@ import type { ProfileSegment } from '@paydesk/contract';
 import { ORG_DOCUMENT_MAX_BYTES, ORG_DOCUMENT_TYPES, enumLabelKey, formatDateTime, type OrgDocumentType } from '@paydesk/domain';
 import type { Verdict } from '../../api/failure.ts';
 import { formatDecimal } from '../../shared/format.ts';
-import { useAppDispatch } from '../../store/hooks.ts';
-import { downloadDocument, invalidateProfile, uploadDocument, useProfileDocumentDeleteMutation, type ProfileDetail, type ProfileDocument } from './profile-api.ts';
+import { useDownloadFileMutation, useUpload } from '../../store/file-api.ts';
+import { documentDownload, documentUpload, useProfileDocumentDeleteMutation, type ProfileDetail, type ProfileDocument } from './profile-api.ts';
 import './texts.ts';
 
 /** A size in bytes as people read it: '512 B', '1.5 KB', '5 MB' (KB and MB of 1,024). */
@@ -32,10 +32,11 @@ function RowActions({ segment, profileId, doc, canUpdate }: { segment: ProfileSe
   const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [deleteDocument] = useProfileDocumentDeleteMutation();
+  const [downloadFile] = useDownloadFileMutation();
   const download = async () => {
     setSaving(true);
     try {
-      void message.success(t('profile.downloaded', { file: await downloadDocument(segment, doc.Id) }));
+      void message.success(t('profile.downloaded', { file: await downloadFile(documentDownload(segment, doc.Id)).unwrap() }));
     } catch {
       // The client has shown the error.
     } finally {
@@ -73,13 +74,14 @@ function RowActions({ segment, profileId, doc, canUpdate }: { segment: ProfileSe
   );
 }
 
-function UploadForm({ segment, profileId, onUploaded }: { segment: ProfileSegment; profileId: number; onUploaded: () => void }) {
+function UploadForm({ segment, profileId }: { segment: ProfileSegment; profileId: number }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [kind, setKind] = useState<OrgDocumentType>('SSM_CERTIFICATE');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [upload] = useUpload();
   const max = fileSize(ORG_DOCUMENT_MAX_BYTES, i18n.language);
 
   const send = async () => {
@@ -97,10 +99,10 @@ function UploadForm({ segment, profileId, onUploaded }: { segment: ProfileSegmen
     // A refusal by the server (type, size, …) is shown here; a network failure keeps its toast.
     const claimed = (v: Verdict) => v.code !== null;
     try {
-      const doc = await uploadDocument(segment, profileId, kind, file, { silent: claimed, onFailure: (v) => (verdict = v) });
+      // The mutation asks the profile, its history and the lists again once the document is added.
+      const doc = await upload(documentUpload(segment, profileId, kind, file, { silent: claimed, onFailure: (v) => (verdict = v) }));
       void message.success(t('profile.uploaded', { file: doc.FileName }));
       setFile(null);
-      onUploaded();
     } catch {
       const v = verdict as Verdict | null;
       if (v && claimed(v)) setProblem(v.messages);
@@ -156,11 +158,9 @@ function UploadForm({ segment, profileId, onUploaded }: { segment: ProfileSegmen
 
 export function DocumentsTab({ segment, profile, canUpdate }: { segment: ProfileSegment; profile: ProfileDetail; canUpdate: boolean }) {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
-  const changed = () => dispatch(invalidateProfile(profile.Id));
   return (
     <Flex vertical gap={16}>
-      {canUpdate && <UploadForm segment={segment} profileId={profile.Id} onUploaded={changed} />}
+      {canUpdate && <UploadForm segment={segment} profileId={profile.Id} />}
       <div role="region" aria-label={t('profile.tab.documents')} tabIndex={0} style={{ overflowX: 'auto' }}>
         <Table<ProfileDocument>
           rowKey="Id"

@@ -7,15 +7,15 @@
  *  - as RTK Query mutations that ask the changed profile's views again: create, update, a KYC
  *    review action, resubmission (POST Create / Update / Review / Submit), moving a merchant to
  *    another agent, removing a KYC document;
- *  - a KYC document: upload (multipart DocType then file), download (saved under the server's
- *    file name).
+ *  - a KYC document: upload (multipart DocType then file) and download (saved under the server's
+ *    file name), as arguments of the shared file mutations (store/file-api.ts).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BodyOf, ProfileSegment, ResponseOf } from '@paydesk/contract';
 import type { OrgDocumentType } from '@paydesk/domain';
 import { apiClient } from '../../api/index.ts';
-import type { RequestOptions } from '../../api/client.ts';
 import { api, type HandledError, type WriteOptions } from '../../store/api.ts';
+import { fileForm, routeUpload, type DownloadArgs } from '../../store/file-api.ts';
 import { routeOf } from './segments.ts';
 
 export type ProfileSearchBody = BodyOf<'merchantProfileSearch'>;
@@ -136,14 +136,6 @@ export const {
 /** Asks the lists again (a profile was created or changed). */
 export const invalidateProfileLists = () => profileApi.util.invalidateTags([{ type: PROFILE_TAG, id: LIST_ID }]);
 
-/** Asks a profile, its history and the lists again (a document was uploaded). */
-export const invalidateProfile = (id: number) =>
-  profileApi.util.invalidateTags([
-    { type: PROFILE_TAG, id },
-    { type: HISTORY_TAG, id },
-    { type: PROFILE_TAG, id: LIST_ID },
-  ]);
-
 /**
  * Shows a profile as the server answered it after a change (update, KYC action) at once, and
  * asks its history and the lists again (its status or name may have changed).
@@ -154,16 +146,13 @@ export const profileAnswered = (segment: ProfileSegment, detail: ProfileDetail):
   profileApi.util.upsertQueryData('profileGet', { segment, id: detail.Id }, detail) as unknown as UnknownAction;
 
 /**
- * Adds a KYC document to a profile: multipart with `DocType` first, then the file (PDF, JPEG or
- * PNG by its magic bytes, at most ORG_DOCUMENT_MAX_BYTES; the server decides). Resolves with the
- * document's record.
+ * A KYC document for profile `id`, for `useUpload`: multipart with `DocType` first, then the file
+ * (PDF, JPEG or PNG by its magic bytes, at most ORG_DOCUMENT_MAX_BYTES; the server decides).
+ * Answers the document's record; once added, the profile, its history and the lists are asked
+ * again. `options` lets the form claim the server's refusal.
  */
-export function uploadDocument(segment: ProfileSegment, id: number, docType: OrgDocumentType, file: File, options?: RequestOptions): Promise<ProfileDocument> {
-  const form = new FormData();
-  form.append('DocType', docType);
-  form.append('file', file, file.name);
-  return apiClient().postMultipart(routeOf(segment, 'DocumentUpload'), form, { ...options, params: { Id: id } });
-}
+export const documentUpload = (segment: ProfileSegment, id: number, docType: OrgDocumentType, file: File, options?: WriteOptions) =>
+  routeUpload(routeOf(segment, 'DocumentUpload'), fileForm(file, { DocType: docType }), { params: { Id: id }, options, invalidates: profileTags(id) });
 
-/** Saves a KYC document; resolves with its file name. */
-export const downloadDocument = (segment: ProfileSegment, documentId: number): Promise<string> => apiClient().getFile(routeOf(segment, 'Document'), { params: { Id: documentId } });
+/** A KYC document, for `downloadFile`: saved under the server's file name. */
+export const documentDownload = (segment: ProfileSegment, documentId: number): DownloadArgs => ({ name: routeOf(segment, 'Document'), params: { Id: documentId } });

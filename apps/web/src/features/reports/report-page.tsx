@@ -25,12 +25,13 @@ import { useListController } from '../../shared/list-controller.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { rowOpenProps } from '../../shared/row-open.ts';
+import { useExportFileMutation } from '../../store/file-api.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { ColumnChooser } from '../../shared/column-chooser.tsx';
 import './labels.ts';
-import { exportReport, invalidateReport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from '../../shared/report-api.ts';
+import { invalidateReport, reportExport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from '../../shared/report-api.ts';
 import { reportColumns } from './report-columns.tsx';
 import { ReportDetailDrawer } from './report-detail-drawer.tsx';
 import type { DetailActionsComponent, PageActionsComponent } from '../../shared/report-actions.ts';
@@ -54,6 +55,7 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
   const dispatch = useAppDispatch();
   const { id } = useParams();
   const held = useAppSelector(selectHeldPermissions);
+  const [exportFile] = useExportFileMutation();
   const callerType = useAppSelector((s) => s.auth.profile?.Current.GroupType) ?? 'MERCHANT_BRANCH';
   const language = useAppSelector((s) => s.ui.language);
   const currency = useHeaderCurrency();
@@ -130,7 +132,7 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
             {held.has(exportPermission) && (
               <ExportMenu
                 onExport={(Format) =>
-                  exportReport(def, { SearchData: searchData(query), Sort: { Field: query.sort, Order: query.order }, Format, Language: language })
+                  exportFile(reportExport(def, { SearchData: searchData(query), Sort: { Field: query.sort, Order: query.order }, Format, Language: language })).unwrap()
                 }
               />
             )}

@@ -21,12 +21,13 @@ import { formatCount } from '../../shared/format.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useScrollRegion } from '../../shared/scroll-region.ts';
+import { useExportFileMutation } from '../../store/file-api.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import './labels.ts';
 import { ReportFilterBar } from './report-filter-bar.tsx';
-import { exportSummary, invalidateSummary, useReportSummaryQuery, type SummaryBody, type SummaryRow } from './summary-api.ts';
+import { invalidateSummary, summaryExport, useReportSummaryQuery, type SummaryBody, type SummaryRow } from './summary-api.ts';
 import { groupText, measureText, periodText, summaryColumns } from './summary-columns.tsx';
 import { listUrlOf } from '../../shared/summary-drill.ts';
 import { NO_GROUP, parseSummaryQuery, toSummaryBody, toSummarySearchParams, type SummaryQuery } from './summary-query.ts';
@@ -52,6 +53,7 @@ export function SummaryReportPage({ def }: { def: SummaryReportDef }) {
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const held = useAppSelector(selectHeldPermissions);
+  const [exportFile] = useExportFileMutation();
   const callerType = useAppSelector((s) => s.auth.profile?.Current.GroupType) ?? 'MERCHANT_BRANCH';
   const language = useAppSelector((s) => s.ui.language);
   const currency = useHeaderCurrency();
@@ -164,7 +166,7 @@ export function SummaryReportPage({ def }: { def: SummaryReportDef }) {
               {data && t('salesPage.rows', { count: rows.length, total: formatCount(rows.length, i18n.language) })}
             </Typography.Text>
             <Button icon={<ReloadOutlined />} onClick={() => dispatch(invalidateSummary(def.api))} aria-label={t('common.retry')} />
-            {held.has(exportPermission) && <ExportMenu onExport={(Format) => exportSummary(def.api, { ...body, Format, Language: language })} />}
+            {held.has(exportPermission) && <ExportMenu onExport={(Format) => exportFile(summaryExport(def.api, { ...body, Format, Language: language })).unwrap()} />}
           </Space>
         </Flex>
         {summary.isError && !summary.isFetching ? (

@@ -2,12 +2,14 @@
  * A summary (sales) report's routes: `Report.{name}.Summary` (POST
  * `/api/portal/{api}/Summary`, rows per period × group with their measures and the totals) and
  * `Report.{name}.Export` (the same rows as an XLSX/CSV file), called by path through the app's API
- * client as the list reports' are. Summary answers are tagged by report, so Refresh asks again.
+ * client as the list reports' are. Summary answers are tagged by report, so Refresh asks again;
+ * the export is an argument of the shared `exportFile` mutation (store/file-api.ts).
  */
 import { reportPaths, type SummaryRequest, type SummaryResponse, type SummaryRow } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import type { ExportFormat } from '../../shared/export-menu.tsx';
 import { api, type HandledError } from '../../store/api.ts';
+import type { ExportArgs } from '../../store/file-api.ts';
 
 /** The Summary body as the page sends it: `SearchData` (declared filters, DateFrom/DateTo and the header `Currency`), the period, the dimension or null. */
 export type SummaryBody = SummaryRequest;
@@ -41,7 +43,7 @@ export const { useReportSummaryQuery } = summaryApi;
 export const invalidateSummary = (base: string) => summaryApi.util.invalidateTags([{ type: SUMMARY_TAG, id: base }]);
 
 /**
- * Saves the summary's export file (every row, a header line and a totals line), headers in
- * `Language`; resolves with the file's name. A failure has had its toast.
+ * The summary's export (every row, a header line and a totals line), headers in `Language`, for
+ * `exportFile`: saved under the server's name, which the mutation answers.
  */
-export const exportSummary = (base: string, body: SummaryBody & { Format: ExportFormat; Language: 'en' | 'ms' | 'zh' }) => apiClient().path.postFile(summaryPath(base, 'Export'), body);
+export const summaryExport = (base: string, body: SummaryBody & { Format: ExportFormat; Language: 'en' | 'ms' | 'zh' }): ExportArgs => ({ path: summaryPath(base, 'Export'), body });

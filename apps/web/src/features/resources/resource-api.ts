@@ -3,13 +3,15 @@
  * (secure channel, §8 toasts). They are generated per resource on the server, so they are not in
  * the contract's route table: the client's path helpers send them. Search is an RTK Query
  * endpoint tagged by resource, and every write is a mutation that invalidates that tag, so a
- * change made here refetches the resource's lists.
+ * change made here refetches the resource's lists. The export and the bulk upload are arguments of
+ * the shared file mutations (store/file-api.ts).
  */
 import type { ResourceCommand, ResourceDef } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
 import { api, type HandledError, type WriteOptions } from '../../store/api.ts';
+import { fileForm, pathUpload, type ExportArgs } from '../../store/file-api.ts';
 
 export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload';
 
@@ -104,20 +106,27 @@ export const {
   useResourceDeleteMutation,
 } = resourceApi;
 
+/** The tag of every list of a resource. */
+const resourceTag = (def: Pick<ResourceDef, 'name'>) => ({ type: RESOURCE_TAG, id: def.name });
+
 /** Refetches every list of a resource (after a change, an upload, or a stale answer). */
 export const invalidateResource = (def: Pick<ResourceDef, 'name'>) => resourceApi.util.invalidateTags([{ type: RESOURCE_TAG, id: def.name }]);
 
 export const getResource = (def: ResourceDef, id: number, options?: RequestOptions) => apiClient().path.get<ResourceItem>(resourcePath(def, 'Get', id), options);
 
 /**
- * Saves the export file of the filtered, sorted list (all its rows); resolves with its name. The
- * file's headers and option texts are in the screen's language.
+ * The export of the filtered, sorted list (all its rows), for `exportFile`: saved under the
+ * server's name. The file's headers and option texts are in the screen's language.
  */
-export const exportResource = (def: ResourceDef, { SearchData, Sort, Format }: Pick<SearchBody, 'SearchData' | 'Sort'> & { Format: 'xlsx' | 'csv' }) =>
-  apiClient().path.postFile(resourcePath(def, 'Export'), { SearchData, Sort, Format, Language: i18n.language });
+export const resourceExport = (def: ResourceDef, { SearchData, Sort, Format }: Pick<SearchBody, 'SearchData' | 'Sort'> & { Format: 'xlsx' | 'csv' }): ExportArgs => ({
+  path: resourcePath(def, 'Export'),
+  body: { SearchData, Sort, Format, Language: i18n.language },
+});
 
-export function bulkUploadResource(def: ResourceDef, file: File, options?: RequestOptions): Promise<BulkUploadResult> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiClient().path.postMultipart<BulkUploadResult>(resourcePath(def, 'BulkUpload'), form, options);
-}
+/**
+ * A bulk upload of a resource's file (multipart `file`), for `useUpload`: answers what was
+ * applied; once applied, the resource's lists are asked again. `options` lets the dialog claim a
+ * refused file.
+ */
+export const resourceBulkUpload = (def: ResourceDef, file: File, options?: WriteOptions) =>
+  pathUpload<BulkUploadResult>(resourcePath(def, 'BulkUpload'), fileForm(file), { options, invalidates: [resourceTag(def)] });

@@ -16,6 +16,7 @@ import type { ListReportDef, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { formatCount } from '../../shared/format.ts';
+import { fileForm, routeUpload, useUpload } from '../../store/file-api.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { invalidateReport } from '../../shared/report-api.ts';
@@ -43,6 +44,7 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
   const [state, setState] = useState<FileState | null>(null);
   const [fileId, setFileId] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [upload] = useUpload();
 
   useEffect(() => {
     if (fileId === null || !open) return;
@@ -83,10 +85,9 @@ function ImportDialog({ def, open, onClose }: { def: ListReportDef; open: boolea
     }
     setSending(true);
     try {
-      const form = new FormData();
-      form.append('FormatKey', formatKey);
-      form.append('file', file, file.name);
-      const answer = await apiClient().postMultipart('settlementImport', form);
+      // Invalidates nothing: the file's items reach the report only once its import is DONE (polled
+      // above, which asks the report again then).
+      const answer = await upload(routeUpload('settlementImport', fileForm(file, { FormatKey: formatKey })));
       setAlready(!answer.Created);
       setFileId(answer.FileId);
     } catch {

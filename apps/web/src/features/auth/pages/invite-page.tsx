@@ -8,15 +8,17 @@
  *
  * Public and drawn without antd, like the sign-in page (first-load budgets): plain
  * elements styled by shared/plain.css, labelled inputs, errors tied to their field and announced.
+ * Both calls are mutations of the shared file and post module (store/file-api.ts), which brings
+ * RTK Query along with this page's chunk (the sign-in page still does without it).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResponseOf } from '@paydesk/contract';
 import '../../../shared/plain.css';
-import { apiClient } from '../../../api/index.ts';
 import { usePageTitle } from '../../../shared/page-title.ts';
 import { FullPageSpin } from '../../../shared/results.tsx';
+import { useTokenCheckMutation, useTokenSetPasswordMutation } from '../../../store/file-api.ts';
 import { passwordRuleErrors, type PasswordPolicy } from '../password-rules.ts';
 import type { SignInNotice } from './sign-in-page.tsx';
 import '../invite-texts.ts';
@@ -69,6 +71,8 @@ export default function InvitePage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string[] | null>(null);
+  const [checkToken] = useTokenCheckMutation();
+  const [setNewPassword] = useTokenSetPasswordMutation();
   usePageTitle(t('invite.pageTitle'));
 
   useEffect(() => {
@@ -78,8 +82,8 @@ export default function InvitePage() {
     }
     let live = true;
     let messages: readonly string[] = [];
-    apiClient()
-      .post('tokenCheck', { Token: token }, { silent: true, onFailure: (v) => (messages = v.messages) })
+    checkToken({ body: { Token: token }, options: { silent: true, onFailure: (v) => (messages = v.messages) } })
+      .unwrap()
       .then(
         (info) => live && setCheck({ state: 'ready', info }),
         () => live && setCheck({ state: 'refused', messages: failureLines(messages, t('invite.noToken')) }),
@@ -133,7 +137,7 @@ export default function InvitePage() {
     setFailure(null);
     let messages: readonly string[] = [];
     try {
-      await apiClient().post('tokenSetPassword', { Token: token, Password: password }, { silent: true, onFailure: (v) => (messages = v.messages) });
+      await setNewPassword({ body: { Token: token, Password: password }, options: { silent: true, onFailure: (v) => (messages = v.messages) } }).unwrap();
     } catch {
       setBusy(false);
       setFailure(failureLines(messages, t('invite.failed')));

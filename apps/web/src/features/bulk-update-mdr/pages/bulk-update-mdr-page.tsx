@@ -11,7 +11,8 @@ import type { Verdict } from '../../../api/failure.ts';
 import { rowErrorsOf, type RowError } from '../../../shared/csv.ts';
 import { RowErrors } from '../../../shared/row-errors.tsx';
 import { useScrollRegion } from '../../../shared/scroll-region.ts';
-import { applyMdrFile, previewMdrFile, type MdrApplyResult, type MdrChange, type MdrPreview, type MdrRateValues } from '../bulk-update-mdr-api.ts';
+import { useUpload } from '../../../store/file-api.ts';
+import { mdrApply, mdrPreview, type MdrApplyResult, type MdrChange, type MdrPreview, type MdrRateValues } from '../bulk-update-mdr-api.ts';
 import { SheetDropZone } from '../../../shared/sheet-drop-zone.tsx';
 
 type Step = { kind: 'idle' } | { kind: 'preview'; preview: MdrPreview } | { kind: 'refused'; message: string; errors: RowError[] } | { kind: 'applied'; result: MdrApplyResult };
@@ -68,6 +69,7 @@ export default function BulkUpdateMdrPage() {
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
+  const [upload] = useUpload();
 
   /** Runs an upload; a refused file (VAL400) is shown on the page, other failures as a toast. */
   const send = async <T,>(call: (options: { silent: (v: Verdict) => boolean; onFailure: (v: Verdict) => void }) => Promise<T>, done: (answer: T) => void) => {
@@ -84,7 +86,7 @@ export default function BulkUpdateMdrPage() {
     }
   };
 
-  const preview = () => file && void send((o) => previewMdrFile(file, o), (p) => setStep({ kind: 'preview', preview: p }));
+  const preview = () => file && void send((o) => upload(mdrPreview(file, o)), (p) => setStep({ kind: 'preview', preview: p }));
 
   const apply = () => {
     if (!file || step.kind !== 'preview') return;
@@ -93,7 +95,7 @@ export default function BulkUpdateMdrPage() {
       content: t('bulkMdr.confirm', { count: step.preview.Changes.length }),
       okText: t('bulkMdr.apply'),
       cancelText: t('resource.cancel'),
-      onOk: () => send((o) => applyMdrFile(file, o), (result) => setStep({ kind: 'applied', result })),
+      onOk: () => send((o) => upload(mdrApply(file, o)), (result) => setStep({ kind: 'applied', result })),
     });
   };
 

@@ -21,11 +21,12 @@ import { useScrollRegion } from '../../../shared/scroll-region.ts';
 import { useBusyCall } from '../../../shared/use-busy-call.ts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
+import { useDownloadFileMutation, useUpload } from '../../../store/file-api.ts';
 import {
-  downloadTemplate,
+  TEMPLATE_DOWNLOAD,
   invalidateUploads,
   isRunning,
-  uploadMerchantFile,
+  merchantFileUpload,
   useMerchantUploadGetQuery,
   useMerchantUploadSearchQuery,
   type MerchantUpload,
@@ -151,15 +152,16 @@ export default function MerchantUploadPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const send = useBusyCall();
   const template = useBusyCall();
-  const dispatch = useAppDispatch();
+  const [sendFile] = useUpload();
+  const [downloadFile] = useDownloadFileMutation();
 
   const upload = () =>
     file &&
     void send.run(async () => {
-      const u = await uploadMerchantFile(file);
+      // The mutation asks the recent uploads again once the file is accepted.
+      const u = await sendFile(merchantFileUpload(file));
       setOpenId(u.Id);
       setFile(null);
-      dispatch(invalidateUploads());
     });
   const another = () => {
     setOpenId(null);
@@ -177,7 +179,7 @@ export default function MerchantUploadPage() {
             {t('mu.hint')}
           </Typography.Paragraph>
           <div>
-            <Button icon={<DownloadOutlined />} loading={template.busy} onClick={() => void template.run(async () => void (await downloadTemplate()))} data-testid="mu-template">
+            <Button icon={<DownloadOutlined />} loading={template.busy} onClick={() => void template.run(async () => void (await downloadFile(TEMPLATE_DOWNLOAD).unwrap()))} data-testid="mu-template">
               {t('mu.template')}
             </Button>
           </div>

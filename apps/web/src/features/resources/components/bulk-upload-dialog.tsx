@@ -1,7 +1,8 @@
 /**
  * Bulk upload of a resource: choose an XLSX or CSV file (header row = API field names, as the
  * export writes them) → send → a summary of what was applied, or the per-row errors (nothing is
- * applied then) with a downloadable error report.
+ * applied then) with a downloadable error report. An applied file asks the resource's lists
+ * again (the upload mutation's tags).
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Modal, Result, Typography } from 'antd';
@@ -11,8 +12,9 @@ import type { ResourceDef } from '@paydesk/contract';
 import type { Verdict } from '../../../api/failure.ts';
 import { rowErrorsOf, type RowError } from '../../../shared/csv.ts';
 import { RowErrors } from '../../../shared/row-errors.tsx';
+import { useUpload } from '../../../store/file-api.ts';
 import { resourceTitle } from '../labels.ts';
-import { bulkUploadResource, type BulkUploadResult } from '../resource-api.ts';
+import { resourceBulkUpload, type BulkUploadResult } from '../resource-api.ts';
 import { SheetDropZone } from '../../../shared/sheet-drop-zone.tsx';
 
 type Outcome = { kind: 'done'; result: BulkUploadResult } | { kind: 'rows'; message: string; errors: RowError[] } | { kind: 'refused'; message: string };
@@ -22,10 +24,11 @@ function uploadColumns(def: ResourceDef): string[] {
   return [...Object.entries(def.fields).filter(([, f]) => !f.readOnly).map(([k]) => k), ...(def.scope === 'owned' ? ['OrgId'] : [])];
 }
 
-export function BulkUploadDialog({ def, open, onClose, onApplied }: { def: ResourceDef; open: boolean; onClose: () => void; onApplied: () => void }) {
+export function BulkUploadDialog({ def, open, onClose }: { def: ResourceDef; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [upload] = useUpload();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const reset = () => {
@@ -42,13 +45,14 @@ export function BulkUploadDialog({ def, open, onClose, onApplied }: { def: Resou
     setBusy(true);
     let verdict: Verdict | null = null;
     try {
-      const result = await bulkUploadResource(def, file, {
-        // A refused file is shown here (with its rows); other failures get the usual toast.
-        silent: (v) => v.code === ERROR_CODES.VALIDATION,
-        onFailure: (v) => (verdict = v),
-      });
+      const result = await upload(
+        resourceBulkUpload(def, file, {
+          // A refused file is shown here (with its rows); other failures get the usual toast.
+          silent: (v) => v.code === ERROR_CODES.VALIDATION,
+          onFailure: (v) => (verdict = v),
+        }),
+      );
       setOutcome({ kind: 'done', result });
-      onApplied();
     } catch {
       const v = verdict as Verdict | null;
       if (v?.code === ERROR_CODES.VALIDATION) {

@@ -20,13 +20,14 @@ import { useListController } from '../../../shared/list-controller.ts';
 import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
+import { useExportFileMutation } from '../../../store/file-api.ts';
 import { useAppDispatch } from '../../../store/hooks.ts';
 import { useAbilities } from '../abilities.ts';
 import { fieldLabel, optionLabel, recordName, resourceTitle } from '../labels.ts';
 import { PAGE_SIZES, defaultQuery, parseListQuery, toSearchBody, toSearchParams, type ListQuery } from '../list-query.ts';
 import {
-  exportResource,
   invalidateResource,
+  resourceExport,
   useResourceCommandMutation,
   useResourceDeleteMutation,
   useResourceSearchQuery,
@@ -87,6 +88,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   const [setStatus] = useResourceSetStatusMutation();
   const [remove] = useResourceDeleteMutation();
   const [runCommand] = useResourceCommandMutation();
+  const [exportFile] = useExportFileMutation();
   const list = useListController({
     screen: def.path,
     parse: useCallback((params: URLSearchParams) => parseListQuery(def, params), [def]),
@@ -251,7 +253,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('resource.refresh')} />
             <ColumnChooser columns={dataColumns} visible={shownColumns.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
-            {can.export && <ExportMenu onExport={(Format) => exportResource(def, { ...toSearchBody(query), Format })} />}
+            {can.export && <ExportMenu onExport={(Format) => exportFile(resourceExport(def, { ...toSearchBody(query), Format })).unwrap()} />}
             {can.bulkUpload && (
               <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
                 {t('resource.bulkUpload')}
@@ -311,7 +313,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         />
       )}
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
-      {can.bulkUpload && <BulkUploadDialog def={def} open={uploading} onClose={() => setUploading(false)} onApplied={refresh} />}
+      {can.bulkUpload && <BulkUploadDialog def={def} open={uploading} onClose={() => setUploading(false)} />}
     </Flex>
   );
 }

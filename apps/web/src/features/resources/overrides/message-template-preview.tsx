@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Card, Empty, Flex, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '@paydesk/contract';
-import { apiClient } from '../../../api/index.ts';
 import { useMessageTemplateKeysQuery } from '../../../store/api.ts';
+import { useMessageTemplatePreviewMutation } from '../../../store/file-api.ts';
 import type { ResourceOverride } from './types.ts';
 
 type Preview = ResponseOf<'messageTemplatePreview'>;
@@ -40,6 +40,7 @@ export const MessageTemplateAside: NonNullable<ResourceOverride['FormAside']> = 
   const [samples, setSamples] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
+  const [renderPreview] = useMessageTemplatePreviewMutation();
   const templateKey = typeof values.TemplateKey === 'string' ? values.TemplateKey : '';
   const body = typeof values[bodyField] === 'string' ? (values[bodyField] as string) : '';
   const placeholders = (keys.find((k) => k.TemplateKey === templateKey)?.Placeholders ?? []).map(bare);
@@ -52,16 +53,22 @@ export const MessageTemplateAside: NonNullable<ResourceOverride['FormAside']> = 
       setBusy(false);
       return;
     }
-    const controller = new AbortController();
+    let aborted = false;
     const values = Object.fromEntries(Object.entries(req.Values).filter(([, v]) => v !== ''));
     setBusy(true);
-    apiClient()
-      .post('messageTemplatePreview', { TemplateKey: req.TemplateKey, Body: req.Body, Values: values }, { signal: controller.signal, silent: true })
+    // No toast: a body that does not render yet (being typed) just shows no preview.
+    const call = renderPreview({ body: { TemplateKey: req.TemplateKey, Body: req.Body, Values: values }, options: { silent: true } });
+    call
+      .unwrap()
       .then(setPreview)
       .catch(() => setPreview(null))
-      .finally(() => !controller.signal.aborted && setBusy(false));
-    return () => controller.abort();
-  }, [request]);
+      .finally(() => !aborted && setBusy(false));
+    return () => {
+      // A newer body replaces this one: its request is cancelled (the mutation's signal).
+      aborted = true;
+      call.abort();
+    };
+  }, [request, renderPreview]);
 
   return (
     <Flex vertical gap={12}>
