@@ -105,7 +105,11 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
  * the onSend hook that forgets cached sessions after a successful write to a SESSION_MODULES module.
  */
 export function installAuthGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', guard);
+  // A route without a session (sign-in, the handshake, public pages) passes without a promise.
+  app.addHook('preValidation', function (this: FastifyInstance, req, reply, done) {
+    if (!req.routeOptions.config.auth) return done();
+    guard.call(this, req, reply).then(() => done(), done);
+  });
   // Uploads are guarded once more before their body is read (see installUploadGate).
   onModuleWrite(app, SESSION_MODULES, () => forgetSessions(app.ctx.database));
 }

@@ -12,9 +12,10 @@ export function installDraining(app: FastifyInstance): () => boolean {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook: it never waits, so no promise per request.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return () => draining;
 }

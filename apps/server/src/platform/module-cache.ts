@@ -13,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export function onModuleWrite(app: FastifyInstance, modules: Iterable<string>, forget: () => void): void {
   const watched = new Set(modules);
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook: it never waits, so no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const permission = req.routeOptions.config?.permission;
     if (permission && req.method !== 'GET' && reply.statusCode >= 200 && reply.statusCode < 300 && watched.has(permission.split(':')[0] ?? '')) forget();
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -85,8 +85,10 @@ export function installGroupGuards(app: FastifyInstance): void {
     return Number(r?.n ?? 0);
   }
 
-  app.addHook('preHandler', async (req) => {
+  // Most routes have no guard: they pass without a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
     const guard = guards[`${req.method} ${req.routeOptions.url}`];
-    if (guard) await guard(req);
+    if (!guard) return done();
+    guard(req).then(() => done(), done);
   });
 }
