@@ -48,6 +48,19 @@ describe('server edge', () => {
     expect(csp).toContain("script-src 'self'");
   });
 
+  it('answers the API with the strict API header set and pages with the document set', async () => {
+    for (const path of ['/api/portal/ip/echo', '/api/portal/Home/GetServerDateTime', '/api/docs']) {
+      const api = await fetch(`${s.url}${path}`);
+      expect(api.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get('cache-control'), path).toBe('no-store');
+      expect([api.headers.get('x-content-type-options'), api.headers.get('x-frame-options'), api.headers.get('referrer-policy')], path).toEqual(['nosniff', 'DENY', 'no-referrer']);
+      expect(api.headers.get('x-xss-protection'), path).toBeNull();
+    }
+    const page = await fetch(`${s.url}/auth`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
   it('rate-limits sign-in per client address', async () => {
     const codes: string[] = [];
     for (let i = 0; i < 7; i++) {
