@@ -165,6 +165,11 @@ describe('settlement desk', () => {
     await expect.poll(() => page.getByTestId('payout-result-done').innerText(), WAIT).toContain(`${lines - 1} paid, 1 failed`);
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => batchRow.innerText(), WAIT).toContain('Completed');
+    // The batch's log: who downloaded the file with the account numbers, who recorded the result.
+    await clickSettled(page, batchRow.locator('button.ant-table-row-expand-icon'));
+    const history = list.locator('[data-testid^="batch-history-"]');
+    await expect.poll(() => history.innerText(), WAIT).toContain('Bank result recorded');
+    expect(await history.innerText()).toContain('Bulk-credit file downloaded');
     // Its payouts: the report filtered by the batch.
     await clickSettled(page, batchRow.getByRole('button', { name: 'Show payouts' }));
     await page.waitForURL((u) => u.searchParams.has(urlKeyOf('BatchId')), WAIT);

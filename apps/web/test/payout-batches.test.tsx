@@ -42,6 +42,17 @@ function mount(permissions: string[], onCreate: Handler = () => ({ body: { ...ba
   const server = fakeServer((req) => {
     if (req.path === CREATE) return onCreate(req);
     if (req.path === SEARCH) return { body: { Rows: [batch(8, 'AWAITING_RESULT', 'SGD'), batch(7, 'COMPLETED')], TotalRecords: 2 } };
+    if (req.path === '/api/portal/Payout/Batch/7')
+      return {
+        body: {
+          ...batch(7, 'COMPLETED'),
+          Events: [
+            { At: '2026-03-02T01:00:00.000Z', Action: 'CREATE', FromStatus: null, ToStatus: 'AWAITING_RESULT', Actor: 'ops@paydesk.test', Summary: '2 lines, 1500.50 MYR' },
+            { At: '2026-03-02T02:00:00.000Z', Action: 'DOWNLOAD', FromStatus: 'AWAITING_RESULT', ToStatus: 'AWAITING_RESULT', Actor: 'ops@paydesk.test', Summary: 'x.csv' },
+            { At: '2026-03-03T02:00:00.000Z', Action: 'RECORD_RESULT', FromStatus: 'AWAITING_RESULT', ToStatus: 'COMPLETED', Actor: null, Summary: '1 paid, 1 failed' },
+          ],
+        },
+      };
     if (req.path === '/api/portal/Home/GetCurrency') return { body: [{ Id: 1, CurrencyCode: 'MYR', IsActive: 1 }, { Id: 2, CurrencyCode: 'SGD', IsActive: 1 }] };
     return { body: [] };
   });
@@ -194,6 +205,20 @@ describe('bank payout batches on /payout-report', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payout-report?batchId=8'));
     // The report lists the header currency's payouts: the batch's currency is chosen.
     expect(store.getState().permission.selectedCurrency).toBe('SGD');
+  }, SLOW);
+
+  it("expands a batch to its log: creation, each file download and the bank result, with who and when", async () => {
+    mount(['payoutreport:batch']);
+    await openDrawer();
+    const completed = rows()[1]!;
+    fireEvent.click(completed.querySelector<HTMLButtonElement>('button.ant-table-row-expand-icon')!);
+    const history = await screen.findByTestId('batch-history-7');
+    await waitFor(() => expect(history.textContent).toContain('Bank result recorded'));
+    expect(history.textContent).toContain('Batch created');
+    expect(history.textContent).toContain('Bulk-credit file downloaded');
+    expect(history.textContent).toContain('ops@paydesk.test · 02-03-2026 10:00');
+    // The bank result recorded by the system (no user).
+    expect(history.textContent).toContain('System · 03-03-2026 10:00');
   }, SLOW);
 
   it('keeps the key of an unanswered attempt for the same body only', () => {

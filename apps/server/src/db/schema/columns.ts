@@ -3,7 +3,7 @@
  * Times are `timestamptz` read as Date (UTC); `managed()` and `owner()` are the column groups
  * their docstrings describe.
  */
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A `timestamptz` column read as a Date (UTC). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -25,4 +25,18 @@ export const owner = () => ({
   agentId: integer('agent_id').notNull(),
   merchantId: integer('merchant_id').notNull(),
   branchId: integer('branch_id'),
+});
+
+/**
+ * The columns of a workflow engine's event table after its key (apps/server/src/workflows/engine.ts
+ * `EventTable` with fromTo): when (UTC), who (null: the system), the action, the state before
+ * (null for the record's first event) and after, and a summary (null: none).
+ */
+export const workflowEvent = () => ({
+  at: ts('at').notNull().defaultNow(),
+  actorUserId: integer('actor_user_id'),
+  action: text('action').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  summary: text('summary'),
 });

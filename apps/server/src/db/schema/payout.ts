@@ -1,7 +1,7 @@
 /** Payouts to merchant HQs, the MDR of settled payments, bank payout batches and the holidays payout dates skip. */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, managed } from './columns.ts';
+import { ts, managed, workflowEvent } from './columns.ts';
 
 /**
  * Payouts: what the platform pays a merchant HQ for one MYT business day, per
@@ -150,12 +150,7 @@ export const payoutBatchEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     batchId: bigint('batch_id', { mode: 'number' }).notNull().references(() => payoutBatches.id, { onDelete: 'cascade' }),
-    at: ts('at').notNull().defaultNow(),
-    actorUserId: integer('actor_user_id'),
-    action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    summary: text('summary'),
+    ...workflowEvent(),
   },
   (t) => [index('payout_batch_events_batch_idx').on(t.batchId, t.at)],
 );

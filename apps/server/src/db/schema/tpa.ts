@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, managed } from './columns.ts';
+import { ts, managed, workflowEvent } from './columns.ts';
 import { organizations } from './hierarchy.ts';
 import { paymentProducts } from './pricing.ts';
 import { terminals } from './terminals.ts';
@@ -59,12 +59,7 @@ export const rmApplicationEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     applicationId: integer('application_id').notNull().references(() => rmApplications.id, { onDelete: 'cascade' }),
-    at: ts('at').notNull().defaultNow(),
-    actorUserId: integer('actor_user_id'),
-    action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    summary: text('summary'),
+    ...workflowEvent(),
   },
   (t) => [index('rm_application_events_application_idx').on(t.applicationId, t.at)],
 );

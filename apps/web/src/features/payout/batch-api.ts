@@ -31,6 +31,11 @@ const batchApi = api.enhanceEndpoints({ addTagTypes: [BATCH_TAG] }).injectEndpoi
       query: (body) => ({ name: 'payoutBatchSearch', body }),
       providesTags: [BATCH_TAG],
     }),
+    /** One batch with its log (created, each file download, the bank result); asked again with the list. */
+    payoutBatch: build.query<ResponseOf<'payoutBatch'>, number>({
+      query: (id) => ({ name: 'payoutBatch', params: { Id: id } }),
+      providesTags: [BATCH_TAG],
+    }),
     /** Creates a batch; `onFailure` hears the verdict before `unwrap()` rejects (an unknown outcome keeps the key). */
     payoutBatchCreate: build.mutation<ResponseOf<'payoutBatchCreate'>, { body: BatchCreateBody; idempotencyKey: string; onFailure: (verdict: Verdict) => void }>({
       query: ({ body, idempotencyKey, onFailure }) => ({ name: 'payoutBatchCreate', body, options: { idempotencyKey, onFailure } }),
@@ -39,7 +44,7 @@ const batchApi = api.enhanceEndpoints({ addTagTypes: [BATCH_TAG] }).injectEndpoi
   }),
 });
 
-export const { usePayoutBatchSearchQuery, usePayoutBatchCreateMutation } = batchApi;
+export const { usePayoutBatchSearchQuery, usePayoutBatchQuery, usePayoutBatchCreateMutation } = batchApi;
 
 /** Asks the batch list again (after a new batch or a recorded result). */
 export const invalidateBatches = () => batchApi.util.invalidateTags([BATCH_TAG]);

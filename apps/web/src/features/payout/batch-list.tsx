@@ -14,7 +14,8 @@ import { formatCount, formatMoney } from '../../shared/format.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useDownloadFileMutation } from '../../store/file-api.ts';
-import { BATCH_PAGE_SIZE, batchFileDownload, usePayoutBatchSearchQuery, type PayoutBatch } from './batch-api.ts';
+import { RecordEvents } from '../../shared/record-events.tsx';
+import { BATCH_PAGE_SIZE, batchFileDownload, usePayoutBatchQuery, usePayoutBatchSearchQuery, type PayoutBatch } from './batch-api.ts';
 import './texts.ts';
 
 /** A calendar day 'YYYY-MM-DD' as the screen writes it (DD-MM-YYYY, §9). */
@@ -61,7 +62,22 @@ function RowActions({ batch, canRecord, onRecord, onShowPayouts }: BatchListProp
   );
 }
 
-/** The paged batch list with its state filter and each batch's actions. */
+/** A batch's log, read when its row is expanded: who made it, who took its file, who recorded the result. */
+function BatchHistory({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const query = usePayoutBatchQuery(id);
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  return (
+    <RecordEvents
+      events={query.data?.Events ?? []}
+      actionLabel={(a) => t(`payoutBatch.event.${a}`)}
+      stateLabel={(s) => t(enumLabelKey('payoutBatchState', s))}
+      testId={`batch-history-${id}`}
+    />
+  );
+}
+
+/** The paged batch list with its state filter and each batch's actions; a row expands to its log. */
 export function BatchList(props: BatchListProps) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<PayoutBatchState | undefined>(undefined);
@@ -124,6 +140,7 @@ export function BatchList(props: BatchListProps) {
             loading={query.isFetching}
             dataSource={data?.Rows ?? []}
             columns={columns}
+            expandable={{ expandedRowRender: (b) => <BatchHistory id={b.Id} /> }}
             locale={{ emptyText: listEmptyText(data !== undefined, state !== undefined, { filtered: t('payoutBatch.noneInState'), none: t('payoutBatch.none') }) }}
             pagination={{
               current: page,

@@ -8,6 +8,9 @@ import { addScreenTexts } from '../../i18n/index.ts';
 
 export const PAYOUT_TEXTS = {
   en: {
+    'payoutBatch.event.CREATE': 'Batch created',
+    'payoutBatch.event.DOWNLOAD': 'Bulk-credit file downloaded',
+    'payoutBatch.event.RECORD_RESULT': 'Bank result recorded',
     'payout.actionsLabel': 'Payout actions',
     'payout.hold': 'Hold',
     'payout.release': 'Release',
@@ -57,6 +60,9 @@ export const PAYOUT_TEXTS = {
     'payoutBatch.resultDone': 'Result of {{reference}} recorded: {{paid}} paid, {{failed}} failed',
   },
   ms: {
+    'payoutBatch.event.CREATE': 'Kelompok dicipta',
+    'payoutBatch.event.DOWNLOAD': 'Fail kredit pukal dimuat turun',
+    'payoutBatch.event.RECORD_RESULT': 'Keputusan bank direkodkan',
     'payout.actionsLabel': 'Tindakan pembayaran keluar',
     'payout.hold': 'Tahan',
     'payout.release': 'Lepaskan',
@@ -106,6 +112,9 @@ export const PAYOUT_TEXTS = {
     'payoutBatch.resultDone': 'Keputusan {{reference}} direkod: {{paid}} dibayar, {{failed}} gagal',
   },
   zh: {
+    'payoutBatch.event.CREATE': '批次已创建',
+    'payoutBatch.event.DOWNLOAD': '已下载批量入账文件',
+    'payoutBatch.event.RECORD_RESULT': '已记录银行结果',
     'payout.actionsLabel': '付款操作',
     'payout.hold': '冻结',
     'payout.release': '解冻',
