@@ -188,20 +188,34 @@ describe('messages of the hand-declared routes', () => {
     return inner ? shapeOf(inner) : null;
   };
   const requests = Object.entries(ROUTE_TABLE).flatMap(([name, r]) => (r.body ? [[name, r.body] as const] : []));
+  /**
+   * Field schemas already judged: a schema object shared by many routes (a report's SearchData in
+   * its Search, Totals and Export; a resource's fields in Create and Update) answers every input
+   * the same way wherever it sits, so it is judged once, under the first route that has it.
+   */
+  const judged = new WeakSet<z.ZodType>();
 
   it.each(requests)('%s: every issue of every request field is a translated catalogue key', (name, body) => {
     const shape = shapeOf(body);
     if (!shape) return;
     const walk = (fields: Record<string, z.ZodType>, where: string) => {
       for (const [field, schema] of Object.entries(fields)) {
+        if (judged.has(schema)) continue;
+        judged.add(schema);
         for (const input of INTERESTING) checkIssues(schema.safeParse(input), `${where}.${field}`);
         checkIssues(schema.safeParse({ 'Bad Key': 'x', '{{UserName}}': 'y' }), `${where}.${field}`);
-        fc.assert(fc.property(hostile, (input) => checkIssues(schema.safeParse(input), `${where}.${field}`)), { numRuns: 40 });
+        // 10 random values per field schema on top of the fixed INTERESTING ones (which reach every
+        // issue kind): 24,140 random parses a run over the 2,414 distinct field schemas (4,538
+        // fields), a new seed each run. 40 a field took 102 s of the unit tier; 10 with the
+        // shared schemas judged once, 59 s.
+        fc.assert(fc.property(hostile, (input) => checkIssues(schema.safeParse(input), `${where}.${field}`)), { numRuns: 10 });
         const nested = shapeOf(schema);
         if (nested) walk(nested, `${where}.${field}`);
       }
     };
     walk(shape, name);
+    // Every field of the request was judged, here or under an earlier route sharing its schema.
+    expect(Object.values(shape).every((f) => judged.has(f))).toBe(true);
   });
 });
 
