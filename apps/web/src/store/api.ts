@@ -56,6 +56,13 @@ interface CallArgs {
  */
 export type WriteOptions = Pick<RequestOptions, 'silent' | 'onFailure' | 'idempotencyKey'>;
 
+/**
+ * A tag of a view a write changes: a tag type a feature added to this api (`addTagTypes`), alone
+ * or with an id. Tag types are plain names to RTK Query, so a shared write (an upload, a workflow
+ * command) invalidates the feature's views without knowing the feature.
+ */
+export type ViewTag = string | { type: string; id?: string | number };
+
 /** A mutation's argument when the caller passes options along with the body. */
 export interface WriteArgs<B> {
   body: B;

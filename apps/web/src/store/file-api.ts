@@ -22,13 +22,8 @@ import { useCallback } from 'react';
 import type { BodyOf, ResponseOf } from '@paydesk/contract';
 import { apiClient } from '../api/index.ts';
 import type { RequestOptions, RouteOf } from '../api/client.ts';
-import { api, handled, type WriteArgs, type WriteOptions } from './api.ts';
+import { api, handled, type ViewTag, type WriteArgs, type WriteOptions } from './api.ts';
 
-/**
- * A tag of the view a write changes: a feature's tag type (registered by that feature's
- * `enhanceEndpoints`, which built the argument) with its id, if any.
- */
-export type ViewTag = string | { type: string; id?: string | number };
 
 /** `:Name` segments of a route's path. */
 type Params = Record<string, string | number>;

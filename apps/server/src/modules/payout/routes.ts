@@ -24,10 +24,10 @@ import { scopeOf } from '../../platform/scope.ts';
 import { registerRoute } from '../../platform/route.ts';
 import { readSheet } from '../../platform/spreadsheet.ts';
 import { uploadedFile } from '../../platform/upload.ts';
-import { batchReference, createPayoutBatch, downloadPayoutBatchFile, payoutBatchView, recordBankResult, searchPayoutBatches } from './batch.ts';
-import { decidePayout } from './hold.ts';
-import { PAYOUT_BATCH_EVENTS } from './batch-record.ts';
 import { readEvents } from '../../workflows/engine.ts';
+import { batchReference, createPayoutBatch, downloadPayoutBatchFile, payoutBatchView, recordBankResult, searchPayoutBatches } from './batch.ts';
+import { PAYOUT_BATCH_EVENTS } from './batch-record.ts';
+import { decidePayout } from './hold.ts';
 
 /** Most lines a bank result file may hold (a batch is one channel and currency of one day's due payouts). */
 const RESULT_MAX_ROWS = 100_000;

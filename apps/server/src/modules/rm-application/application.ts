@@ -86,7 +86,6 @@ export function allowedActions(scope: Scope, r: Pick<Row, 'status' | 'submitted_
 export async function applicationView(q: Query, scope: Scope, id: number) {
   const r = await loadRow(q, scope, id);
   const files = await documentsOf(q, r.org_id);
-  const events = await readEvents(q, RM_APPLICATIONS.events, Number(r.id));
   return {
     Id: Number(r.id),
     MerchantId: Number(r.org_id),
@@ -108,7 +107,7 @@ export async function applicationView(q: Query, scope: Scope, id: number) {
     Version: Number(r.version),
     CreatedAt: new Date(r.created_at).toISOString(),
     UpdatedAt: new Date(r.updated_at).toISOString(),
-    Events: events.map((e) => ({ At: e.At, Action: e.Action, FromStatus: e.FromStatus, ToStatus: String(e.ToStatus), Actor: e.Actor, Summary: e.Summary })),
+    Events: await readEvents(q, RM_APPLICATIONS.events, Number(r.id)),
   };
 }
 

@@ -30,7 +30,8 @@ import { formatMoney } from '../format.ts';
 import { NoteDialog } from '../note-dialog.tsx';
 import { commandLabel, routeIdempotent, rowState, visibleCommands } from './workflow-commands.ts';
 import { WORKFLOW_ICONS } from './workflow-icons.tsx';
-import { useWorkflowCommandMutation, workflowSources, type WorkflowTag } from './workflow-api.ts';
+import type { ViewTag } from '../../store/api.ts';
+import { useWorkflowCommandMutation, workflowSources } from './workflow-api.ts';
 
 type Command = WorkflowCommand<string>;
 type Review = NonNullable<Command['review']>;
@@ -61,7 +62,7 @@ export interface WorkflowActionsProps {
   /** The report whose drawer shows the record (its views are asked again after a command). */
   def?: Pick<ListReportDef, 'api'>;
   /** Cache tags asked again after a command, besides the workflow's reports (a feature's own lists and detail). */
-  refresh?: readonly WorkflowTag[];
+  refresh?: readonly ViewTag[];
   /**
    * The actions the server says this caller may take on the record (its AllowedActions, when it
    * answers them): a command whose action is not listed does not show, whatever the machine and

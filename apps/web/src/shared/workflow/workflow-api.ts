@@ -8,14 +8,8 @@
  * names (a record with its own screen: its feature's tag, e.g. the rollout drawer's).
  */
 import { LIST_REPORTS, type ListReportDef, type RouteName, type WorkflowDef } from '@paydesk/contract';
-import type { WriteOptions } from '../../store/api.ts';
+import type { ViewTag, WriteOptions } from '../../store/api.ts';
 import { reportApi, reportTag } from '../report-api.ts';
-
-/**
- * A cache tag of the app's API (store/api.ts): a tag type a feature added (`addTagTypes`), alone
- * or with an id. Tag types are plain names to RTK Query, so the engine need not know the feature's.
- */
-export type WorkflowTag = string | { type: string; id?: string | number };
 
 /** One command as sent: the route, its body, the report sources it changes and the caller's options. */
 export interface WorkflowCall {
@@ -26,7 +20,7 @@ export interface WorkflowCall {
   /** The report whose drawer sent it (asked again even if its source is not listed). */
   report?: Pick<ListReportDef, 'api'>;
   /** Other cache tags to invalidate once it succeeded (the feature's own views of the record). */
-  refresh?: readonly WorkflowTag[];
+  refresh?: readonly ViewTag[];
   options?: WriteOptions;
 }
 
