@@ -137,13 +137,13 @@ export async function createPayoutBatch(q: Query, input: BatchInput): Promise<{ 
 
 /**
  * The bulk-credit file of batch `id`, remade from its lines and the originator stored with it:
- * `{fileName, content, state}` (the batch's state as read, for the download's event). Throws NF404,
+ * `{fileName, content}`. Throws NF404,
  * or CF409 when an account number no longer opens or the bytes differ from those made at
  * creation (the server key changed, or a line was altered).
  */
-export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array): Promise<{ fileName: string; content: string; state: PayoutBatchState }> {
-  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string; originator: string; state: PayoutBatchState }>(
-    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256, originator, state FROM payout_batches WHERE id = $1`,
+export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array): Promise<{ fileName: string; content: string }> {
+  const [b] = await q<{ id: number; channel: string; currency: string; payout_date: string; file_sha256: string; originator: string }>(
+    `SELECT id, channel, currency, payout_date::text AS payout_date, file_sha256, originator FROM payout_batches WHERE id = $1`,
     [id],
   );
   if (!b) throw notFound('Payout batch');
@@ -159,24 +159,29 @@ export async function payoutBatchFile(q: Query, id: number, fieldKey: Uint8Array
   const batch = { id: Number(b.id), payoutDate: b.payout_date, channel: b.channel, currency: b.currency.trim() };
   const content = bulkCreditFile({ reference: batchReference(batch.id), originator: b.originator, payoutDate: batch.payoutDate, currency: batch.currency }, lines);
   if (sha256(content) !== b.file_sha256) throw new AppError(409, ERROR_CODES.CONFLICT, `The file of batch ${batchReference(batch.id)} no longer matches the one made at its creation: make a new batch`);
-  return { fileName: batchFileName(batch), content, state: b.state };
+  return { fileName: batchFileName(batch), content };
 }
 
 /**
  * Makes batch `id`'s bulk-credit file (payoutBatchFile) for `userId` at `at` (UTC) and logs the
  * download as a DOWNLOAD event (state unchanged; summary: the file's name and SHA-256) in the
  * caller's transaction `q`: the file carries whole account numbers, so who took it is on the
- * batch's log. A read, not a move of the machine. Answers the file and its SHA-256 (hex).
+ * batch's log. A read, not a move of the machine, made under the batch's row lock. Answers the
+ * file and its SHA-256 (hex).
  * Throws as payoutBatchFile (nothing logged then).
  */
 export async function downloadPayoutBatchFile(
   q: Query,
   input: { id: number; fieldKey: Uint8Array; userId: number; at: Date },
 ): Promise<{ fileName: string; content: string; sha256: string }> {
+  // Under the batch's row lock, so the state the event names is the state while the file was
+  // taken (a bank result recorded at the same moment waits, then logs after it).
+  const locked = await lockPayoutBatch(q, input.id);
+  if (!locked) throw notFound('Payout batch');
   const file = await payoutBatchFile(q, input.id, input.fieldKey);
   const hash = sha256(file.content);
   await logEvent(q, PAYOUT_BATCH_EVENTS, input.id, {
-    action: 'DOWNLOAD', from: file.state, to: file.state, actorUserId: input.userId, at: input.at, summary: `${file.fileName} (sha256 ${hash})`,
+    action: 'DOWNLOAD', from: locked.status, to: locked.status, actorUserId: input.userId, at: input.at, summary: `${file.fileName} (sha256 ${hash})`,
   });
   return { fileName: file.fileName, content: file.content, sha256: hash };
 }
