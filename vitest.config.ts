@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './apps/server/test/longest-first.ts';
 
 /**
  * This run's id: the integration harness keeps its seeded database dumps under it
@@ -18,7 +17,6 @@ export default defineConfig({
     // after another (measured on this machine: unit + web + integration in 595 s with two workers;
     // the serial CI run before took 3,487 s for all tiers). Each file has its own server and database.
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
     globalSetup: ['apps/server/test/integration/global-setup.ts'],
     projects: [
       // Threads (one process, a worker per file): integration 434 -> 374 s on PGlite against forks. 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
