@@ -21,7 +21,7 @@ import { xlsxBomb, xlsxOf } from '../sheet-fixtures.ts';
 const BANK_UPLOAD = '/api/portal/Bank/BulkUpload';
 const MDR_PREVIEW = '/api/portal/BulkUpdateMdr/Preview';
 const MB = 1024 * 1024;
-/** Most this isolate's memory may grow while one bomb is refused (measured as process RSS in a process of its own: at most 86 MB on Node 20 and 24). */
+/** Most this isolate's memory may grow while one bomb is refused (measured: 26–53 MB on Node 20; as process RSS, in a process of its own, at most 86 MB on Node 20 and 24). */
 const MAX_GROWTH = 256 * MB;
 
 const BANK_HEADER = ['BankName', 'BankCode', 'SwiftCode', 'Country', 'Channels', 'SortOrder'];
