@@ -208,14 +208,18 @@ describe.each(DATABASES)('unattended cash on %s', (kind) => {
     const agent = await s.signIn('agent@paydesk.my');
     const profile = await agent.call('profile');
     const me = orgs.find((o) => o.id === profile.Current.CompanyId)!;
-    const [mine] = await db.query<{ n: number; cash_in: string }>(`SELECT count(*)::int AS n, coalesce(sum(cash_in_amount), 0)::text AS cash_in FROM unattended_cash_events WHERE agent_id = $1`, [me.id]);
+    const [mine] = await db.query<{ n: number; cash_in: string; first: Date | string; last: Date | string }>(
+      `SELECT count(*)::int AS n, coalesce(sum(cash_in_amount), 0)::text AS cash_in, min(occurred_at) AS first, max(occurred_at) AS last FROM unattended_cash_events WHERE agent_id = $1`,
+      [me.id],
+    );
     expect(Number(mine!.n)).toBeGreaterThan(0);
     const list = await reportApi(agent, history).search({ RowsPerPage: 200, SearchData: { Currency: 'MYR' } });
     expect(list.TotalRecords).toBe(Math.min(Number(mine!.n), 10_000));
     const owners = await db.query<{ agent_id: number }>('SELECT DISTINCT agent_id FROM unattended_cash_events WHERE id = ANY($1::int8[])', [list.Items.map((i) => i.Id)]);
     expect(owners.map((o) => Number(o.agent_id))).toEqual([me.id]);
-    // Every event: the generated fortnight of 2026 and the seed's recent days (within the 1,100-day limit).
-    const all = { DateFrom: '2026-01-01T00:00:00+08:00', DateTo: new Date(Date.now() + 86_400_000).toISOString() };
+    // Every event, from the agent's first to its last (the generated fortnight of 2026 and the
+    // seed's recent days, in whichever order the clock puts them; within the 1,100-day limit).
+    const all = { DateFrom: new Date(mine!.first).toISOString(), DateTo: new Date(new Date(mine!.last).getTime() + 1).toISOString() };
     const summary = await summaryApi(agent, report).summary({ SearchData: all, Period: 'month', GroupBy: null });
     expect(summary.Totals.EventCount).toBe(Number(mine!.n));
     expect(Number(summary.Totals.CashIn)).toBe(Number(mine!.cash_in));
