@@ -26,12 +26,23 @@ export function runPathOf(run: string, name: string): string {
   return join(runDirOf(run), name);
 }
 
-/** Removes the folders of runs older than a day (left by runs that were killed). */
+/**
+ * The wall-clock time, epoch ms, whatever clock the test run is on: file times are the real
+ * clock's, while `Date.now()` is shifted under PAYDESK_TEST_CLOCK (test/clock/shifted-date.ts).
+ * `performance.timeOrigin` is the real start of the process.
+ */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * Removes the folders of runs older than a day (left by runs that were killed), by the real clock:
+ * on a clock shifted ahead, `Date.now()` made every folder look old, this run's own included,
+ * and its dumps were deleted while being built (every integration file failed at 2028-02-29).
+ */
 function sweepOldRuns(): void {
   if (!existsSync(ROOT)) return;
   for (const name of readdirSync(ROOT)) {
     const path = join(ROOT, name);
-    if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+    if (wallNow() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
   }
 }
 
