@@ -10,8 +10,11 @@ import { oncePerRun, runDirOf, runPathOf } from '../run-once.ts';
 
 describe('oncePerRun on a clock years ahead', () => {
   it('keeps the run folders made moments ago and builds once', async () => {
+    // Under scripts/ten-clocks.mjs the worker is already on its chosen clock, which stays (the
+    // check then runs on that clock); otherwise it moves five years ahead here.
+    const chosen = Object.hasOwn(Date, 'shifted');
     installShiftedClock('2031-02-28T16:00:00Z');
-    expect(new Date().getUTCFullYear()).toBeGreaterThanOrEqual(2031);
+    expect(chosen || new Date().getUTCFullYear() >= 2031).toBe(true);
     const run = `clock-ahead-${process.pid}-${performance.now().toFixed(0)}`;
     const other = runPathOf(`${run}-other`, 'kept');
     writeFileSync(`${other}.ready`, '');
