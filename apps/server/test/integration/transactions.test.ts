@@ -143,7 +143,9 @@ describe.each(DATABASES)('live e-commerce transactions on %s', (kind) => {
     const mine = await merchant.call('dashboard', { body: { Currency: 'MYR' } });
     expect(all.Today.Count).toBeGreaterThan(0);
     expect(Number(all.MonthToDate.Amount)).toBeGreaterThanOrEqual(Number(mine.MonthToDate.Amount));
-    expect(mine.MonthToDate.Count).toBeLessThan(all.MonthToDate.Count);
+    // At most the platform's: minutes into a month the demo HQ's sales of today may be all there is
+    // (00:05 MYT on 1 June: 2 and 2). Its own and no other's is the raw count below.
+    expect(mine.MonthToDate.Count).toBeLessThanOrEqual(all.MonthToDate.Count);
     const [raw] = await s.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM transactions WHERE merchant_id = $1 AND currency = 'MYR' AND status = 'SUCCESS' AND ${saleRowSql()}
          AND (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date >= date_trunc('month', now() AT TIME ZONE 'Asia/Kuala_Lumpur')::date`,
