@@ -18,8 +18,10 @@ export default defineConfig({
     // the serial CI run before took 3,487 s for all tiers). Each file has its own server and database.
     maxWorkers: 2,
     globalSetup: ['apps/server/test/integration/global-setup.ts'],
+    // Unit, integration and web in worker threads (one process, a new worker per file): integration
+    // on PGlite 434 -> 374 s against forks. e2e keeps forks (vitest's default).
     projects: [
-      // Threads (one process, a worker per file): integration 434 -> 374 s on PGlite against forks. 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
+      // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
       { test: { name: 'unit', pool: 'threads', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
       {
         test: {

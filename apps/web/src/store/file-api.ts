@@ -24,7 +24,6 @@ import { apiClient } from '../api/index.ts';
 import type { RequestOptions, RouteOf } from '../api/client.ts';
 import { api, handled, type ViewTag, type WriteArgs, type WriteOptions } from './api.ts';
 
-
 /** `:Name` segments of a route's path. */
 type Params = Record<string, string | number>;
 
