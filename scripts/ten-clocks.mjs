@@ -13,6 +13,7 @@
  * first of the month, a Malaysian public holiday.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** [label, instant in UTC]; MYT = UTC + 8 h. */
 export const CLOCKS = [
@@ -29,6 +30,12 @@ export const CLOCKS = [
 ];
 
 const filters = process.argv.slice(2);
+// The edge tests read the built web app's pages (their headers follow live settings): build it
+// once when a fresh clone has none (a missing dist failed edge.test at every clock, not the clock).
+if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
 const env = { ...process.env };
 delete env.DATABASE_URL;
 delete env.PAYDESK_TEST_ONLY_PG;

@@ -32,7 +32,9 @@ beforeAll(async () => {
   admin = await server.signIn('admin@paydesk.my');
   for (const org of HQS) {
     for (const [i, tid] of made[org]!.entries()) {
-      const terminal = await admin.callPath<{ OrgName: string }>('POST', '/api/portal/Terminal/Create', { OrgId: org, Tid: tid, Model: 'PAX A920', AcquirerId: 1, Mid: `DLK${org}${i}`, TerminalStatus: 'ACTIVE' });
+      const terminal = await admin.callPath<{ Id: number; Version: number; OrgName: string }>('POST', '/api/portal/Terminal/Create', { OrgId: org, Tid: tid, Model: 'PAX A920', AcquirerId: 1, Mid: `DLK${org}${i}` });
+      // A new terminal is PENDING: put in service, as the desk would.
+      await admin.callPath('PUT', '/api/portal/Terminal/PutInService', { Id: terminal.Id, Version: terminal.Version });
       names[org] = terminal.OrgName;
     }
     const page = await admin.callPath<{ Items: { Tid: string; Model: string }[] }>('POST', '/api/portal/Terminal/Search', {
@@ -127,5 +129,13 @@ describe('declared commands on a row (ResourceDef.commands)', () => {
     fireEvent.click(within(row()!).getByText('Resume'));
     await waitFor(() => expect(buttons()).toContain('Suspend'));
     expect(await statusOnServer()).toBe('ACTIVE');
+
+    // The lifecycle's history: every step, oldest first, named by its command, with the states it
+    // moved between and who did it.
+    fireEvent.click(within(row()!).getByText('History'));
+    const history = await screen.findByTestId('resource-history');
+    await waitFor(() => expect(within(history).getAllByText(/admin@paydesk\.my/).length).toBe(4));
+    const steps = Array.from(history.querySelectorAll('.ant-timeline-item')).map((li) => li.textContent ?? '');
+    expect(steps.map((x) => x.split('admin@')[0])).toEqual(['Created · Pending', 'Put in service · Pending → Active', 'Suspend · Active → Suspended', 'Resume · Suspended → Active']);
   }, 120_000);
 });

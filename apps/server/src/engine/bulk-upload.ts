@@ -14,6 +14,7 @@ import { AppError } from '../platform/errors.ts';
 import { readSheet } from '../platform/spreadsheet.ts';
 import type { Scope } from '../platform/scope.ts';
 import { auditIn, insertRow, loadRow, updateRow, type EngineContext } from './crud.ts';
+import { logCreation } from './lifecycle-events.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { ident, Params, scopeSql } from './sql.ts';
 import { toItem } from './rows.ts';
@@ -132,6 +133,7 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
         if (existing === undefined) {
           const id = await insertRow(q, ctx, def, scope, data);
           const stored = await loadRow(q, def, scope, id);
+          if (def.lifecycle && stored) await logCreation(q, def, scope, id, stored[def.lifecycle.field], ctx.now());
           await auditIn(q, ctx, scope, { action: 'CREATE', def, targetId: id, after: stored ? toItem(def, stored, ctx.fieldKey) : undefined, detail: via });
           created++;
         } else {

@@ -10,6 +10,7 @@ import type { Database, Query } from '../db/client.ts';
 import { AppError, badInput, notFound } from '../platform/errors.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { Scope } from '../platform/scope.ts';
+import { logCreation } from './lifecycle-events.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { fieldSql, fromSql, ident, listsOwners, Params, scopeSql, selectList, sortSql } from './sql.ts';
 import { toItem } from './rows.ts';
@@ -183,6 +184,7 @@ export async function createResource(ctx: EngineContext, def: ResourceDef, scope
   return ctx.database.transaction(async (q) => {
     const id = await insertRow(q, ctx, def, scope, input);
     const after = toItem(def, (await loadRow(q, def, scope, id))!, ctx.fieldKey);
+    if (def.lifecycle) await logCreation(q, def, scope, id, after[def.lifecycle.field], ctx.now());
     await auditIn(q, ctx, scope, { action: 'CREATE', def, targetId: id, after });
     return after;
   });

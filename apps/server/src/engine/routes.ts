@@ -1,7 +1,7 @@
 /**
  * Serves a declared resource through the route table: the contract's `resourceRouteSet(def)` gives
  * each route (Search, Get/{Id}, Create, Update, SetStatus, Delete/{Id}, Export, BulkUpload and each
- * declared command) with its typed schemas and `{module}:{action}` permission; this file only binds
+ * declared command, and a lifecycle record's Events/{Id}) with its typed schemas and `{module}:{action}` permission; this file only binds
  * each operation to the engine with the caller's scope. The engine writes its own audit rows
  * (crud.ts auditIn), so these routes declare no `audit`.
  */
@@ -15,6 +15,7 @@ import { uploadedFile } from '../platform/upload.ts';
 import { bulkUpload } from './bulk-upload.ts';
 import { createResource, deleteResource, getResource, runCommand, searchResource, setResourceStatus, updateResource, type EngineContext } from './crud.ts';
 import { countResourceRows, openResourceExport } from './export.ts';
+import { recordEvents, runLifecycleCommand } from './lifecycle.ts';
 
 /** Registers every route `def` serves (its actions allow), each answering as its response schema says. */
 export function registerResource(app: FastifyInstance, def: ResourceDef): void {
@@ -48,8 +49,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       return bulkUpload(ctxOf(req), def, scopeOf(req), file, filename);
     });
   }
+  if (r.Events) registerRoute(app, r.Events, async (req) => recordEvents(ctxOf(req), def, scopeOf(req), req.params.Id));
   for (const route of r.commands) {
     const command = def.commands!.find((c) => c.name === route.resource.command)!;
-    registerRoute(app, route, async (req) => runCommand(ctxOf(req), def, scopeOf(req), command, req.body));
+    // A lifecycle command moves through the workflow engine (lifecycle.ts); a plain one sets its field.
+    registerRoute(app, route, async (req) => (command.action ? runLifecycleCommand : runCommand)(ctxOf(req), def, scopeOf(req), command, req.body));
   }
 }

@@ -42,6 +42,11 @@ export interface EventTable {
   /** Whether the table keeps the state before and after each event. */
   fromTo: boolean;
   columns?: { actor?: string; action?: string; summary?: string };
+  /**
+   * A table shared by several record types (resource_events): the column naming the type and this
+   * type's value, written with every event and required by every read.
+   */
+  kind?: { column: string; value: string };
 }
 
 const columnsOf = (events: EventTable) => ({ actor: 'actor_user_id', action: 'action', summary: 'summary', ...events.columns });
@@ -138,8 +143,9 @@ export interface EventInput {
 export async function logEvent(q: Query, events: EventTable, id: number, e: EventInput): Promise<void> {
   const c = columnsOf(events);
   const extra = Object.entries(e.extra ?? {});
-  const cols = [events.key, 'at', c.actor, c.action, c.summary, ...(events.fromTo ? ['from_status', 'to_status'] : []), ...extra.map(([k]) => k)];
-  const values = [id, e.at, e.actorUserId, e.action, e.summary?.slice(0, 500) ?? null, ...(events.fromTo ? [e.from, e.to] : []), ...extra.map(([, v]) => v)];
+  const kind = events.kind ? [[events.kind.column, events.kind.value] as const] : [];
+  const cols = [events.key, 'at', c.actor, c.action, c.summary, ...(events.fromTo ? ['from_status', 'to_status'] : []), ...[...kind, ...extra].map(([k]) => k)];
+  const values = [id, e.at, e.actorUserId, e.action, e.summary?.slice(0, 500) ?? null, ...(events.fromTo ? [e.from, e.to] : []), ...[...kind, ...extra].map(([, v]) => v)];
   await q(`INSERT INTO ${events.table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, values);
 }
 
@@ -161,8 +167,8 @@ export async function readEvents(q: Query, events: EventTable, id: number): Prom
   const c = columnsOf(events);
   const rows = await q<Record<string, unknown>>(
     `SELECT e.at, e.${c.action} AS action, u.email, e.${c.summary} AS summary${events.fromTo ? ', e.from_status, e.to_status' : ''} FROM ${events.table} e LEFT JOIN users u ON u.id = e.${c.actor}
-     WHERE e.${events.key} = $1 ORDER BY e.at, e.id LIMIT ${EVENT_LIMIT}`,
-    [id],
+     WHERE e.${events.key} = $1${events.kind ? ` AND e.${events.kind.column} = $2` : ''} ORDER BY e.at, e.id LIMIT ${EVENT_LIMIT}`,
+    events.kind ? [id, events.kind.value] : [id],
   );
   return rows.map((e) => ({
     At: new Date(e.at as string).toISOString(), Action: String(e.action), Actor: (e.email as string | null) ?? null, Summary: e.summary == null ? '' : String(e.summary),

@@ -99,24 +99,37 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
 
   // Declared commands: from every value of its field, each command runs exactly when the value is
   // one it moves from (then the field holds `to`, Version + 1, audited under its name), else CF409
-  // naming the value held and nothing changes; a stale Version is refused like an update's.
+  // naming the value held and nothing changes; a stale Version is refused like an update's. A
+  // lifecycle's state field is read-only, so the test puts the record in each state in the
+  // database; there each move also appends one event to the record's history and a refusal none.
   for (const def of RESOURCES.filter((d) => d.commands?.length)) {
     it(`${def.name}: every declared command runs from the values it leaves and is refused from the others`, async () => {
       const c = await ownerOf(def);
       const { item } = await recordOf(def, c, 62);
       let current = item;
       let runs = 0;
+      const history = async (id: number) => (await c.callPath<{ Items: { Action: string; FromStatus: string | null; ToStatus: string | null }[] }>('GET', `${api(def, 'Events')}/${id}`)).Items;
+      if (def.lifecycle) expect((await history(current.Id)).map((e) => [e.Action, e.FromStatus, e.ToStatus])).toEqual([['CREATE', null, current[def.lifecycle.field]]]);
       for (const command of def.commands!) {
         for (const { value } of def.fields[command.field]!.options!) {
-          current = await c.callPath<Item>('PUT', api(def, 'Update'), { Id: current.Id, Version: current.Version, [command.field]: value });
+          if (def.lifecycle) {
+            await s.database.query(`UPDATE ${def.table} SET ${def.fields[command.field]!.column} = $1, version = version + 1 WHERE id = $2`, [value, current.Id]);
+            current = await c.callPath<Item>('GET', `${api(def, 'Get')}/${current.Id}`);
+          } else current = await c.callPath<Item>('PUT', api(def, 'Update'), { Id: current.Id, Version: current.Version, [command.field]: value });
           const path = api(def, command.name);
+          const eventsBefore = def.lifecycle ? (await history(current.Id)).length : 0;
           if (command.from.includes(String(value))) {
             const stale = await errorOf(c.callPath('PUT', path, { Id: current.Id, Version: current.Version - 1 }));
             expect([stale.status, stale.errorCode]).toEqual([409, 'CF409']);
-            const moved = await c.callPath<Item>('PUT', path, { Id: current.Id, Version: current.Version });
+            const moved = await c.callPath<Item>('PUT', path, { Id: current.Id, Version: current.Version, ...(command.note ? { Note: 'by the contract suite' } : {}) });
             expect([moved[command.field], moved.Version]).toEqual([command.to, current.Version + 1]);
             const [audit] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND target_type = $2 AND target_id = $3`, [command.name.toUpperCase(), def.name, String(current.Id)]);
             expect(audit!.n, `${def.name}.${command.name} audited`).toBeGreaterThan(0);
+            if (def.lifecycle) {
+              const events = await history(current.Id);
+              expect(events.length).toBe(eventsBefore + 1);
+              expect(events.at(-1)).toMatchObject({ Action: command.action, FromStatus: value, ToStatus: command.to, Actor: expect.any(String) });
+            }
             current = moved;
             runs += 1;
           } else {
@@ -125,6 +138,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
             expect(refused.message).toContain(String(value));
             const after = await c.callPath<Item>('GET', `${api(def, 'Get')}/${current.Id}`);
             expect([after[command.field], after.Version]).toEqual([value, current.Version]);
+            if (def.lifecycle) expect((await history(current.Id)).length).toBe(eventsBefore);
           }
         }
       }

@@ -6,7 +6,7 @@
  * web app renders it with one ResourceList and one ResourceForm.
  */
 import { z } from 'zod';
-import { resourceActionPermission, type ResourceActionName } from '@paydesk/domain';
+import { resourceActionPermission, type ResourceActionName, type StateMachine } from '@paydesk/domain';
 import { registerResourceTexts, type ResourceTexts } from './texts.ts';
 
 /** §5 validator types a field may declare (checked by validateField of packages/domain). */
@@ -66,6 +66,7 @@ export interface FieldDef {
   secret?: boolean;
   /** Answered but not written by Create/Update (computed or system-managed). */
   readOnly?: boolean;
+
   /** Optional on create (the database default applies). */
   optional?: boolean;
   /** Help text key for the form. */
@@ -116,6 +117,40 @@ export interface ResourceCommand<F extends Record<string, FieldDef> = Record<str
   from: readonly string[];
   to: string;
   confirm?: boolean;
+  /** A lifecycle command (ResourceDef.lifecycle): the machine's action it performs. */
+  action?: string;
+  /** A lifecycle command: the user types a reason first (`Note`, at most 250 characters), kept in the record's history. */
+  note?: boolean;
+}
+
+/** A row command of a lifecycle (ResourceLifecycle.commands): an action of the machine under a name of its own. */
+export interface LifecycleCommand {
+  /** PascalCase route segment and audit action, e.g. 'Disable'. */
+  name: string;
+  labelKey: string;
+  /** The machine's action; the states it moves from and to are the machine's. */
+  action: string;
+  /** Asked to confirm first (a step not easily undone). */
+  confirm?: boolean;
+  /** A reason is required (see ResourceCommand.note). */
+  note?: boolean;
+}
+
+/**
+ * A record with a lifecycle on the resource engine (the workflow engine's facet of a resource): its
+ * state is a read-only select field whose options are the states of a domain state machine; the
+ * declared commands are the only way the state changes, each an operation of the route table
+ * (`PUT /api/portal/{Name}/{Command}` with `{Id, Version, Note?}`, `{module}:update`) that the
+ * server runs through the workflow engine's `move` (the machine asked first, 409 naming the state
+ * when it refuses; then the row, one event and one audit row in one transaction). Creation (one by
+ * one or in a bulk upload) writes the record's first event, CREATE into the state it was stored in. `GET /api/portal/{Name}/Events/{Id}`
+ * answers its history (`{Items: RecordEvent[]}`, oldest first), which the screen shows per row.
+ */
+export interface ResourceLifecycle<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** The state field: a read-only select whose options are exactly the machine's states. */
+  field: keyof F & string;
+  machine: StateMachine<string, string>;
+  commands: readonly LifecycleCommand[];
 }
 
 export interface Dependent {
@@ -182,8 +217,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * the engine's updateRow.
    */
   refine?: (record: Record<string, unknown>) => RuleViolation | null;
-  /** Server-side actions declared on the resource (see ResourceCommand). */
+  /** Server-side actions declared on the resource (see ResourceCommand); a lifecycle's commands are added here by defineResource. */
   commands?: readonly ResourceCommand<F>[];
+  /** A record with a lifecycle (see ResourceLifecycle). */
+  lifecycle?: ResourceLifecycle<F>;
   /** Why the fields are what they are where the spec is silent. */
   description: string;
   /**
@@ -200,12 +237,33 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
  * invariant in F because of `keyof F`, though a narrower declaration is a sound ResourceDef.)
  */
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef & { fields: F } {
-  for (const c of def.commands ?? []) checkCommand(def, c);
+  const full: ResourceDef<F> = def.lifecycle ? { ...def, commands: [...(def.commands ?? []), ...lifecycleCommands(def, def.lifecycle)] } : def;
+  for (const c of full.commands ?? []) checkCommand(full, c);
   if (def.texts) registerResourceTexts(def.texts);
-  return def as ResourceDef & { fields: F };
+  return full as ResourceDef & { fields: F };
 }
 
-const ENGINE_OPS = new Set(['Search', 'Get', 'Create', 'Update', 'SetStatus', 'Delete', 'Export', 'BulkUpload']);
+/**
+ * A lifecycle's commands as resource commands over its state field: each moves from the states
+ * that accept its action to the one state they all lead to. Throws at declaration when the state
+ * field is writable, its options are not the machine's states, an action is accepted nowhere or
+ * leads to different states (two commands are then needed).
+ */
+function lifecycleCommands<F extends Record<string, FieldDef>>(def: ResourceDef<F>, lc: ResourceLifecycle<F>): ResourceCommand<F>[] {
+  const field = def.fields[lc.field];
+  const options = (field?.options ?? []).map((o) => String(o.value));
+  if (!field?.readOnly || options.join() !== lc.machine.states.join()) {
+    throw new Error(`${def.name}: the lifecycle's ${lc.field} must be a read-only select whose options are the machine's states (${lc.machine.states.join(', ')})`);
+  }
+  return lc.commands.map((c) => {
+    const from = lc.machine.accepting(c.action);
+    const to = new Set(from.map((s) => lc.machine.next(s, c.action)));
+    if (from.length === 0 || to.size !== 1) throw new Error(`${def.name}: command ${c.name} must be an action the machine accepts somewhere, leading to one state`);
+    return { name: c.name, labelKey: c.labelKey, field: lc.field, from, to: [...to][0]!, action: c.action, ...(c.confirm ? { confirm: true } : {}), ...(c.note ? { note: true } : {}) };
+  });
+}
+
+const ENGINE_OPS = new Set(['Search', 'Get', 'Create', 'Update', 'SetStatus', 'Delete', 'Export', 'BulkUpload', 'Events']);
 
 /** A command moves a fixed-option field between its own options, under a name of its own (throws at declaration). */
 function checkCommand<F extends Record<string, FieldDef>>(def: ResourceDef<F>, c: ResourceCommand<F>): void {

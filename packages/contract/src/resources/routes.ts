@@ -9,7 +9,7 @@ import type { RouteDef, Tenancy } from '../routes.ts';
 import { resourcePermission, type ResourceDef } from './define.ts';
 import { resourceSchemas, type ResourceSchemas } from './schemas.ts';
 
-export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload' | 'Command';
+export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload' | 'Command' | 'Events';
 
 /** A route of the resource engine: a RouteDef that names its resource and operation (and, for a declared command, which). */
 export type ResourceRoute = RouteDef & { resource: { name: string; op: ResourceOp; command?: string } };
@@ -25,6 +25,7 @@ const ACTION: Record<ResourceOp, 'view' | 'create' | 'update' | 'setstatus' | 'd
   Export: 'export',
   BulkUpload: 'bulkupload',
   Command: 'update',
+  Events: 'view',
 };
 
 /** The route name of a resource operation in the route table, e.g. 'BankConfig.Search'. */
@@ -46,6 +47,8 @@ export interface ResourceRouteSet {
   Export?: ResourceRoute & { body: ResourceSchemas['export']; file: true };
   /** A multipart upload: no body schema, the file is read from the request. */
   BulkUpload?: ResourceRoute & { response: ResourceSchemas['bulkUploadResponse']; upload: true };
+  /** A lifecycle record's history (ResourceDef.lifecycle only). */
+  Events?: ResourceRoute & { params: ResourceSchemas['idParams']; response: ResourceSchemas['eventsResponse'] };
   commands: (ResourceRoute & { body: ResourceSchemas['command']; response: ResourceSchemas['item']; resource: { command: string } })[];
 }
 
@@ -96,9 +99,12 @@ export function resourceRouteSet(def: ResourceDef): ResourceRouteSet {
           }),
         }
       : {}),
+    ...(def.lifecycle
+      ? { Events: route('Events', { method: 'GET', path: `${base}/Events/:Id`, summary: `The history of one ${def.name} (oldest first)`, params: s.idParams, response: s.eventsResponse, idOf: def.name }) }
+      : {}),
     commands: serves('Command')
       ? (def.commands ?? []).map((c) => ({
-          ...route('Command', { method: 'PUT', path: `${base}/${c.name}`, summary: `${c.name} ${def.name}: ${c.field} ${c.from.join(' or ')} → ${c.to} (with its Version)`, body: s.command, response: s.item, idOf: def.name }, c.name),
+          ...route('Command', { method: 'PUT', path: `${base}/${c.name}`, summary: `${c.name} ${def.name}: ${c.field} ${c.from.join(' or ')} → ${c.to} (with its Version${c.note ? ' and a Note' : ''})`, body: s.command, response: s.item, idOf: def.name }, c.name),
           resource: { name: def.name, op: 'Command' as const, command: c.name },
         }))
       : [],

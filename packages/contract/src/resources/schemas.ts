@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ENUM_LABEL_LANGUAGES, type EnumLabelLanguage } from '@paydesk/domain';
-import { DbId, INT4_MAX, SortOrder } from '../common.ts';
+import { DbId, INT4_MAX, RecordEvent, SortOrder } from '../common.ts';
 import type { FieldDef, ResourceDef } from './define.ts';
 import { kindOf } from './kinds/index.ts';
 
@@ -68,10 +68,11 @@ export interface ResourceStatusRequest {
   Version: number;
 }
 
-/** A declared command's request: the record and the Version it was read at. */
+/** A declared command's request: the record and the Version it was read at, and the reason a lifecycle command asks for. */
 export interface ResourceCommandRequest {
   Id: number;
   Version: number;
+  Note?: string;
 }
 
 /** An Export request: the Search's filters and sort, the file format and the language of its headers. */
@@ -108,6 +109,8 @@ export interface ResourceSchemas {
   export: z.ZodType<ResourceExportRequest>;
   deleteResponse: z.ZodType<{ Success: true }, { Success: true }>;
   bulkUploadResponse: z.ZodType<ResourceBulkUploadAnswer, ResourceBulkUploadAnswer>;
+  /** A lifecycle record's history (ResourceDef.lifecycle), oldest first. */
+  eventsResponse: z.ZodType<{ Items: RecordEvent[] }, { Items: RecordEvent[] }>;
 }
 
 /** The schemas of one resource (see guides practice 4 for the list shape). */
@@ -167,7 +170,7 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     create,
     update,
     setStatus: z.object({ Id, IsActive: Flag, Version }).strict(),
-    command: z.object({ Id, Version }).strict(),
+    command: z.object({ Id, Version, Note: z.string().trim().min(1).max(250).optional() }).strict(),
     search,
     searchResponse: z.object({ Items: z.array(listItem), TotalRecords: z.number().int(), PageIndex: z.number().int(), RowsPerPage: z.number().int() }),
     idParams: z.object({ Id }),
@@ -176,5 +179,6 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     export: z.object({ SearchData: searchData, Sort: sort, Format: z.enum(['xlsx', 'csv']).default('xlsx'), Language: z.enum(ENUM_LABEL_LANGUAGES).default('en') }),
     deleteResponse: z.object({ Success: z.literal(true) }),
     bulkUploadResponse: z.object({ Applied: z.number().int(), Created: z.number().int(), Updated: z.number().int() }),
+    eventsResponse: z.object({ Items: z.array(RecordEvent) }),
   };
 }

@@ -1,6 +1,6 @@
-/** The append-only audit log. */
+/** The append-only audit log, and the history of the resource engine's records with a lifecycle. */
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns.ts';
+import { ts, workflowEvent } from './columns.ts';
 
 /** Append-only audit log (a trigger refuses UPDATE and DELETE). */
 export const auditLog = pgTable(
@@ -25,4 +25,21 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+);
+
+/**
+ * The history of every record with a lifecycle on the resource engine (contract
+ * `ResourceDef.lifecycle`; the workflow engine's `EventTable` with `kind`): one table for all of
+ * them, keyed by the resource's name and the record's id, so a new lifecycle record needs no event
+ * table of its own. Read only after the record itself was found in the caller's scope.
+ */
+export const resourceEvents = pgTable(
+  'resource_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+    ...workflowEvent(),
+  },
+  (t) => [index('resource_events_record_idx').on(t.resource, t.recordId, t.at, t.id)],
 );

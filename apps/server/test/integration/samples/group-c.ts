@@ -16,9 +16,9 @@ export const SAMPLES_C: Record<string, ResourceSamples> = {
     ownerEmail: 'admin@paydesk.my',
     prepare: async (query) =>
       void (await query(`INSERT INTO master_devices (serial_no, model, status) SELECT s, 'PAX A920', 'DEPLOYED' FROM unnest($1::text[]) s ON CONFLICT DO NOTHING`, [SERIALS])),
-    create: (i) => ({ OrgId: [56, 56, 59, 456, 59][i % 5], Tid: `SMPT${String(1000 + i).slice(-4)}`, SerialNo: SERIALS[i % SERIALS.length], Model: 'PAX A920', AcquirerId: 1, Mid: `00000${100 + i}`, TerminalStatus: 'ACTIVE' }),
-    update: { TerminalStatus: 'SUSPENDED', Mid: '000009999' },
-    bad: { input: { OrgId: 56, Tid: 'short', Model: 'PAX A920', AcquirerId: 1, Mid: '1', TerminalStatus: 'ACTIVE' }, field: 'Tid' },
+    create: (i) => ({ OrgId: [56, 56, 59, 456, 59][i % 5], Tid: `SMPT${String(1000 + i).slice(-4)}`, SerialNo: SERIALS[i % SERIALS.length], Model: 'PAX A920', AcquirerId: 1, Mid: `00000${100 + i}` }),
+    update: { Mid: '000009999' },
+    bad: { input: { OrgId: 56, Tid: 'short', Model: 'PAX A920', AcquirerId: 1, Mid: '1' }, field: 'Tid' },
   },
   TerminalAdvertisement: {
     create: (i) => ({ Title: `Sample idle screen ${i}`, Target: 'MODEL', Model: 'PAX A920', ImageUrl: `https://cdn.example.my/ads/${i}.png`, DisplaySeconds: 10, StartDate: '2030-01-01', EndDate: '2030-01-31' }),

@@ -6,16 +6,16 @@
  * change made here refetches the resource's lists. The export and the bulk upload are arguments of
  * the shared file mutations (store/file-api.ts).
  */
-import type { ResourceCommand, ResourceDef } from '@paydesk/contract';
+import type { RecordEvent, ResourceCommand, ResourceDef } from '@paydesk/contract';
 import { apiClient } from '../../api/index.ts';
 import { i18n } from '../../i18n/index.ts';
 import type { RequestOptions } from '../../api/client.ts';
 import { api, type HandledError, type WriteOptions } from '../../store/api.ts';
 import { fileForm, pathUpload, type ExportArgs } from '../../store/file-api.ts';
 
-export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload';
+export type ResourceOp = 'Search' | 'Get' | 'Create' | 'Update' | 'SetStatus' | 'Delete' | 'Export' | 'BulkUpload' | 'Events';
 
-/** `/api/portal/{Name}/{Op}`, with `/{Id}` for Get and Delete. */
+/** `/api/portal/{Name}/{Op}`, with `/{Id}` for Get, Delete and Events. */
 export function resourcePath(def: Pick<ResourceDef, 'name'>, op: ResourceOp, id?: number): string {
   return `/api/portal/${def.name}/${op}${id === undefined ? '' : `/${id}`}`;
 }
@@ -72,6 +72,17 @@ const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).inject
       },
       providesTags: (_result, _error, { name }) => [{ type: RESOURCE_TAG, id: name }],
     }),
+    /** A lifecycle record's history (ResourceDef.lifecycle), oldest first; asked again after every write of the resource. */
+    resourceEvents: build.query<{ Items: RecordEvent[] }, { name: string; id: number }>({
+      queryFn: async ({ name, id }, { signal }) => {
+        try {
+          return { data: await apiClient().path.get<{ Items: RecordEvent[] }>(resourcePath({ name }, 'Events', id), { signal }) };
+        } catch {
+          return { error: { handled: true } satisfies HandledError };
+        }
+      },
+      providesTags: (_result, _error, { name }) => [{ type: RESOURCE_TAG, id: name }],
+    }),
     resourceCreate: build.mutation<ResourceItem, ResourceWrite & { body: Record<string, unknown> }>({
       query: ({ def, body, options }) => ({ path: resourcePath(def, 'Create'), method: 'POST', body, options }),
       invalidatesTags: (_result, error, { def }) => (error ? [] : [{ type: RESOURCE_TAG, id: def.name }]),
@@ -85,9 +96,9 @@ const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).inject
       // Refused or not: a refusal (a stale Version) means the list shows an old row.
       invalidatesTags: (_result, _error, { def }) => [{ type: RESOURCE_TAG, id: def.name }],
     }),
-    /** A declared command (ResourceDef.commands) on a record read at `item.Version`: PUT /api/portal/{Name}/{command}. */
-    resourceCommand: build.mutation<ResourceItem, ResourceWrite & { command: Pick<ResourceCommand, 'name'>; item: Pick<ResourceItem, 'Id' | 'Version'> }>({
-      query: ({ def, command, item, options }) => ({ path: `/api/portal/${def.name}/${command.name}`, method: 'PUT', body: { Id: item.Id, Version: item.Version }, options }),
+    /** A declared command (ResourceDef.commands) on a record read at `item.Version`, with the reason a lifecycle command asks for: PUT /api/portal/{Name}/{command}. */
+    resourceCommand: build.mutation<ResourceItem, ResourceWrite & { command: Pick<ResourceCommand, 'name'>; item: Pick<ResourceItem, 'Id' | 'Version'>; note?: string }>({
+      query: ({ def, command, item, note, options }) => ({ path: `/api/portal/${def.name}/${command.name}`, method: 'PUT', body: { Id: item.Id, Version: item.Version, ...(note ? { Note: note } : {}) }, options }),
       invalidatesTags: (_result, _error, { def }) => [{ type: RESOURCE_TAG, id: def.name }],
     }),
     resourceDelete: build.mutation<{ Success: true }, ResourceWrite & { id: number }>({
@@ -99,6 +110,7 @@ const resourceApi = api.enhanceEndpoints({ addTagTypes: [RESOURCE_TAG] }).inject
 
 export const {
   useResourceSearchQuery,
+  useResourceEventsQuery,
   useResourceCreateMutation,
   useResourceUpdateMutation,
   useResourceSetStatusMutation,

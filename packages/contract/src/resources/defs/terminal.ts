@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { TERMINAL_MACHINE, TERMINAL_STATUSES } from '@paydesk/domain';
 import type { FieldDef } from '../define.ts';
 import { defineResource } from '../define.ts';
 import { select, text } from '../fields.ts';
 import { codeOptions } from './b-fields.ts';
 import { reference } from './config-a-common.ts';
 
-/** A terminal's life at its merchant: set up, taking payments, stopped for now, or taken back. */
-export const TERMINAL_STATUSES = ['PENDING', 'ACTIVE', 'SUSPENDED', 'DECOMMISSIONED'] as const;
 
 const TID_RULE = 'enter the 8 capital letters or digits of the TID';
 const MID_RULE = 'enter up to 15 capital letters or digits';
@@ -41,18 +40,23 @@ export const terminalResource = defineResource({
     Model: { ...text('model', 'res.terminal.model', { max: 100, list: true, filter: 'eq', sortable: true, lookup: 'terminalModels' }), input: 'select' },
     AcquirerId: reference('acquirer_id', 'res.terminal.acquirer', 'acquirersByServiceType', { list: true, filter: 'eq' }),
     Mid: text('mid', 'res.terminal.mid', { max: 15, list: true, filter: 'eq', sortable: true, pattern: [/^[A-Z0-9]{1,15}$/, MID_RULE] }),
-    TerminalStatus: select('status', 'res.terminal.status', codeOptions(TERMINAL_STATUSES, 'res.terminal.status'), { list: true, filter: 'in', sortable: true }),
+    // Read-only: a new terminal starts PENDING (the column's default) and moves only by the lifecycle's commands.
+    TerminalStatus: select('status', 'res.terminal.status', codeOptions(TERMINAL_STATUSES, 'res.terminal.status'), { list: true, filter: 'in', sortable: true, readOnly: true, optional: true }),
     LastSeenAt: reported('last_seen_at', 'res.terminal.lastSeenAt', 'datetime'),
     FirmwareVersion: reported('firmware_version', 'res.terminal.firmwareVersion', 'text'),
   },
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
-  // The terminal's life as steps (server-side commands): each from the statuses it may leave.
-  commands: [
-    { name: 'PutInService', labelKey: 'res.terminal.cmd.putInService', field: 'TerminalStatus', from: ['PENDING'], to: 'ACTIVE' },
-    { name: 'Suspend', labelKey: 'res.terminal.cmd.suspend', field: 'TerminalStatus', from: ['ACTIVE'], to: 'SUSPENDED', confirm: true },
-    { name: 'Resume', labelKey: 'res.terminal.cmd.resume', field: 'TerminalStatus', from: ['SUSPENDED'], to: 'ACTIVE' },
-    { name: 'Decommission', labelKey: 'res.terminal.cmd.decommission', field: 'TerminalStatus', from: ['PENDING', 'ACTIVE', 'SUSPENDED'], to: 'DECOMMISSIONED', confirm: true },
-  ],
+  // The terminal's life (domain TERMINAL_MACHINE): each step a command, kept in the terminal's history.
+  lifecycle: {
+    field: 'TerminalStatus',
+    machine: TERMINAL_MACHINE,
+    commands: [
+      { name: 'PutInService', labelKey: 'res.terminal.cmd.putInService', action: 'PUT_IN_SERVICE' },
+      { name: 'Suspend', labelKey: 'res.terminal.cmd.suspend', action: 'SUSPEND', confirm: true },
+      { name: 'Resume', labelKey: 'res.terminal.cmd.resume', action: 'RESUME' },
+      { name: 'Decommission', labelKey: 'res.terminal.cmd.decommission', action: 'DECOMMISSION', confirm: true },
+    ],
+  },
   defaultSort: { Field: 'Tid', Order: 'asc' },
   naturalKey: 'Tid',
   dependents: [{ table: 'tpa_provider_configs', column: 'terminal_tid', key: 'Tid', labelKey: 'provider configurations' }],

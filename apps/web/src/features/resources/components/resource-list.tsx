@@ -8,7 +8,7 @@
  */
 import { useCallback, useState } from 'react';
 import { App, Button, Card, Flex, Space, Table, Tag, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { kindOf, type FieldDef, type ResourceCommand, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES, formatDateTime } from '@paydesk/domain';
@@ -19,6 +19,7 @@ import { formatCount } from '../../../shared/format.ts';
 import { useListController } from '../../../shared/list-controller.ts';
 import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { LoadError } from '../../../shared/load-error.tsx';
+import { NoteDialog } from '../../../shared/note-dialog.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
 import { useExportFileMutation } from '../../../store/file-api.ts';
 import { useAppDispatch } from '../../../store/hooks.ts';
@@ -41,6 +42,7 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog.tsx';
 import { FieldCell } from './field-cell.tsx';
 import { ResourceFilterBar } from './resource-filter-bar.tsx';
 import { ResourceForm, type FormTarget } from './resource-form.tsx';
+import { ResourceHistory } from './resource-history.tsx';
 
 type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: string; title: string; priority: ColumnPriority };
 
@@ -104,6 +106,9 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** The record whose history is open (a lifecycle resource), and the command waiting for its reason. */
+  const [history, setHistory] = useState<ResourceItem | null>(null);
+  const [noting, setNoting] = useState<{ item: ResourceItem; command: ResourceCommand } | null>(null);
   const title = resourceTitle(t, def);
   const RowActions = override?.RowActions;
 
@@ -141,14 +146,18 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     });
   };
 
-  /** A declared command on a row: confirmed first when the declaration asks, else run at once. */
-  const askCommand = (item: ResourceItem, command: ResourceCommand) => {
+  /**
+   * A declared command on a row: a lifecycle command that needs a reason asks for it first (the
+   * note dialog), then it is confirmed when the declaration asks, else run at once.
+   */
+  const askCommand = (item: ResourceItem, command: ResourceCommand, note?: string) => {
+    if (command.note && note === undefined) return setNoting({ item, command });
     const name = recordName(def, item);
     const label = t(command.labelKey);
     const field = def.fields[command.field]!;
     const to = optionLabel(t, field.options!.find((o) => String(o.value) === command.to)!);
     const run = async () => {
-      const refused = await refusedMessage((options) => runCommand({ def, command, item, options }).unwrap());
+      const refused = await refusedMessage((options) => runCommand({ def, command, item, note, options }).unwrap());
       if (refused === null) void message.success(t('resource.commandDone', { name, field: fieldLabel(t, command.field, field), to }));
       return refused;
     };
@@ -199,7 +208,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     },
   ];
 
-  const rowActions = can.update || can.setStatus || can.delete || RowActions !== undefined;
+  const rowActions = can.update || can.setStatus || can.delete || def.lifecycle !== undefined || RowActions !== undefined;
   // Not a fixed column: fixed over a scrolled table it covered the last data column.
   const actionColumn: Column = {
     key: 'actions',
@@ -227,6 +236,11 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         {can.delete && item.Id !== null && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete(item)}>
             {t('resource.delete')}
+          </Button>
+        )}
+        {def.lifecycle && item.Id !== null && (
+          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(item)}>
+            {t('resource.history')}
           </Button>
         )}
         {RowActions && <RowActions def={def} item={item} onChanged={refresh} />}
@@ -313,6 +327,24 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         />
       )}
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      {def.lifecycle && <ResourceHistory def={def} item={history} onClose={() => setHistory(null)} />}
+      {noting && (
+        <NoteDialog
+          open
+          title={t('resource.commandTitle', { command: t(noting.command.labelKey), name: recordName(def, noting.item) })}
+          okText={t(noting.command.labelKey)}
+          label={t('resource.reason')}
+          danger={noting.command.confirm}
+          busy={false}
+          testId="resource-command-note"
+          onSubmit={(text) => {
+            const { item, command } = noting;
+            setNoting(null);
+            askCommand(item, command, text);
+          }}
+          onCancel={() => setNoting(null)}
+        />
+      )}
       {can.bulkUpload && <BulkUploadDialog def={def} open={uploading} onClose={() => setUploading(false)} />}
     </Flex>
   );
