@@ -155,8 +155,8 @@ export const BNPL_PROVIDERS = ['ATOME', 'GRAB_PAYLATER', 'SPAYLATER', 'SHOPBACK_
 export type BnplProvider = (typeof BNPL_PROVIDERS)[number];
 export const BNPL_PROVIDER_ENTRIES = entriesOf('bnplProvider', BNPL_PROVIDERS);
 
-/** Payment link status (service type 3): open, paid once, past its expiry, or withdrawn by the merchant. */
-export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+/** Payment link status (service type 3; its machine: payment-link-life.ts): payable, paused, being paid, paid, past its expiry, or withdrawn. */
+export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'DISABLED', 'PAYMENT_PENDING', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
 export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 export const PAYMENT_LINK_STATUS_ENTRIES = entriesOf('paymentLinkStatus', PAYMENT_LINK_STATUSES);
 

@@ -32,5 +32,6 @@ export * from './unattended-cash.ts';
 export * from './sheet-formula.ts';
 export * from './zmk-flow.ts';
 export * from './terminal-life.ts';
+export * from './payment-link-life.ts';
 export * from './rm-application-flow.ts';
 export * from './payout-batch-flow.ts';

@@ -128,7 +128,7 @@ export const NAV_TREE: NavNode[] = [
     r('/transaction/terminal/card-transaction-v2', 'transactionterminal:beta', 'ExperimentOutlined', { beta: true }),
   ]),
   g('services', 'AppstoreOutlined', [
-    r('/payment-link', 'paymentlink:view', 'LinkOutlined'),
+    r('/payment-link', 'paymentlink:view', 'LinkOutlined', res('PaymentLink', ['create', 'update', 'export'])),
     r('/pay-by-card/add-paybycard', 'paybycard:add', 'CreditCardOutlined'),
     r('/recurring', 'recurring:view', 'SyncOutlined'),
     r('/pre-chargeback', 'prechargeback:view', 'RollbackOutlined'),

@@ -165,11 +165,27 @@ async function ownerOf(q: Query, def: ResourceDef, scope: Scope, requested: unkn
   return Number(org.id);
 }
 
+/**
+ * The ancestor columns of a row owned by merchant HQ or branch `orgId` (ResourceDef.ancestors),
+ * read from its path '/mm/agency/agent/hq/[branch/]'. Throws VAL400 OrgId for an organization
+ * above merchant level (it has no such place).
+ */
+async function ancestorsOf(q: Query, orgId: number): Promise<[string, unknown][]> {
+  const [org] = await q<{ path: string }>(`SELECT path FROM organizations WHERE id = $1`, [orgId]);
+  const ids = (org?.path ?? '').split('/').filter(Boolean).map(Number);
+  if (ids.length < 4) throw badInput('OrgId', 'must be a merchant or one of its branches');
+  return [['master_merchant_id', ids[0]], ['agency_id', ids[1]], ['agent_id', ids[2]], ['merchant_id', ids[3]], ['branch_id', ids[4] ?? null]];
+}
+
 /** Inserts one record inside `q`'s transaction; returns its id. */
 export async function insertRow(q: Query, ctx: EngineContext, def: ResourceDef, scope: Scope, input: Record<string, unknown>): Promise<number> {
   const cols = valuesOf(def, input, ctx.fieldKey, false);
   for (const [c, v] of Object.entries(def.fixed ?? {})) cols.push([c, v]);
-  if (def.scope === 'owned') cols.push(['org_id', await ownerOf(q, def, scope, input.OrgId)]);
+  if (def.scope === 'owned') {
+    const owner = await ownerOf(q, def, scope, input.OrgId);
+    cols.push(['org_id', owner]);
+    if (def.ancestors) cols.push(...(await ancestorsOf(q, owner!)));
+  }
   const p = new Params();
   const sql = `INSERT INTO ${ident(def.table)} (${cols.map(([c]) => ident(c)).join(', ')}) VALUES (${cols.map(([, v]) => p.add(v)).join(', ')}) RETURNING id`;
   try {

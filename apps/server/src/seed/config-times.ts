@@ -78,9 +78,10 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
  * (generate.ts); an organization's persons and bank accounts are dated with it by the demo's
  * onboarding records (demo-onboarding.ts, first start only); applications and provider
  * configurations are written by users; zone master keys are entered by their custodians
- * (the demo seeds none).
+ * (the demo seeds none); payment links are dated by the transaction generator with the sales they
+ * bring (generate.ts).
  */
-export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys'];
+export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys', 'payment_links'];
 
 /** Runs raw SQL inside the seed's transaction. */
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

@@ -490,6 +490,8 @@ const ownerColumns = <R extends Owned>(): TypedColumn<R>[] => [
 ];
 const LINK_COLUMNS: TypedColumn<GenLink>[] = [
   { name: 'id', type: 'int8', get: (r) => r.id },
+  // The resource engine's owner (/payment-link): the branch, else the HQ.
+  { name: 'org_id', type: 'int4', get: (r) => r.branchId ?? r.merchantId },
   ...ownerColumns<GenLink>(),
   { name: 'link_ref', type: 'text', get: (r) => r.linkRef },
   { name: 'amount', type: 'numeric', get: (r) => r.amount },
@@ -497,7 +499,9 @@ const LINK_COLUMNS: TypedColumn<GenLink>[] = [
   { name: 'description', type: 'text', get: (r) => r.description },
   { name: 'status', type: 'text', get: (r) => r.status },
   { name: 'expires_at', type: 'timestamptz', get: (r) => r.expiresAt },
+  { name: 'use_count', type: 'int4', get: (r) => (r.status === 'PAID' ? 1 : 0) },
   { name: 'created_at', type: 'timestamptz', get: (r) => r.createdAt },
+  { name: 'updated_at', type: 'timestamptz', get: (r) => r.createdAt },
 ];
 const SCHEDULE_COLUMNS: TypedColumn<GenSchedule>[] = [
   { name: 'id', type: 'int8', get: (r) => r.id },

@@ -66,6 +66,11 @@ export interface FieldDef {
   secret?: boolean;
   /** Answered but not written by Create/Update (computed or system-managed). */
   readOnly?: boolean;
+  /**
+   * Written by Create only: Update does not take it and the edit form shows it read-only (a
+   * payment link's amount, currency and reference: the customer may already hold the link).
+   */
+  createOnly?: boolean;
 
   /** Optional on create (the database default applies). */
   optional?: boolean;
@@ -184,6 +189,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   fixed?: Readonly<Record<string, string>>;
   /** 'platform' rows are global; 'owned' rows carry org_id and are seen by that org's subtree. */
   scope: 'platform' | 'owned';
+  /**
+   * Owned resources only: the table also keeps the owner's ancestors (master_merchant_id,
+   * agency_id, agent_id, merchant_id, branch_id), as transaction-sized tables do; the engine writes
+   * them from the owner's place in the hierarchy on every insert (a profile move re-keys them).
+   */
+  ancestors?: boolean;
   /** Owned resources only: the organization levels whose rows this resource serves. */
   ownerLevels?: ('MASTER_MERCHANT' | 'AGENCY' | 'AGENT' | 'MERCHANT_HQ' | 'MERCHANT_BRANCH')[];
   /**
@@ -199,7 +210,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   titleField: keyof F & string;
   fields: F;
   actions: ResourceAction[];
-  defaultSort: { Field: keyof F & string; Order: 'asc' | 'desc' };
+  /** A declared field, or the record's CreatedAt or UpdatedAt (newest first lists). */
+  defaultSort: { Field: (keyof F & string) | 'CreatedAt' | 'UpdatedAt'; Order: 'asc' | 'desc' };
   /**
    * Natural key used by BulkUpload to update instead of insert (e.g. BankCode); 'OrgId' for an
    * owned resource with one record per organization.

@@ -130,7 +130,7 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     }) as T;
   };
   const create = ruled(z.object({ ...createShape, ...owned }).strict());
-  const update = ruled(z.object({ ...Object.fromEntries(writable.map(([k, f]) => [k, f.schema.optional()])), Id, Version }).strict());
+  const update = ruled(z.object({ ...Object.fromEntries(writable.filter(([, f]) => !f.createOnly).map(([k, f]) => [k, f.schema.optional()])), Id, Version }).strict());
   const filters = Object.fromEntries(entries.filter(([, f]) => f.filter).map(([k, f]) => [k, filterSchema(f).optional()]));
   const sortable = entries.filter(([, f]) => f.sortable).map(([k]) => k);
   const sortFields = ['Id', 'CreatedAt', 'UpdatedAt', ...sortable] as [string, ...string[]];

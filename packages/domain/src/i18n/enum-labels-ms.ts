@@ -82,6 +82,8 @@ const ms: Record<EnumLabelKey, string> = {
   'enum.bnplProvider.SHOPBACK_PAYLATER': 'ShopBack PayLater – bayar kemudian',
   'enum.bnplProvider.BOOST_PAYFLEX': 'Boost PayFlex – bayar kemudian',
   'enum.paymentLinkStatus.ACTIVE': 'Aktif',
+  'enum.paymentLinkStatus.DISABLED': 'Dinyahaktifkan',
+  'enum.paymentLinkStatus.PAYMENT_PENDING': 'Pembayaran belum selesai',
   'enum.paymentLinkStatus.PAID': 'Dibayar',
   'enum.paymentLinkStatus.EXPIRED': 'Tamat tempoh',
   'enum.paymentLinkStatus.CANCELLED': 'Dibatalkan',

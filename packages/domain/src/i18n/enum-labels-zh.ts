@@ -82,6 +82,8 @@ const zh: Record<EnumLabelKey, string> = {
   'enum.bnplProvider.SHOPBACK_PAYLATER': 'ShopBack PayLater 先买后付',
   'enum.bnplProvider.BOOST_PAYFLEX': 'Boost PayFlex 先买后付',
   'enum.paymentLinkStatus.ACTIVE': '有效',
+  'enum.paymentLinkStatus.DISABLED': '已停用',
+  'enum.paymentLinkStatus.PAYMENT_PENDING': '付款处理中',
   'enum.paymentLinkStatus.PAID': '已支付',
   'enum.paymentLinkStatus.EXPIRED': '已过期',
   'enum.paymentLinkStatus.CANCELLED': '已取消',

@@ -100,6 +100,8 @@ const en = {
   'enum.bnplProvider.SHOPBACK_PAYLATER': 'ShopBack PayLater',
   'enum.bnplProvider.BOOST_PAYFLEX': 'Boost PayFlex',
   'enum.paymentLinkStatus.ACTIVE': 'Active',
+  'enum.paymentLinkStatus.DISABLED': 'Disabled',
+  'enum.paymentLinkStatus.PAYMENT_PENDING': 'Payment pending',
   'enum.paymentLinkStatus.PAID': 'Paid',
   'enum.paymentLinkStatus.EXPIRED': 'Expired',
   'enum.paymentLinkStatus.CANCELLED': 'Cancelled',

@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, char, check, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, owner } from './columns.ts';
+import { managed, ts, owner } from './columns.ts';
+import { organizations } from './hierarchy.ts';
+import { currencies } from './reference.ts';
 
 /**
  * Transactions of every service type (§3 transaction detail and customer panels, §4, §9).
@@ -138,23 +140,40 @@ export const transactions = pgTable(
 );
 
 /**
- * Payment links (service type 3): a priced request a merchant sends; a paid link has one
- * transaction carrying its id. Status ACTIVE, PAID, EXPIRED or CANCELLED (PAYMENT_LINK_STATUSES).
+ * Payment links (service type 3; /payment-link, contract resources/defs/payment-link.ts): a priced
+ * request a merchant sends; a paid link has one transaction carrying its id. `status` moves only
+ * by the lifecycle's commands (domain PAYMENT_LINK_MACHINE; history in resource_events). The owner
+ * is `org_id` (the merchant HQ or branch: the resource engine's scope) with its ancestors beside
+ * it (as on transactions: profile moves re-key them). `link_ref` is the merchant's own reference,
+ * unique per merchant; FIXED links carry their amount, OPEN ones none (the customer enters it).
  */
 export const paymentLinks = pgTable(
   'payment_links',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id').notNull().references(() => organizations.id),
     ...owner(),
     linkRef: text('link_ref').notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    amountType: text('amount_type').notNull().default('FIXED'),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    currency: char('currency', { length: 3 }).notNull().references(() => currencies.currencyCode),
     description: text('description'),
-    status: text('status').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
     expiresAt: ts('expires_at').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    maxUses: integer('max_uses').notNull().default(1),
+    useCount: integer('use_count').notNull().default(0),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    isActive: smallint('is_active').notNull().default(1),
+    ...managed(),
   },
-  (t) => [uniqueIndex('payment_links_ref_uq').on(t.linkRef), index('payment_links_merchant_idx').on(t.merchantId, t.createdAt)],
+  (t) => [
+    uniqueIndex('payment_links_org_ref_uq').on(t.orgId, t.linkRef),
+    index('payment_links_merchant_idx').on(t.merchantId, t.createdAt),
+    check('payment_links_amount_ck', sql`(${t.amountType} = 'FIXED') = (${t.amount} IS NOT NULL AND ${t.amount} > 0)`),
+    check('payment_links_uses_ck', sql`${t.maxUses} >= 1 AND ${t.useCount} BETWEEN 0 AND ${t.maxUses}`),
+  ],
 );
 
 /**

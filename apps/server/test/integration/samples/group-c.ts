@@ -6,7 +6,7 @@ import type { ResourceSamples } from '../resource-samples.ts';
  * the mobile screens and the receipt screens need none). Terminals belong to master merchant 1's
  * merchant HQs and branches (56, 59 and branch 456: see group-b.ts for the demo ids), written by the
  * platform only; the devices they name are made first (prepare), so a terminal's serial is in the
- * inventory. An advertisement's target needs its model.
+ * inventory. An advertisement's target needs its model. A payment link's amount follows its type.
  */
 const SERIALS = Array.from({ length: 8 }, (_, i) => `SMP-DEV-${i}`);
 
@@ -19,6 +19,15 @@ export const SAMPLES_C: Record<string, ResourceSamples> = {
     create: (i) => ({ OrgId: [56, 56, 59, 456, 59][i % 5], Tid: `SMPT${String(1000 + i).slice(-4)}`, SerialNo: SERIALS[i % SERIALS.length], Model: 'PAX A920', AcquirerId: 1, Mid: `00000${100 + i}` }),
     update: { Mid: '000009999' },
     bad: { input: { OrgId: 56, Tid: 'short', Model: 'PAX A920', AcquirerId: 1, Mid: '1' }, field: 'Tid' },
+  },
+  // Master merchant 1's user makes links for its HQs and a branch (the engine writes their ancestors).
+  PaymentLink: {
+    create: (i) => ({
+      OrgId: [56, 59, 456][i % 3], Reference: `SMP-LINK-${i}`, AmountType: 'FIXED', Amount: `${10 + i}.50`, Currency: 'MYR',
+      Description: `Sample invoice ${i}`, ExpiresAt: '2099-12-31T16:00:00.000Z', CustomerEmail: `buyer${i}@example.my`,
+    }),
+    update: { Description: 'A changed description' },
+    bad: { input: { OrgId: 56, Reference: 'SMP-BAD', AmountType: 'OPEN', Amount: '5.00', Currency: 'MYR', Description: 'x', ExpiresAt: '2099-12-31T16:00:00.000Z' }, field: 'Amount' },
   },
   TerminalAdvertisement: {
     create: (i) => ({ Title: `Sample idle screen ${i}`, Target: 'MODEL', Model: 'PAX A920', ImageUrl: `https://cdn.example.my/ads/${i}.png`, DisplaySeconds: 10, StartDate: '2030-01-01', EndDate: '2030-01-31' }),

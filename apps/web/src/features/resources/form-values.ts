@@ -10,9 +10,9 @@ import type { ResourceItem } from './resource-api.ts';
 export type FormMode = 'create' | 'update';
 export type FormValues = Record<string, unknown>;
 
-/** The fields a form edits: every declared field that is written (not readOnly). */
-export function writableFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, f]) => !f.readOnly);
+/** The fields a form edits: every declared field that is written (not readOnly; on update, not createOnly either). */
+export function writableFields(def: ResourceDef, mode: FormMode = 'create'): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => !f.readOnly && !(mode === 'update' && f.createOnly));
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -20,7 +20,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 /** The form's starting values: the record's as each kind's control holds them (contract kinds/), or blanks. */
 export function toFormValues(def: ResourceDef, item?: ResourceItem | null): FormValues {
   const values: FormValues = {};
-  for (const [name, f] of writableFields(def)) values[name] = kindOf(f).toForm(item?.[name]);
+  for (const [name, f] of writableFields(def, item ? 'update' : 'create')) values[name] = kindOf(f).toForm(item?.[name]);
   if (!item && def.scope === 'owned') values.OrgId = undefined;
   return values;
 }
@@ -42,7 +42,7 @@ export const INVALID_JSON = INVALID_FORM_VALUE;
  */
 export function toBody(def: ResourceDef, values: FormValues, mode: FormMode, item?: Pick<ResourceItem, 'Id' | 'Version'> | null): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [name, f] of writableFields(def)) {
+  for (const [name, f] of writableFields(def, mode)) {
     const kind = kindOf(f);
     const v = kind.fromForm(values[name]);
     if (kind.isBlank(v)) {

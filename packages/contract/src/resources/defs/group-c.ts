@@ -1,4 +1,4 @@
-/** Resources of group C (terminals and devices, mobile, content, and the provider (TPA) configurations). */
+/** Resources of group C (terminals and devices, mobile, content, the provider (TPA) configurations, and the payment links of Services). */
 import { masterDeviceResource } from './master-device.ts';
 import { mobileAdvertisementResource } from './mobile-advertisement.ts';
 import { mobileNotificationContentResource } from './mobile-notification-content.ts';
@@ -7,6 +7,7 @@ import { terminalAdvertisementResource } from './terminal-advertisement.ts';
 import { terminalResource } from './terminal.ts';
 import { nfcReceiptBannerResource } from './nfc-receipt-banner.ts';
 import { nfcReceiptResource } from './nfc-receipt.ts';
+import { paymentLinkResource } from './payment-link.ts';
 import { TPA_PROVIDER_RESOURCES, tpaTerminalConfigResource } from './tpa-provider-config.ts';
 
 export const GROUP_C = [
@@ -20,4 +21,5 @@ export const GROUP_C = [
   nfcReceiptBannerResource,
   tpaTerminalConfigResource,
   ...TPA_PROVIDER_RESOURCES,
+  paymentLinkResource,
 ];

@@ -55,9 +55,10 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
   // What the controls see: an edited record's owner too (no picker then), for lookups narrowed by it.
   const context = item?.OrgId != null && values.OrgId === undefined ? { ...values, OrgId: item.OrgId } : values;
 
-  const fields = useMemo(() => writableFields(def), [def]);
+  const fields = useMemo(() => writableFields(def, mode), [def, mode]);
   const names = useMemo(() => new Set(fields.map(([k]) => k)), [fields]);
-  const readOnly = useMemo(() => Object.entries(def.fields).filter(([, f]) => f.readOnly), [def]);
+  // Shown above the form when editing: what it cannot change (read-only, and written at creation only).
+  const readOnly = useMemo(() => Object.entries(def.fields).filter(([, f]) => f.readOnly || f.createOnly), [def]);
   const Aside = override?.FormAside;
 
   /** Shows `next` as the fields' errors (and clears the fields in `clear` that have none now). */
