@@ -7,8 +7,14 @@ import { defineConfig } from 'vitest/config';
  */
 process.env.PAYDESK_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 
-/** The chosen clock of scripts/ten-clocks.mjs (PAYDESK_TEST_CLOCK), installed in every unit and integration worker. */
+/**
+ * The chosen clock of scripts/ten-clocks.mjs (PAYDESK_TEST_CLOCK), installed in every unit and
+ * integration worker. Every worker's clock starts at the run's start, not its own: a worker
+ * started five minutes after the one that seeded the shared demo dump read a time five minutes
+ * before the dump's "now" (terminals last seen "after now" at 00:05 MYT, 1 November).
+ */
 const CLOCK = 'apps/server/test/clock/setup.ts';
+process.env.PAYDESK_TEST_CLOCK_ORIGIN ??= String(Date.now());
 
 /** Test tiers (guides practice 9): unit (pure code), integration (real server + real database), web (jsdom), e2e (real Chromium). */
 export default defineConfig({

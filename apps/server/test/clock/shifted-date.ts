@@ -11,14 +11,16 @@
  * on the clock; the suite needs a clock that runs. Timers are untouched.
  *
  * `at`: any instant `Date.parse` reads (ISO 8601 with a zone, e.g. "2028-02-29T15:55:00Z").
- * Throws on an unreadable instant. Installing twice keeps the first clock.
+ * `origin`: the real time (epoch ms) at which the clock reads `at`; now by default. Processes
+ * given one origin read one time. Throws on an unreadable instant. Installing twice keeps the
+ * first clock.
  */
-export function installShiftedClock(at: string): void {
+export function installShiftedClock(at: string, origin?: number): void {
   const target = Date.parse(at);
   if (Number.isNaN(target)) throw new Error(`PAYDESK_TEST_CLOCK: not an instant: ${at}`);
   const Real = Date;
   if (Object.hasOwn(Real, 'shifted')) return;
-  const offset = target - Real.now();
+  const offset = target - (origin ?? Real.now());
   const now = () => Real.now() + offset;
   // A function, not a subclass, so that `Date()` called without `new` still answers the time as
   // text; instances are real Dates (the prototype is shared, `instanceof Date` holds).

@@ -26,6 +26,22 @@ describe('the shifted test clock', () => {
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ day, nowDay: day, parsed: '2001-02-03T04:05:06.000Z', runs: true, db: { day, current_day: day } });
   }, 180_000);
 
+  // Workers of one run share the run's origin, so a worker started late reads the same time as the
+  // one that seeded the shared dump, not minutes before it.
+  it('starts at the given origin: two processes started apart, given one origin, read one clock', () => {
+    const at = '2026-10-31T16:05:00Z';
+    const origin = Date.now() - 600_000;
+    const probe = `import { installShiftedClock } from './apps/server/test/clock/shifted-date.ts';
+installShiftedClock(process.env.AT, Number(process.env.ORIGIN)); console.log(Date.now());`;
+    const read = () => Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { env: { ...process.env, AT: at, ORIGIN: String(origin) }, encoding: 'utf8' }).trim().split('\n').at(-1));
+    const first = read();
+    const second = read();
+    // Ten minutes after the origin the clock reads ten minutes after `at` (not `at` itself), and
+    // a later process never reads an earlier time.
+    expect(first - Date.parse(at)).toBeGreaterThanOrEqual(600_000);
+    expect(second).toBeGreaterThanOrEqual(first);
+  }, 120_000);
+
   it('refuses an instant it cannot read', () => {
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], { env: { ...process.env, AT: '29/02/2028' }, encoding: 'utf8', stdio: 'pipe' })).toThrow(/not an instant/);
   });
