@@ -3,7 +3,8 @@
  * database, embedded PGlite included. Jobs run once with their data, failed attempts are retried
  * up to the queue's limit and the handler knows its last attempt, a job that fails for good (thrown
  * or expired on its last attempt) reaches the queue's failedForGood through its dead-letter queue,
- * a job is worked by one of two servers sharing the database, and stop waits for the attempt in progress.
+ * a job is worked by one of two servers sharing the database, an idle server sends one probe per
+ * interval for all its queues instead of a fetch per queue, and stop waits for the attempt in progress.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -154,6 +155,48 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
       for (const servers of runs.values()) expect(servers).toHaveLength(1);
     } finally {
       await other.stop();
+    }
+  }, 60_000);
+
+  it('asks the database once per interval which idle queues have work, and fetches only from those', async () => {
+    // Every statement the queue sends, through a wrapped database (pg-boss's fetch goes through
+    // executeSql, the probe through query).
+    const fetches: string[] = [];
+    const probes: string[][] = [];
+    const counted: Database = {
+      ...database,
+      query: (async (text: string, params?: unknown[]) => {
+        if (/FROM pgboss\.job WHERE name = ANY/.test(text)) probes.push([...(params![0] as string[])].sort());
+        return database.query(text, params);
+      }) as Database['query'],
+      executeSql: async (text, values) => {
+        if (/FOR UPDATE SKIP LOCKED/.test(text) && typeof values?.[0] === 'string') fetches.push(values[0]);
+        return database.executeSql(text, values);
+      },
+    };
+    const queue = await startJobQueue(counted, POLL);
+    const names = ['idle-a', 'idle-b', 'idle-c', 'idle-d', 'idle-e'];
+    const loops = names.flatMap((n) => [n, deadLetterOf(n)]).sort();
+    const ran: string[] = [];
+    for (const name of names) {
+      await queue.define({ name, retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false });
+      await queue.work(name, async () => void ran.push(name), NO_RECORD);
+    }
+    try {
+      // Each loop fetches once at start, then waits: three probes later, every loop is idle and
+      // none has fetched again.
+      await until(() => expect(probes.filter((p) => p.length === loops.length).length).toBeGreaterThanOrEqual(3));
+      expect(probes.at(-1)).toEqual(loops);
+      expect(fetches.filter((n) => loops.includes(n)).sort()).toEqual(loops);
+
+      // A job wakes its queue's loop only: one fetch that takes it, one that finds the queue empty.
+      await queue.send('idle-c', {});
+      await until(() => expect(ran).toEqual(['idle-c']));
+      const probesBefore = probes.length;
+      await until(() => expect(probes.length).toBeGreaterThan(probesBefore + 1));
+      expect(fetches.filter((n) => loops.includes(n)).sort()).toEqual([...loops, 'idle-c', 'idle-c'].sort());
+    } finally {
+      await queue.stop();
     }
   }, 60_000);
 
