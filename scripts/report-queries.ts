@@ -38,7 +38,8 @@ const OUT = new URL('../docs/queries/', import.meta.url);
 /** The scope levels a case runs at; org ids are placeholders (1) unless a database supplies real ones. */
 const LEVELS: readonly (OrgLevel | null)[] = [null, 'MASTER_MERCHANT', 'AGENCY', 'AGENT', 'MERCHANT_HQ', 'MERCHANT_BRANCH'];
 
-function scopeAt(level: OrgLevel | null, orgId = 1): Scope {
+/** A caller at `level` (null: a platform SUPERADMIN) of organization `orgId`, its path `/orgId/`; no permissions. */
+export function scopeAt(level: OrgLevel | null, orgId = 1): Scope {
   const groupType = (level ?? 'SUPERADMIN') as GroupType;
   return { userId: 1, email: 'queries@paydesk.my', sessionId: 'queries', membershipId: 1, groupType, orgId: level ? orgId : null, orgLevel: level, orgPath: level ? `/${orgId}/` : null, permissions: new Set() };
 }
@@ -233,8 +234,11 @@ export async function renderReportQueries(def: ListReportDef, explain?: { run: E
   return out.join('\n');
 }
 
-/** The committed plans of a file, kept when regenerating without a database. */
-function keepPlans(previous: string, fresh: string): string {
+/**
+ * `fresh` with the committed plans of `previous` put back, each after the block whose title line
+ * (the block's first line) it followed: regenerating without a database keeps the plans.
+ */
+export function keepPlans(previous: string, fresh: string): string {
   const plans = new Map<string, string>();
   for (const block of previous.split('\n\n')) {
     const title = block.split('\n')[0] ?? '';

@@ -170,7 +170,11 @@ export const paymentLinks = pgTable(
   },
   (t) => [
     uniqueIndex('payment_links_org_ref_uq').on(t.orgId, t.linkRef),
-    index('payment_links_merchant_idx').on(t.merchantId, t.createdAt),
+    // The list's default page (newest first, docs/queries/workflows/PaymentLink.sql): in the
+    // engine's exact order (DESC NULLS LAST), for a platform or master merchant caller across
+    // merchants, and per owner for a merchant's own links (the engine scopes by org_id).
+    index('payment_links_created_idx').on(t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('payment_links_org_created_idx').on(t.orgId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     check('payment_links_amount_ck', sql`(${t.amountType} = 'FIXED') = (${t.amount} IS NOT NULL AND ${t.amount} > 0)`),
     check('payment_links_uses_ck', sql`${t.maxUses} >= 1 AND ${t.useCount} BETWEEN 0 AND ${t.maxUses}`),
   ],
