@@ -30,7 +30,8 @@ describe('the shifted test clock', () => {
   // one that seeded the shared dump, not minutes before it.
   it('starts at the given origin: two processes started apart, given one origin, read one clock', () => {
     const at = '2026-10-31T16:05:00Z';
-    const origin = Date.now() - 600_000;
+    // A real time: under ten-clocks this worker's own Date is shifted.
+    const origin = performance.timeOrigin + performance.now() - 600_000;
     const probe = `import { installShiftedClock } from './apps/server/test/clock/shifted-date.ts';
 installShiftedClock(process.env.AT, Number(process.env.ORIGIN)); console.log(Date.now());`;
     const read = () => Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { env: { ...process.env, AT: at, ORIGIN: String(origin) }, encoding: 'utf8' }).trim().split('\n').at(-1));
