@@ -4,6 +4,7 @@
  * command with the state before and after, its reason, who and when (MYT). Asked again after
  * every write of the resource, so a command just run shows at once.
  */
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@paydesk/contract';
@@ -30,7 +31,7 @@ export interface ResourceHistoryProps {
 export function ResourceHistory({ def, item, onClose }: ResourceHistoryProps) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const { data, isFetching, isError, refetch } = useResourceEventsQuery(item ? { name: def.name, id: item.Id } : { name: def.name, id: 0 }, { skip: !item });
+  const { data, isFetching, isError, refetch } = useResourceEventsQuery(item ? { name: def.name, id: item.Id } : skipToken);
   const state = def.lifecycle ? def.fields[def.lifecycle.field] : undefined;
   // An action is named by the command that performs it, a state by the state field's option.
   const actionLabel = (action: string) => {
