@@ -2,8 +2,10 @@
  * The nonce store (platform/nonce-store.ts) on an in-memory PGlite: a nonce is accepted once per
  * channel whether the replay comes to the same store, to a store started later on the same
  * database (a restart), to another store sharing the database (a second server), or after the
- * memory bound dropped it; concurrent claims of one nonce let exactly one through.
+ * memory bound dropped it; concurrent claims of one nonce let exactly one through, also when
+ * several servers' INSERTs are in flight at once.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CLOCK_SKEW_MS } from '@paydesk/contract';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -72,6 +74,31 @@ describe('two servers on one shared database', () => {
     // No flush: on a shared database the claim waited for its row.
     expect(await b.claim('channel-a', nonce, t, t)).toBe(false);
   });
+});
+
+describe('servers with INSERTs in flight together', () => {
+  it('accepts each nonce exactly once, whichever server and batch its copies reach', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Waves of claims (one turn of the event loop each, not awaited: their INSERTs overlap),
+        // each claim a server and a key from a small pool so copies meet in other batches.
+        fc.array(fc.array(fc.record({ server: fc.nat(2), key: fc.nat(11) }), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 6 }),
+        async (waves) => {
+          const run = fresh();
+          const servers = await Promise.all([0, 1, 2].map(() => createNonceStore(database, { retentionMs: RETENTION, shared: true })));
+          const t = Date.now();
+          const verdicts: Promise<{ key: number; fresh: boolean }>[] = [];
+          for (const wave of waves) {
+            for (const c of wave) verdicts.push(servers[c.server]!.claim('channel-a', `${run}-${c.key}`, t, t).then((ok) => ({ key: c.key, fresh: ok })));
+            await new Promise((r) => setImmediate(r));
+          }
+          const all = await Promise.all(verdicts);
+          for (const key of new Set(all.map((v) => v.key))) expect(all.filter((v) => v.key === key && v.fresh)).toHaveLength(1);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 60_000);
 });
 
 describe('embedded database (one process)', () => {
