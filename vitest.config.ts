@@ -33,11 +33,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           pool: 'threads',
-          // One module graph per worker, not per file: every file imported the whole server again
-          // (import time summed over workers 220 s of a 775 s unit + integration run; 13 s for the
-          // integration tier without isolation). Files share no state through modules: each
-          // builds its own app and database, and the server's caches are per app or database.
-          isolate: false,
+          // Isolated per file (a new worker thread each), although every file then imports the
+          // whole server again (import time 220 s summed over workers in a 775 s unit +
+          // integration run; 13 s without isolation): with one worker thread reused across files,
+          // Node 24's V8 aborted (a failed check unregistering PGlite's WebAssembly JIT pages,
+          // SIGTRAP) late in the tier, after tens of PGlite instances had come and gone in one isolate.
           // *.pg-test.ts: what only PostgreSQL has (server connections); with DATABASE_URL only.
           include: ['apps/server/test/integration/**/*.test.ts', ...(process.env.DATABASE_URL ? ['apps/server/test/integration/**/*.pg-test.ts'] : [])],
           environment: 'node',
