@@ -40,7 +40,11 @@ export function parsePublicUrl(value: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PUBLIC_URL "${text}" uses ${url.protocol}: only http and https, ${example}`);
   if (url.username || url.password) throw new Error(`PUBLIC_URL "${text}" holds a user name or password: give the origin only, ${example}`);
-  if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(text)) {
+  // The raw text after the authority, not url.pathname: the URL parser folds dot segments
+  // ("/.", "/a/..") and backslashes into "/", and a value that names a path is wrong even when
+  // the parser would throw it away.
+  const afterAuthority = text.replace(/^[^:]*:\/\/[^/\\?#]*/, '');
+  if (url.pathname !== '/' || url.search || url.hash || (afterAuthority !== '' && afterAuthority !== '/')) {
     throw new Error(`PUBLIC_URL "${text}" has a path, query or fragment: give the origin only (scheme, host, port), ${example}`);
   }
   return url.origin;

@@ -62,6 +62,7 @@ describe('parsePublicUrl', () => {
       origin.map((o) => `${o.replace(/\/$/, '')}/?x=1`),
       origin.map((o) => `${o.replace(/\/$/, '')}#top`),
       origin.map((o) => `${o.replace(/\/$/, '')}?`),
+      fc.tuple(origin.map((o) => o.replace(/\/$/, '')), fc.constantFrom('/.', '/..', '/./', '/a/..', '\\', '/%2e', '//')).map(([o, s]) => `${o}${s}`),
       fc.domain().map((d) => `https://user:pw@${d}`),
       fc.tuple(fc.constantFrom('ftp', 'javascript', 'file', 'ws'), fc.domain()).map(([s, d]) => `${s}://${d}`),
       fc.domain(),
