@@ -8,11 +8,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
 import { frameworkErrors, installErrorHandlers } from './platform/errors.ts';
 import { installRefusalAudit } from './auth/refusal-audit.ts';
 import { secureChannelPlugin } from './platform/secure-channel.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { installAuthGuard, installUploadGate } from './auth/auth-guard.ts';
 import { installInputGuard } from './platform/input-guard.ts';
 import { serverLoggerOptions, type LogStream } from './platform/log-masking.ts';
@@ -61,7 +62,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandlers(app);
   installRefusalAudit(app);
 

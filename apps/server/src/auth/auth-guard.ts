@@ -121,16 +121,18 @@ export function installAuthGuard(app: FastifyInstance): void {
  * preValidation guard runs again once the body's signature has proven the channel.
  */
 export function installUploadGate(app: FastifyInstance): void {
-  app.addHook('preParsing', async function (this: FastifyInstance, req, reply, payload) {
+  // A callback hook: every other route passes without a promise.
+  app.addHook('preParsing', function (this: FastifyInstance, req, reply, payload, done) {
     // Without a channel header the secure channel refuses it (SEC404), also before reading the body.
-    if (!req.routeOptions.config.upload || req.headers[CHANNEL_HEADERS.channel.toLowerCase()] === undefined) return payload;
-    try {
-      await guard.call(this, req, reply);
-    } catch (err) {
-      // The body stays unread: the connection is not reused.
-      void reply.header('connection', 'close');
-      throw err;
-    }
-    return payload;
+    if (!req.routeOptions.config.upload || req.headers[CHANNEL_HEADERS.channel.toLowerCase()] === undefined) return done(null, payload);
+    guard.call(this, req, reply).then(
+      () => done(null, payload),
+      (err: Error) => {
+        // The body stays unread: the connection is not reused.
+        void reply.header('connection', 'close');
+        done(err);
+      },
+    );
   });
+
 }

@@ -24,7 +24,7 @@ import { writeAudit } from './audit.ts';
 import { runIdempotent } from './idempotency.ts';
 import { registerRoute, type RouteRequest } from './route.ts';
 import type { Scope } from './scope.ts';
-import { liveSettings, type LiveSettings } from './settings.ts';
+import { freshSettings, liveSettings, type LiveSettings } from './settings.ts';
 import { invalidSession } from './errors.ts';
 
 type Parsed<D, K extends 'body' | 'params'> = D extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : unknown;
@@ -81,25 +81,48 @@ function inputOf(def: RouteDef, req: FastifyRequest): unknown {
   return def.body ? req.body : def.params ? req.params : undefined;
 }
 
+/** The `audit` of a context whose operation writes no audit row. */
+const noAudit = (): void => undefined;
+
 /**
  * Registers the hand-declared route `name` (contract routes.ts) with `fn` as described above.
  * Throws at start-up when the declaration is inconsistent (an idempotent route without a session).
+ *
+ * A read runs without a promise of its own when the settings are cached (every request but one
+ * in SETTINGS_MAX_AGE_MS): it is the hot path of bench/api.bench.ts.
  */
 export function operation<N extends RouteName>(app: FastifyInstance, name: N, fn: OperationFn<Routes[N]>): void {
+  type D = Routes[N];
   const def: RouteDef = routes[name];
   const { database, now } = app.ctx;
   if (def.idempotent && !def.auth) throw new Error(`${name}: an idempotent operation needs a session (keys are per user)`);
   const transactional = def.audit !== undefined || def.idempotent === true;
-  registerRoute(app, name, (async (req: RouteRequest<Routes[N]>, reply: FastifyReply) => {
-    const input = inputOf(def, req) as InputOf<Routes[N]>;
+  const contextOf = (req: FastifyRequest, reply: FastifyReply, settings: LiveSettings, q: Query, audit: (note: AuditNote) => void): OperationContext<D> => ({
+    scope: (req.scope ?? null) as OperationContext<D>['scope'],
+    q,
+    requestId: String(req.id),
+    now,
+    settings,
+    audit,
+    req,
+    reply,
+  });
+
+  const read = (req: RouteRequest<D>, reply: FastifyReply): Promise<AnswerOf<D>> => {
+    const input = inputOf(def, req) as InputOf<D>;
+    const settings = freshSettings(app.ctx);
+    if (settings) return fn(input, contextOf(req, reply, settings, database.query, noAudit));
+    return liveSettings(app.ctx).then((s) => fn(input, contextOf(req, reply, s, database.query, noAudit)));
+  };
+
+  const write = async (req: RouteRequest<D>, reply: FastifyReply): Promise<AnswerOf<D>> => {
+    const input = inputOf(def, req) as InputOf<D>;
     const settings = await liveSettings(app.ctx);
-    const base = { scope: (req.scope ?? null) as OperationContext<Routes[N]>['scope'], requestId: String(req.id), now, settings, req, reply };
-    if (!transactional) return fn(input, { ...base, q: database.query, audit: () => undefined });
     const scope = req.scope;
     if (def.auth && !scope) throw invalidSession();
     let note: AuditNote = {};
     const work = async (q: Query) => {
-      const answer = await fn(input, { ...base, q, audit: (n) => void (note = n) });
+      const answer = await fn(input, contextOf(req, reply, settings, q, (n) => void (note = n)));
       if (def.audit) {
         const id = note.targetId ?? (input as { Id?: unknown } | undefined)?.Id;
         await writeAudit(q, req, {
@@ -111,5 +134,7 @@ export function operation<N extends RouteName>(app: FastifyInstance, name: N, fn
     };
     if (def.idempotent) return runIdempotent(database, req, reply, scope!.userId, name, req.body, now(), async (q) => ({ answer: await work(q) }));
     return database.transaction(work);
-  }) as never);
+  };
+
+  registerRoute(app, name, (transactional ? write : read) as never);
 }

@@ -127,6 +127,15 @@ async function read(ctx: AppContext, c: Cache): Promise<LiveSettings> {
   }
 }
 
+/**
+ * The cached settings when they are fresh (read less than SETTINGS_MAX_AGE_MS ago), else
+ * undefined: lets a per-request path skip a promise when nothing needs reading.
+ */
+export function freshSettings(ctx: AppContext): LiveSettings | undefined {
+  const c = cacheOf(ctx);
+  return c.value && Date.now() - c.readAt < SETTINGS_MAX_AGE_MS ? c.value : undefined;
+}
+
 /** The current settings (cached for at most SETTINGS_MAX_AGE_MS). */
 export async function liveSettings(ctx: AppContext): Promise<LiveSettings> {
   const c = cacheOf(ctx);
