@@ -134,5 +134,4 @@ export function installUploadGate(app: FastifyInstance): void {
       },
     );
   });
-
 }

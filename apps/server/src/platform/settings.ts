@@ -138,8 +138,9 @@ export function freshSettings(ctx: AppContext): LiveSettings | undefined {
 
 /** The current settings (cached for at most SETTINGS_MAX_AGE_MS). */
 export async function liveSettings(ctx: AppContext): Promise<LiveSettings> {
+  const fresh = freshSettings(ctx);
+  if (fresh) return fresh;
   const c = cacheOf(ctx);
-  if (c.value && Date.now() - c.readAt < SETTINGS_MAX_AGE_MS) return c.value;
   if (!c.pending) {
     const p = read(ctx, c).finally(() => {
       if (c.pending === p) c.pending = undefined;
