@@ -17,6 +17,20 @@ process.env.PAYDESK_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 const CLOCK = 'apps/server/test/clock/setup.ts';
 process.env.PAYDESK_TEST_CLOCK_ORIGIN ??= String(Date.now());
 
+/**
+ * Unit and integration files share their two worker threads on Node 20 (`isolate: false`: a
+ * worker runs file after file, node_modules and the server's modules imported once), and get a
+ * new worker each on Node 22 and later. Isolated, every integration file imported the whole
+ * server again: on PGlite the tier took 374-427 s (import 220-259 s summed), shared 249 s (import
+ * 6 s), on PostgreSQL 371-408 against 226 s, unit 58 against 39 s, every file passing both ways
+ * (these machines, 2 cores, 30 Nov 2026). Node 24's V8 once aborted (a failed check unregistering
+ * PGlite's WebAssembly JIT pages, SIGTRAP) late in a shared tier, after tens of PGlite instances
+ * had come and gone in one isolate; it passed shared since (132 files, 267 s), but one clean run
+ * does not rule out an abort seen before, so its pass stays isolated. The web tier stays isolated:
+ * a file's vi.mock would not reach a module another file had already imported.
+ */
+const SHARED_WORKERS = Number(process.versions.node.split('.')[0]) < 22;
+
 /** Test tiers (guides practice 9): unit (pure code), integration (real server + real database), web (jsdom), e2e (real Chromium). */
 export default defineConfig({
   test: {
@@ -31,16 +45,12 @@ export default defineConfig({
     // on PGlite 434 -> 374 s against forks. e2e keeps forks (vitest's default).
     projects: [
       // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
-      { test: { name: 'unit', pool: 'threads', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
+      { test: { name: 'unit', pool: 'threads', isolate: !SHARED_WORKERS, include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
       {
         test: {
           name: 'integration',
           pool: 'threads',
-          // Isolated per file (a new worker thread each), although every file then imports the
-          // whole server again (import time 220 s summed over workers in a 775 s unit +
-          // integration run; 13 s without isolation): with one worker thread reused across files,
-          // Node 24's V8 aborted (a failed check unregistering PGlite's WebAssembly JIT pages,
-          // SIGTRAP) late in the tier, after tens of PGlite instances had come and gone in one isolate.
+          isolate: !SHARED_WORKERS,
           // *.pg-test.ts: what only PostgreSQL has (server connections); with DATABASE_URL only.
           include: ['apps/server/test/integration/**/*.test.ts', ...(process.env.DATABASE_URL ? ['apps/server/test/integration/**/*.pg-test.ts'] : [])],
           environment: 'node',
