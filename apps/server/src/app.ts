@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.ts';
@@ -28,6 +27,7 @@ import { moduleManifests } from './modules/index.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { installIdempotencyPurge } from './platform/idempotency.ts';
 import { installMailJobs } from './platform/mail.ts';
+import { installUploadMultipart } from './platform/upload-multipart.ts';
 import { startJobQueue } from './platform/jobs.ts';
 
 export interface BuildOptions {
@@ -82,7 +82,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
+  await installUploadMultipart(app, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: `${c.productName} Portal API`, version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,

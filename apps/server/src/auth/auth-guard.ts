@@ -16,9 +16,9 @@ import { ERROR_CODES, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { CHANNEL_HEADERS } from '@paydesk/contract';
 import { AppError, forbidden, idleTimeout, invalidSession } from '../platform/errors.ts';
 import { onModuleWrite } from '../platform/module-cache.ts';
-import { liveSettings } from '../platform/settings.ts';
+import { freshSettings, liveSettings } from '../platform/settings.ts';
 import { COOKIE_TOKEN, COOKIE_XSRF, HEADER_RENEWED_TOKEN, HEADER_XSRF, setSessionCookies } from './cookies.ts';
-import { cachedSession, forgetSessions, revokeSession, touchSession, type SessionRow } from './session-store.ts';
+import { cachedSession, forgetSessions, freshSession, revokeSession, touchSession, type SessionRow } from './session-store.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 /** Writes of lastSeenAt are skipped when the previous one is this recent (ms). */
@@ -54,12 +54,13 @@ export function tokenOf(req: FastifyRequest): { token: string; viaCookie: boolea
 export async function resolveSession(app: FastifyInstance, token: string): Promise<{ session: SessionRow; iat: number }> {
   const { database, keys, now } = app.ctx;
   const t = now();
-  const claims = await verifyToken(keys.jwtKey, token, t.getTime());
+  const claims = verifyToken(keys.jwtKey, token, t.getTime());
   if (!claims) throw invalidSession();
-  const session = await cachedSession(database, claims.sid);
+  // Cached values are taken without a promise (most requests): only a read waits.
+  const session = freshSession(database, claims.sid) ?? (await cachedSession(database, claims.sid));
   if (!session || session.revokedAt || !session.userActive || !session.groupActive || session.expiresAt <= t) throw invalidSession();
   // The idle limit is the SESSION_IDLE_MINUTES system setting, read live (a change applies at once).
-  const { idleTimeoutMs } = await liveSettings(app.ctx);
+  const { idleTimeoutMs } = freshSettings(app.ctx) ?? (await liveSettings(app.ctx));
   if (t.getTime() - session.lastSeenAt.getTime() > idleTimeoutMs) {
     await revokeSession(database, session.id, t);
     throw idleTimeout();

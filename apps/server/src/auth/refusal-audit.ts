@@ -40,7 +40,7 @@ const PARAM_MAX = 200;
 async function actorOf(app: FastifyInstance, req: FastifyRequest): Promise<{ actorUserId: number | null; actorEmail: string | null }> {
   if (req.scope) return { actorUserId: req.scope.userId, actorEmail: req.scope.email };
   const found = tokenOf(req);
-  const claims = found ? await verifyToken(app.ctx.keys.jwtKey, found.token, app.ctx.now().getTime()) : null;
+  const claims = found ? verifyToken(app.ctx.keys.jwtKey, found.token, app.ctx.now().getTime()) : null;
   if (!claims) return { actorUserId: null, actorEmail: null };
   const [user] = await app.ctx.database.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [claims.uid]);
   return { actorUserId: claims.uid, actorEmail: user?.email ?? null };

@@ -154,15 +154,21 @@ function cacheOf(database: Database): SessionCache {
   return c;
 }
 
+/** The session `sid` when this server's cache holds it fresh (no read, no promise), else undefined. Shared: do not modify it. */
+export function freshSession(database: Database, sid: string): SessionRow | undefined {
+  const hit = cacheOf(database).entries.get(sid);
+  return hit && Date.now() - hit.readAt < SESSION_CACHE_MS ? hit.row : undefined;
+}
+
 /**
  * The session `sid` as `loadSession` reads it, reused for up to SESSION_CACHE_MS (wall clock) —
  * see the module comment for what keeps it current. Null when there is no such session. The
  * returned row is shared: do not modify it.
  */
 export async function cachedSession(database: Database, sid: string): Promise<SessionRow | null> {
+  const fresh = freshSession(database, sid);
+  if (fresh) return fresh;
   const c = cacheOf(database);
-  const hit = c.entries.get(sid);
-  if (hit && Date.now() - hit.readAt < SESSION_CACHE_MS) return hit.row;
   let read = c.pending.get(sid);
   if (!read) {
     const generation = c.generation;

@@ -47,8 +47,9 @@ function json(b64url: string): Record<string, unknown> | null {
  * Verifies a compact HS256 token made by {@link issueToken}: the header names HS256 (no `crit`),
  * the signature matches (constant time), `iss` is paydesk, `exp` is after `now` (ms) and the
  * claims have their types. Returns null when anything fails (the caller answers SC499); never throws.
+ * Synchronous: a request's guard waits on nothing here.
  */
-export async function verifyToken(key: Uint8Array, token: string, now = Date.now()): Promise<TokenClaims | null> {
+export function verifyToken(key: Uint8Array, token: string, now = Date.now()): TokenClaims | null {
   let known = verified.get(key);
   if (!known) verified.set(key, (known = new Map()));
   let claims = known.get(token);

@@ -42,6 +42,8 @@ export function textProblem(s: string): string | null {
  * hostile depth cannot exhaust the stack.
  */
 export function assertSafeInput(value: unknown, root: string): unknown {
+  // Most requests carry no query, no params or an empty body: nothing to walk, nothing allocated.
+  if (value === undefined || value === null || isEmptyObject(value)) return value;
   const holder: Record<string, unknown> = { [root]: value };
   const stack: { parent: Record<string, unknown> | unknown[]; key: string | number; field: string; path: string; depth: number }[] = [
     { parent: holder, key: root, field: root, path: '', depth: 0 },
@@ -74,6 +76,13 @@ export function assertSafeInput(value: unknown, root: string): unknown {
     }
   }
   return holder[root];
+}
+
+/** True for an object (not an array) without an enumerable key. */
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** The preValidation hook (callback style: the checks never wait, so no promise per request); a refusal goes to `done`. */

@@ -7,18 +7,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** Per app: permission module → what to forget after a successful write to it. */
+const forgetters = new WeakMap<FastifyInstance, Map<string, (() => void)[]>>();
+
 /**
  * Calls `forget` before the answer of every successful write to a route whose permission
- * (`module:action`) names one of `modules`.
+ * (`module:action`) names one of `modules`. One onSend hook per app serves every caller, so a
+ * request pays one hook however many caches watch.
  */
 export function onModuleWrite(app: FastifyInstance, modules: Iterable<string>, forget: () => void): void {
-  const watched = new Set(modules);
-  // A callback hook: it never waits, so no promise per request.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    const permission = req.routeOptions.config?.permission;
-    if (permission && req.method !== 'GET' && reply.statusCode >= 200 && reply.statusCode < 300 && watched.has(permission.split(':')[0] ?? '')) forget();
-    done(null, payload);
-  });
+  let watched = forgetters.get(app);
+  if (!watched) {
+    const byModule = new Map<string, (() => void)[]>();
+    watched = byModule;
+    forgetters.set(app, byModule);
+    // A callback hook: it never waits, so no promise per request.
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (req.method !== 'GET' && reply.statusCode >= 200 && reply.statusCode < 300) {
+        const permission = req.routeOptions.config?.permission;
+        if (permission) {
+          const colon = permission.indexOf(':');
+          for (const f of byModule.get(colon < 0 ? permission : permission.slice(0, colon)) ?? []) f();
+        }
+      }
+      done(null, payload);
+    });
+  }
+  for (const m of modules) watched.set(m, [...(watched.get(m) ?? []), forget]);
 }
 
 export interface ModuleCache<T> {

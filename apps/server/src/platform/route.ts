@@ -72,3 +72,8 @@ export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef,
     handler: run,
   });
 }
+
+/** A route option's hooks as a fresh array (the option is absent, one function or an array). */
+export function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks];
+}

@@ -39,7 +39,7 @@ import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema/index.ts';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
-import { registerRoute } from './route.ts';
+import { hookList, registerRoute } from './route.ts';
 import { createNonceStore } from './nonce-store.ts';
 import { uploadDigest } from './upload-digest.ts';
 
@@ -226,13 +226,16 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   });
 
   // ---- Channel keys: cache, then database.
-  async function loadChannel(channelId: string): Promise<ServerChannel | undefined> {
+  /** The channel's keys when cached (marked most recently used), else undefined; no promise. */
+  function cachedChannel(channelId: string): ServerChannel | undefined {
     const hit = cache.get(channelId);
-    if (hit) {
-      cache.delete(channelId);
-      cache.set(channelId, hit);
-      return hit.channel;
-    }
+    if (!hit) return undefined;
+    cache.delete(channelId);
+    cache.set(channelId, hit);
+    return hit.channel;
+  }
+
+  async function loadChannel(channelId: string): Promise<ServerChannel | undefined> {
     const rows = await database.db.select({ keyMaterial: secureChannels.keyMaterial }).from(secureChannels).where(eq(secureChannels.id, channelId));
     const row = rows[0];
     if (!row) return undefined;
@@ -273,7 +276,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
   /** Checks 1 and 2's header presence (§7 "Server checks"): the channel and the signature headers. */
   async function channelOf(request: FastifyRequest): Promise<{ channel: ServerChannel; timestamp: string; nonce: string; signature: string }> {
     const channelId = header(request, HEADER.channel);
-    const channel = channelId && CHANNEL_ID_RE.test(channelId) ? await loadChannel(channelId) : undefined;
+    const channel = channelId && CHANNEL_ID_RE.test(channelId) ? (cachedChannel(channelId) ?? (await loadChannel(channelId))) : undefined;
     if (!channel) throw unknownChannel();
     const timestamp = header(request, HEADER.timestamp);
     const nonce = header(request, HEADER.nonce);
@@ -412,11 +415,6 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
       route.onSend = onSend;
     }
   });
-}
-
-/** A route option's hooks as a fresh array (the option is absent, one function or an array). */
-function hookList<T>(hooks: T | T[] | undefined): T[] {
-  return hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks];
 }
 
 // Not encapsulated: hooks, the JSON parser and the request decorators apply to the whole app

@@ -89,7 +89,7 @@ describe('servers with INSERTs in flight together', () => {
           const t = Date.now();
           const verdicts: Promise<{ key: number; fresh: boolean }>[] = [];
           for (const wave of waves) {
-            for (const c of wave) verdicts.push(servers[c.server]!.claim('channel-a', `${run}-${c.key}`, t, t).then((ok) => ({ key: c.key, fresh: ok })));
+            for (const c of wave) verdicts.push(Promise.resolve(servers[c.server]!.claim('channel-a', `${run}-${c.key}`, t, t)).then((ok) => ({ key: c.key, fresh: ok })));
             await new Promise((r) => setImmediate(r));
           }
           const all = await Promise.all(verdicts);
