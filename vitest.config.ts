@@ -21,13 +21,14 @@ process.env.PAYDESK_TEST_CLOCK_ORIGIN ??= String(Date.now());
  * Unit and integration files share their two worker threads on Node 20 (`isolate: false`: a
  * worker runs file after file, node_modules and the server's modules imported once), and get a
  * new worker each on Node 22 and later. Isolated, every integration file imported the whole
- * server again: on PGlite the tier took 374-427 s (import 220-259 s summed), shared 249 s (import
- * 6 s), on PostgreSQL 371-408 against 226 s, unit 58 against 39 s, every file passing both ways
- * (these machines, 2 cores, 30 Nov 2026). Node 24's V8 once aborted (a failed check unregistering
- * PGlite's WebAssembly JIT pages, SIGTRAP) late in a shared tier, after tens of PGlite instances
- * had come and gone in one isolate; it passed shared since (132 files, 267 s), but one clean run
- * does not rule out an abort seen before, so its pass stays isolated. The web tier stays isolated:
- * a file's vi.mock would not reach a module another file had already imported.
+ * server again. Clean clones on one 2-core machine, 30 Nov 2026, every file passing both ways:
+ * `npm test` 808 -> 760 s (the integration tier's span 282 -> 231 s; import 150 -> 84 s summed),
+ * the PostgreSQL pass 265 -> 202 s, the unit tier alone 58 -> 39 s. Node 24's V8 once aborted (a
+ * failed check unregistering PGlite's WebAssembly JIT pages, SIGTRAP) late in a shared tier, after
+ * tens of PGlite instances had come and gone in one isolate; it passed shared since (132 files,
+ * 267 s), but one clean run does not rule out an abort seen before, so its pass stays isolated.
+ * The web tier stays isolated: a file's vi.mock would not reach a module another file had
+ * already imported.
  */
 const SHARED_WORKERS = Number(process.versions.node.split('.')[0]) < 22;
 
