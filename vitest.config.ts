@@ -42,8 +42,8 @@ export default defineConfig({
     // Within a project the longest files start first (vitest-sequencer.ts says why).
     sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ['apps/server/test/integration/global-setup.ts'],
-    // Unit, integration and web in worker threads (one process, a new worker per file): integration
-    // on PGlite 434 -> 374 s against forks. e2e keeps forks (vitest's default).
+    // Unit, integration and web in worker threads (one process; a new worker per file unless
+    // SHARED_WORKERS): integration on PGlite 434 -> 374 s against forks. e2e keeps forks (vitest's default).
     projects: [
       // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
       { test: { name: 'unit', pool: 'threads', isolate: !SHARED_WORKERS, include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
