@@ -32,6 +32,16 @@ process.env.PAYDESK_TEST_CLOCK_ORIGIN ??= String(Date.now());
  */
 const SHARED_WORKERS = Number(process.versions.node.split('.')[0]) < 22;
 
+/**
+ * Node 22 and later run unit and integration files in child processes (forks), one per file,
+ * not in worker threads. Isolated threads on Node 24 aborted a CI run once too (glibc "corrupted
+ * size vs. prev_size", exit 134, mid integration tier): each new worker thread loads
+ * @node-rs/argon2's addon, whose mimalloc sets up per-thread heaps (rolldown#9722 is the same
+ * allocator failing in a second worker), and tears PGlite's WebAssembly down with the thread. A
+ * process per file loads both on its main thread and leaves by exit.
+ */
+const TEST_POOL = SHARED_WORKERS ? 'threads' : 'forks';
+
 /** Test tiers (guides practice 9): unit (pure code), integration (real server + real database), web (jsdom), e2e (real Chromium). */
 export default defineConfig({
   test: {
@@ -46,11 +56,11 @@ export default defineConfig({
     // SHARED_WORKERS): integration on PGlite 434 -> 374 s against forks. e2e keeps forks (vitest's default).
     projects: [
       // 30 s: a hang guard only (no test times anything); property runs of 300 WebCrypto round trips passed 5 s on a loaded 2-core machine.
-      { test: { name: 'unit', pool: 'threads', isolate: !SHARED_WORKERS, include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
+      { test: { name: 'unit', pool: TEST_POOL, isolate: !SHARED_WORKERS, include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, setupFiles: [CLOCK] } },
       {
         test: {
           name: 'integration',
-          pool: 'threads',
+          pool: TEST_POOL,
           isolate: !SHARED_WORKERS,
           // *.pg-test.ts: what only PostgreSQL has (server connections); with DATABASE_URL only.
           include: ['apps/server/test/integration/**/*.test.ts', ...(process.env.DATABASE_URL ? ['apps/server/test/integration/**/*.pg-test.ts'] : [])],
