@@ -31,5 +31,10 @@ declare module 'fastify' {
     upload?: boolean;
     /** Answers a session that must still enrol two-factor sign-in (RouteDef.beforeMfa). */
     beforeMfa?: boolean;
+    /**
+     * A GET answering JSON that changes nothing (no audit, no Idempotency-Key, no file): the
+     * secure channel may run it while the nonce's verdict is on its way (secure-channel.ts).
+     */
+    readOnly?: boolean;
   }
 }

@@ -6,8 +6,8 @@
  * another process can use the same database:
  *
  * - PostgreSQL (shared: other servers may have seen the nonce): the database decides. Claims are
- *   group-committed — the claims of one turn of the event loop go in one INSERT, up to
- *   MAX_IN_FLIGHT_SHARED at once (`unnest` of arrays; all or nothing, and a batch holding a replay
+ *   group-committed — the claims of one turn of the event loop go in one INSERT (at once in
+ *   batches of EARLY_BATCH when more arrive in that turn), up to MAX_IN_FLIGHT_SHARED at once (`unnest` of arrays; all or nothing, and a batch holding a replay
  *   goes again with ON CONFLICT DO NOTHING, answering the claims it did not insert) — and that
  *   INSERT commits asynchronously (`synchronous_commit` off for that statement only). The request
  *   waits until PostgreSQL has the row, so every server sees it at
@@ -67,6 +67,17 @@ const MAX_BATCH = 2_000;
  * PGlite has one connection: one at a time there.
  */
 const MAX_IN_FLIGHT_SHARED = 4;
+/**
+ * Awaited claims that go out at once, without waiting for the end of the turn of the event loop,
+ * when this many are queued and an INSERT may start: requests that arrive together (32 keep-alive
+ * connections answered in one turn send their next requests in one turn) are then split into
+ * INSERTs that run while the server works through the rest of the turn, instead of one INSERT the
+ * whole server waits for. With the secure channel's read-only requests running while their
+ * verdict is on its way, api.bench on PostgreSQL (2 cores, same hour, 8 rounds): 9,499–10,372 →
+ * 11,372–13,001 req/s (39.4–43.2 → 44.1–48.9 % of bare Fastify); 8 and 24 were no better, 4 worse
+ * (more statements for the same claims).
+ */
+export const EARLY_BATCH = 16;
 
 /**
  * The INSERT for a batch some request waits for: every claim or none (a unique violation, i.e. a
@@ -274,7 +285,8 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
       }
       return new Promise<boolean>((resolve, reject) => {
         queue.push({ channelId, nonce, at, done: { resolve, reject } });
-        schedule(true);
+        if (queue.length >= EARLY_BATCH && writing.size < maxInFlight) startWrite();
+        else schedule(true);
       });
     },
     async flush() {

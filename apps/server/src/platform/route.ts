@@ -68,7 +68,14 @@ export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef,
       ...(def.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.response && !def.file ? { response: { 200: def.response } } : {}),
     },
-    config: { encrypted: def.encrypted, auth: def.auth, permission: def.permission, upload: def.upload === true, beforeMfa: def.beforeMfa === true },
+    config: {
+      encrypted: def.encrypted,
+      auth: def.auth,
+      permission: def.permission,
+      upload: def.upload === true,
+      beforeMfa: def.beforeMfa === true,
+      readOnly: def.method === 'GET' && !def.audit && !def.idempotent && !def.file && !def.upload,
+    },
     handler: run,
   });
 }

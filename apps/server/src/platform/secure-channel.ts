@@ -51,6 +51,11 @@ declare module 'fastify' {
     channel?: ServerChannel;
     /** The exact application/json body text as received (the signed bodyText, §7). */
     rawBody?: string;
+    /**
+     * The database's verdict on the nonce of a `readOnly` request, still on its way while the
+     * route runs: the answer is held until it arrives (the encrypted routes' onSend hook).
+     */
+    nonceVerdict?: Promise<boolean>;
   }
   interface FastifyContextConfig {
     /** The route's body and 2xx JSON responses travel over the secure channel (§7). */
@@ -129,6 +134,7 @@ function header(req: FastifyRequest, lowerCaseName: string): string | undefined 
 const unknownChannel = () => new AppError(401, ERROR_CODES.UNKNOWN_CHANNEL, 'Unknown secure channel, please reconnect');
 const badSignature = (message = 'Invalid request signature') => new AppError(401, ERROR_CODES.BAD_SIGNATURE, message);
 const badPayload = (message: string) => new AppError(400, ERROR_CODES.BAD_PAYLOAD, message);
+const replayedNonce = () => new AppError(401, ERROR_CODES.REPLAYED_NONCE, 'Request was already received (replayed nonce)');
 
 const isEncryptedRoute = (req: FastifyRequest) => req.routeOptions.config?.encrypted === true;
 
@@ -197,6 +203,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
 
   if (!app.hasRequestDecorator('channel')) app.decorateRequest('channel', undefined);
   if (!app.hasRequestDecorator('rawBody')) app.decorateRequest('rawBody', undefined);
+  if (!app.hasRequestDecorator('nonceVerdict')) app.decorateRequest('nonceVerdict', undefined);
 
   // ---- JSON bodies: keep the raw text (the signature covers it), accept an empty body as undefined.
   const defaultJson = app.getDefaultJsonParser(
@@ -287,16 +294,29 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     return { channel, timestamp, nonce, signature };
   }
 
-  /** Checks 2 (signature over `lastPart`), 3 (timestamp) and 4 (nonce) of §7, in that order. */
+  /**
+   * Checks 2 (signature over `lastPart`), 3 (timestamp) and 4 (nonce) of §7, in that order.
+   *
+   * When the database decides the nonce (PostgreSQL), a `readOnly` request does not wait for it
+   * here: the verdict is left on `request.nonceVerdict`, the session, the permission, the handler
+   * and the sealing run meanwhile, and the encrypted routes' onSend hook holds the answer until
+   * the verdict comes (a replay then answers SEC409 instead, whatever the route answered). So the
+   * server works while the INSERT is in flight instead of idling behind it, and no answer to a
+   * replay leaves the server. A replay this server has seen is still refused at once, here; one
+   * seen only by another server runs a read, at most once per server (memory knows it after that).
+   */
   async function verifyRequest(request: FastifyRequest, c: { channel: ServerChannel; timestamp: string; nonce: string; signature: string }, lastPart: string): Promise<void> {
     if (!verifyParts(c.channel, [request.method, request.originalUrl, c.timestamp, c.nonce, lastPart], c.signature)) throw badSignature();
     const at = now();
     if (!TIMESTAMP_RE.test(c.timestamp) || Math.abs(at - Number(c.timestamp)) > MAX_CLOCK_SKEW_MS) {
       throw new AppError(401, ERROR_CODES.STALE_TIMESTAMP, 'Request timestamp is outside the allowed window; check the device clock');
     }
-    if (!(await nonces.claim(c.channel.channelId, c.nonce, Number(c.timestamp), at))) {
-      throw new AppError(401, ERROR_CODES.REPLAYED_NONCE, 'Request was already received (replayed nonce)');
-    }
+    const verdict = nonces.claim(c.channel.channelId, c.nonce, Number(c.timestamp), at);
+    if (typeof verdict !== 'boolean' && request.routeOptions.config?.readOnly === true) {
+      // Handled when the answer is sent; never an unhandled rejection if it is not.
+      verdict.catch(() => undefined);
+      request.nonceVerdict = verdict;
+    } else if (!(await verdict)) throw replayedNonce();
     if (++checkedRequests % SWEEP_EVERY === 0) sweepNonces(at);
     touch(c.channel.channelId, at);
   }
@@ -402,7 +422,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
       // Before Fastify's own hook of an implicit HEAD route, which empties the payload: the HEAD
       // answer keeps the length and the signed headers of its GET.
       const head = onSend.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
-      onSend.splice(head < 0 ? onSend.length : head, 0, (request, reply, payload, done) => {
+      const seal = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
         let out: unknown;
         try {
           out = sealAnswer(request, reply, payload);
@@ -411,6 +431,20 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
           return;
         }
         done(null, out);
+      };
+      onSend.splice(head < 0 ? onSend.length : head, 0, (request, reply, payload, done) => {
+        const verdict = request.nonceVerdict;
+        if (!verdict) {
+          seal(request, reply, payload, done);
+          return;
+        }
+        // Every answer of a read that ran before its nonce's verdict waits for it, errors too
+        // (a replay must not learn even a status); the refusal's own answer then passes.
+        request.nonceVerdict = undefined;
+        verdict.then(
+          (fresh) => (fresh ? seal(request, reply, payload, done) : done(replayedNonce())),
+          (err: unknown) => done(err as Error),
+        );
       });
       route.onSend = onSend;
     }

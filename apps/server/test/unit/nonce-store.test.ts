@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CLOCK_SKEW_MS } from '@paydesk/contract';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { createNonceStore } from '../../src/platform/nonce-store.ts';
+import { EARLY_BATCH, createNonceStore } from '../../src/platform/nonce-store.ts';
 
 const RETENTION = 2 * MAX_CLOCK_SKEW_MS;
 let database: Database;
@@ -99,6 +99,34 @@ describe('servers with INSERTs in flight together', () => {
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe('claims arriving in one turn of the event loop (shared database)', () => {
+  it('sends an INSERT as soon as EARLY_BATCH claims wait, the rest at the end of the turn, and accepts every fresh nonce once', async () => {
+    let inserts = 0;
+    const counted: Database = {
+      ...database,
+      hotQuery: (text, params) => {
+        inserts++;
+        return database.hotQuery(text, params);
+      },
+    };
+    const store = await createNonceStore(counted, { retentionMs: RETENTION, shared: true });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 * EARLY_BATCH - 1 }), fc.integer({ min: 0, max: 3 }), async (claims, copies) => {
+        inserts = 0;
+        const t = Date.now();
+        const nonces = Array.from({ length: claims }, fresh);
+        // Copies of the first nonces, in the same turn: memory refuses them at once.
+        const verdicts = [...nonces, ...nonces.slice(0, copies)].map((nonce) => store.claim('channel-a', nonce, t, t));
+        expect(inserts).toBe(Math.floor(claims / EARLY_BATCH));
+        expect(verdicts.slice(claims)).toEqual(nonces.slice(0, copies).map(() => false));
+        expect(await Promise.all(verdicts.slice(0, claims))).toEqual(nonces.map(() => true));
+        expect(inserts).toBe(Math.ceil(claims / EARLY_BATCH));
+      }),
+      { numRuns: 30 },
+    );
+  });
 });
 
 describe('embedded database (one process)', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNEL_HEADERS,
@@ -228,6 +229,67 @@ describe('encrypted routes', () => {
       await otherKek.close();
     }
   });
+});
+
+describe('servers sharing the nonces (the database decides)', () => {
+  const READ = '/api/portal/test/Read';
+  const READ_FAIL = '/api/portal/test/ReadFail';
+  const WRITE = '/api/portal/test/Write';
+  /** Handler runs per route in the current case. */
+  let runs: Record<string, number> = {};
+
+  /** A server on the shared database with a read answering 200, a read answering 404 and a write. */
+  async function sharedServer(): Promise<FastifyInstance> {
+    const a = Fastify();
+    a.setValidatorCompiler(validatorCompiler);
+    a.setSerializerCompiler(serializerCompiler);
+    installErrorHandlers(a);
+    await a.register(secureChannelPlugin, { database, kek, sharedNonces: true });
+    const count = (route: string) => (runs[route] = (runs[route] ?? 0) + 1);
+    a.get(READ, { config: { encrypted: true, readOnly: true } }, async () => (count(READ), { read: 'ok' }));
+    a.get(READ_FAIL, { config: { encrypted: true, readOnly: true } }, async (_req, reply) => (count(READ_FAIL), reply.code(404).send({ ErrorCode: 'NF404', ErrorMessage: 'Thing not found' })));
+    a.post(WRITE, { config: { encrypted: true } }, async (req) => (count(WRITE), { wrote: req.body }));
+    await a.ready();
+    return a;
+  }
+
+  it('answers one copy of a sealed request and SEC409 (nothing sealed) to every other, whichever servers the copies reach and however they overlap; a write runs once, a read at most once a server', async () => {
+    const servers = [await sharedServer(), await sharedServer(), await sharedServer()];
+    try {
+      const keys = await handshake(servers[0]!);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(READ, READ_FAIL, WRITE),
+          // Each copy: the server it reaches, and whether it is sent with the one before (not awaited between).
+          fc.array(fc.record({ server: fc.nat(2), withPrevious: fc.boolean() }), { minLength: 2, maxLength: 6 }),
+          async (route, copies) => {
+            runs = {};
+            const method = route === WRITE ? 'POST' : 'GET';
+            const sealed = await sealRequest(keys, method, route, method === 'POST' ? { n: 1 } : undefined);
+            const answers: LightMyRequestResponse[] = [];
+            const wave: Promise<LightMyRequestResponse>[] = [];
+            for (const copy of copies) {
+              if (!copy.withPrevious) answers.push(...(await Promise.all(wave.splice(0))));
+              wave.push(send(servers[copy.server]!, method, route, sealed));
+            }
+            answers.push(...(await Promise.all(wave)));
+            const refused = (r: LightMyRequestResponse) => r.statusCode === 401 && (r.json() as { ErrorCode: string }).ErrorCode === 'SEC409';
+            const served = answers.filter((r) => !refused(r));
+            expect(served).toHaveLength(1);
+            const [answer] = served;
+            if (route === READ_FAIL) expect(answer!.json()).toEqual({ ErrorCode: 'NF404', ErrorMessage: 'Thing not found' });
+            else expect(await openResponse(keys, route, answer!.body, headersOf(answer!))).toEqual(route === READ ? { read: 'ok' } : { wrote: { n: 1 } });
+            for (const r of answers) if (r !== answer) expectError(r, 401, 'SEC409');
+            if (route === WRITE) expect(runs[WRITE]).toBe(1);
+            else expect(runs[route]).toBeLessThanOrEqual(new Set(copies.map((c) => c.server)).size);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  }, 60_000);
 });
 
 describe('unencrypted routes', () => {
