@@ -250,10 +250,12 @@ export async function setResourceStatus(ctx: EngineContext, def: ResourceDef, sc
 /**
  * Runs a declared command (ResourceDef.commands): under the record's row lock and
  * at its Version, moves `command.field` from one of `from` to `to` and audits it under the
- * command's name. Throws NF404 outside the caller's scope, CF409 on a stale Version or when the
- * record holds a value the command does not move from (naming it).
+ * command's name, with the caller's optional `Note` (trimmed, ≤ 250 characters by the schema) in
+ * the audit row's detail, as a lifecycle command keeps it: a reason typed is never dropped.
+ * Throws NF404 outside the caller's scope, CF409 on a stale Version or when the record holds a
+ * value the command does not move from (naming it).
  */
-export async function runCommand(ctx: EngineContext, def: ResourceDef, scope: Scope, command: ResourceCommand, input: { Id: number; Version: number }) {
+export async function runCommand(ctx: EngineContext, def: ResourceDef, scope: Scope, command: ResourceCommand, input: { Id: number; Version: number; Note?: string }) {
   const column = def.fields[command.field]!.column;
   return ctx.database.transaction(async (q) => {
     const current = await loadRow(q, def, scope, input.Id, true);
@@ -263,7 +265,8 @@ export async function runCommand(ctx: EngineContext, def: ResourceDef, scope: Sc
       throw new AppError(409, ERROR_CODES.CONFLICT, `${command.field}: ${command.name} moves a ${def.name} from ${command.from.join(' or ')}; ${String(current[def.titleField] ?? input.Id)} is ${holds || 'empty'}`);
     }
     const { before, after } = await updateRow(q, ctx, def, scope, input.Id, input.Version, [[column, command.to]]);
-    await auditIn(q, ctx, scope, { action: command.name.toUpperCase(), def, targetId: input.Id, before, after });
+    const note = input.Note?.trim() || null;
+    await auditIn(q, ctx, scope, { action: command.name.toUpperCase(), def, targetId: input.Id, before, after, detail: note ? { Note: note } : undefined });
     return after;
   });
 }
