@@ -7,8 +7,9 @@
  *
  * - PostgreSQL (shared: other servers may have seen the nonce): the database decides. Claims are
  *   group-committed — the claims of one turn of the event loop go in one INSERT (at once in
- *   batches of EARLY_BATCH when more arrive in that turn), up to MAX_IN_FLIGHT_SHARED at once (`unnest` of arrays; all or nothing, and a batch holding a replay
- *   goes again with ON CONFLICT DO NOTHING, answering the claims it did not insert) — and that
+ *   batches of EARLY_BATCH when more arrive in that turn), up to MAX_IN_FLIGHT_SHARED at once
+ *   (`unnest` of arrays; all or nothing, and a batch holding a replay goes again with ON
+ *   CONFLICT DO NOTHING, answering the claims it did not insert) — and that
  *   INSERT commits asynchronously (`synchronous_commit` off for that statement only). The request
  *   waits until PostgreSQL has the row, so every server sees it at
  *   once, but not for the WAL flush. Window: only a crash of PostgreSQL itself can lose the
@@ -72,9 +73,10 @@ const MAX_IN_FLIGHT_SHARED = 4;
  * when this many are queued and an INSERT may start: requests that arrive together (32 keep-alive
  * connections answered in one turn send their next requests in one turn) are then split into
  * INSERTs that run while the server works through the rest of the turn, instead of one INSERT the
- * whole server waits for. With the secure channel's read-only requests running while their
- * verdict is on its way, api.bench on PostgreSQL (2 cores, same hour, 8 rounds): 9,499–10,372 →
- * 11,372–13,001 req/s (39.4–43.2 → 44.1–48.9 % of bare Fastify); 8 and 24 were no better, 4 worse
+ * whole server waits for. api.bench on PostgreSQL (2 cores, one hour, 8 rounds, two runs each):
+ * one INSERT per turn 11,006–11,429 req/s (39.6–42.6 % of bare Fastify); batches of 16 at once
+ * 12,323–12,661 (43.5–46.1 %); with the secure channel's read-only requests running while their
+ * verdict is on its way as well, 12,684–13,001 (46.0–48.9 %). 8 and 24 were no better, 4 worse
  * (more statements for the same claims).
  */
 export const EARLY_BATCH = 16;
