@@ -16,6 +16,7 @@ import { ERROR_CODES, TOKEN_LIFETIME_MS } from '@paydesk/domain';
 import { CHANNEL_HEADERS } from '@paydesk/contract';
 import { AppError, forbidden, idleTimeout, invalidSession } from '../platform/errors.ts';
 import { onModuleWrite } from '../platform/module-cache.ts';
+import { routeConfig } from '../platform/route.ts';
 import { freshSettings, liveSettings } from '../platform/settings.ts';
 import { COOKIE_TOKEN, COOKIE_XSRF, HEADER_RENEWED_TOKEN, HEADER_XSRF, setSessionCookies } from './cookies.ts';
 import { cachedSession, forgetSessions, freshSession, revokeSession, touchSession, type SessionRow } from './session-store.ts';
@@ -69,7 +70,7 @@ export async function resolveSession(app: FastifyInstance, token: string): Promi
 }
 
 async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const cfg = req.routeOptions.config;
+  const cfg = routeConfig(req);
   if (!cfg.auth) return;
   const found = tokenOf(req);
   if (!found) throw invalidSession('Please sign in');
@@ -108,7 +109,7 @@ async function guard(this: FastifyInstance, req: FastifyRequest, reply: FastifyR
 export function installAuthGuard(app: FastifyInstance): void {
   // A route without a session (sign-in, the handshake, public pages) passes without a promise.
   app.addHook('preValidation', function (this: FastifyInstance, req, reply, done) {
-    if (!req.routeOptions.config.auth) return done();
+    if (!routeConfig(req).auth) return done();
     guard.call(this, req, reply).then(() => done(), done);
   });
   // Uploads are guarded once more before their body is read (see installUploadGate).
@@ -125,7 +126,7 @@ export function installUploadGate(app: FastifyInstance): void {
   // A callback hook: every other route passes without a promise.
   app.addHook('preParsing', function (this: FastifyInstance, req, reply, payload, done) {
     // Without a channel header the secure channel refuses it (SEC404), also before reading the body.
-    if (!req.routeOptions.config.upload || req.headers[CHANNEL_HEADERS.channel.toLowerCase()] === undefined) return done(null, payload);
+    if (!routeConfig(req).upload || req.headers[CHANNEL_HEADERS.channel.toLowerCase()] === undefined) return done(null, payload);
     guard.call(this, req, reply).then(
       () => done(null, payload),
       (err: Error) => {

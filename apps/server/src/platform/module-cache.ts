@@ -6,6 +6,7 @@
  * when their own copy expires, within `ttlMs`.
  */
 import type { FastifyInstance } from 'fastify';
+import { routeConfig } from './route.ts';
 
 /** Per app: permission module → what to forget after a successful write to it. */
 const forgetters = new WeakMap<FastifyInstance, Map<string, (() => void)[]>>();
@@ -24,7 +25,7 @@ export function onModuleWrite(app: FastifyInstance, modules: Iterable<string>, f
     // A callback hook: it never waits, so no promise per request.
     app.addHook('onSend', (req, reply, payload, done) => {
       if (req.method !== 'GET' && reply.statusCode >= 200 && reply.statusCode < 300) {
-        const permission = req.routeOptions.config?.permission;
+        const permission = routeConfig(req)?.permission;
         if (permission) {
           const colon = permission.indexOf(':');
           for (const f of byModule.get(colon < 0 ? permission : permission.slice(0, colon)) ?? []) f();

@@ -16,7 +16,7 @@
  * settlement_files_once_uq, firmware's (model, version) index). Upload handlers therefore answer
  * by returning their value, never through `reply`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@paydesk/contract';
 import { singleFlight } from './single-flight.ts';
@@ -47,6 +47,7 @@ export function registerRoute<D extends RouteDef>(app: FastifyInstance, route: D
 export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef, typed: (req: never, reply: FastifyReply) => Promise<unknown>): void {
   const def: RouteDef = typeof route === 'string' ? routes[route] : route;
   const handler = typed as AnyHandler;
+  if (!app.hasRequestDecorator('routeConfigOnce')) app.decorateRequest('routeConfigOnce', undefined);
   const tag = def.resource?.name ?? def.path.split('/')[3] ?? 'portal';
   const flight = def.upload ? singleFlight<unknown>() : null;
   const run: AnyHandler = !flight
@@ -78,6 +79,23 @@ export function registerRoute(app: FastifyInstance, route: RouteName | RouteDef,
     },
     handler: run,
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route's config, once read (routeConfig). */
+    routeConfigOnce?: FastifyContextConfig & { url?: string };
+  }
+}
+
+/**
+ * The config of the request's route (what `registerRoute` declared, with Fastify's `url` and
+ * `method`), read once per request: Fastify builds `request.routeOptions` anew, a dozen fields,
+ * on every access, and the per-request hooks (upload gate, secure channel, auth guard, row
+ * guards) each ask for it.
+ */
+export function routeConfig(req: FastifyRequest): FastifyContextConfig & { url?: string } {
+  return (req.routeConfigOnce ??= req.routeOptions.config);
 }
 
 /** A route option's hooks as a fresh array (the option is absent, one function or an array). */

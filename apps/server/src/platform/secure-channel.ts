@@ -39,7 +39,7 @@ import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema/index.ts';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
-import { hookList, registerRoute } from './route.ts';
+import { hookList, registerRoute, routeConfig } from './route.ts';
 import { createNonceStore } from './nonce-store.ts';
 import { uploadDigest } from './upload-digest.ts';
 
@@ -136,7 +136,7 @@ const badSignature = (message = 'Invalid request signature') => new AppError(401
 const badPayload = (message: string) => new AppError(400, ERROR_CODES.BAD_PAYLOAD, message);
 const replayedNonce = () => new AppError(401, ERROR_CODES.REPLAYED_NONCE, 'Request was already received (replayed nonce)');
 
-const isEncryptedRoute = (req: FastifyRequest) => req.routeOptions.config?.encrypted === true;
+const isEncryptedRoute = (req: FastifyRequest) => routeConfig(req)?.encrypted === true;
 
 /** The 413 of an upload past UPLOAD_MAX_BYTES. The rest of the body is not read, so the connection is not reused. */
 function uploadTooLarge(reply: FastifyReply): AppError {
@@ -312,7 +312,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
       throw new AppError(401, ERROR_CODES.STALE_TIMESTAMP, 'Request timestamp is outside the allowed window; check the device clock');
     }
     const verdict = nonces.claim(c.channel.channelId, c.nonce, Number(c.timestamp), at);
-    if (typeof verdict !== 'boolean' && request.routeOptions.config?.readOnly === true) {
+    if (typeof verdict !== 'boolean' && routeConfig(request)?.readOnly === true) {
       // Handled when the answer is sent; never an unhandled rejection if it is not.
       verdict.catch(() => undefined);
       request.nonceVerdict = verdict;

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@paydesk/domain';
 import { scopeOf } from '../../platform/scope.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
+import { routeConfig } from '../../platform/route.ts';
 
 type Guard = (req: FastifyRequest) => Promise<void>;
 
@@ -87,7 +88,7 @@ export function installGroupGuards(app: FastifyInstance): void {
 
   // Most routes have no guard: they pass without a promise.
   app.addHook('preHandler', (req, _reply, done) => {
-    const guard = guards[`${req.method} ${req.routeOptions.url}`];
+    const guard = guards[`${req.method} ${routeConfig(req).url}`];
     if (!guard) return done();
     guard(req).then(() => done(), done);
   });
