@@ -126,12 +126,16 @@ ON CONFLICT DO NOTHING`;
 interface Claim {
   channelId: string;
   nonce: string;
+  /** keyOf(channelId, nonce). */
+  key: string;
   at: number;
   /** Absent for a write-behind entry nobody waits for. */
   done?: { resolve: (fresh: boolean) => void; reject: (err: unknown) => void };
 }
 
 const keyOf = (channelId: string, nonce: string) => `${channelId} ${nonce}`;
+
+const byKey = (a: Claim, b: Claim) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** A nonce store over `database` (see the module comment); loads the recent nonces on PGlite. */
 export async function createNonceStore(database: Database, opts: NonceStoreOptions): Promise<NonceStore> {
@@ -200,15 +204,22 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
      */
     let copies: Set<string> | undefined;
     const keys = new Set<string>();
+    const rows: Claim[] = [];
     for (const c of batch) {
       if (c.at > newest) newest = c.at;
       if (c.done) awaited = true;
-      const key = keyOf(c.channelId, c.nonce);
-      if (keys.has(key)) {
-        (copies ??= new Set()).add(key);
+      if (keys.has(c.key)) {
+        (copies ??= new Set()).add(c.key);
         continue;
       }
-      keys.add(key);
+      keys.add(c.key);
+      rows.push(c);
+    }
+    // Every server inserts the keys of a batch in one order (the database inserts unnest's rows in
+    // array order), so two INSERTs holding the same keys wait for each other in one direction and
+    // never deadlock (they did: servers claiming copies in opposite orders, 40P01 in CI).
+    rows.sort(byKey);
+    for (const c of rows) {
       channelIds.push(c.channelId);
       nonceList.push(c.nonce);
     }
@@ -231,7 +242,7 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
           c.done?.resolve(true);
           continue;
         }
-        const key = keyOf(c.channelId, c.nonce);
+        const key = c.key;
         // Of a key's copies in this batch, the first (in arrival order, answered or written
         // behind) gets the row: evaluated for every claim, not only for those a request awaits.
         const fresh = refused?.has(key) ? false : copies?.has(key) ? keys.delete(key) : true;
@@ -281,12 +292,12 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
       remember(key, at);
       // A first copy of this request was seen at most MAX_CLOCK_SKEW_MS before its timestamp.
       if (!shared && timestamp - MAX_CLOCK_SKEW_MS > forgottenUpTo) {
-        queue.push({ channelId, nonce, at });
+        queue.push({ channelId, nonce, key, at });
         schedule(false);
         return true;
       }
       return new Promise<boolean>((resolve, reject) => {
-        queue.push({ channelId, nonce, at, done: { resolve, reject } });
+        queue.push({ channelId, nonce, key, at, done: { resolve, reject } });
         if (queue.length >= EARLY_BATCH && writing.size < maxInFlight) startWrite();
         else schedule(true);
       });

@@ -3,7 +3,9 @@
  * decides every claim: a batch INSERT without ON CONFLICT, and when a replay makes it fail, the
  * second pass that sorts the batch. Several stores on one database (several servers) claim
  * overlapping nonces in generated waves: each nonce is accepted exactly once, and a batch that
- * mixes fresh nonces with replays accepts exactly the fresh ones and stores them. PostgreSQL only
+ * mixes fresh nonces with replays accepts exactly the fresh ones and stores them; servers claiming
+ * the same nonces in opposite orders at once, in batches large enough to overlap in the database,
+ * never deadlock (each INSERT takes its keys in one order). PostgreSQL only
  * (the unit test runs the same property on PGlite).
  */
 import fc from 'fast-check';
@@ -47,6 +49,23 @@ describe('nonce store on PostgreSQL', () => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  it('never deadlocks when servers claim the same nonces in opposite orders at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 1_500 }), fc.nat(1_499), async (count, split) => {
+        const keys = Array.from({ length: count }, (_, k) => k);
+        const prefix = `order${++run}`;
+        const servers = await Promise.all([0, 1, 2].map(() => createNonceStore(database, { retentionMs: RETENTION })));
+        const t = Date.now();
+        const orders = [keys, [...keys].reverse(), [...keys.slice(split), ...keys.slice(0, split)]];
+        const verdicts = await Promise.all(
+          orders.flatMap((order, s) => order.map((k) => Promise.resolve(servers[s]!.claim('channel-c', `${prefix}-${k}`, t, t)).then((fresh) => ({ k, fresh })))),
+        );
+        for (const k of keys) expect(verdicts.filter((v) => v.k === k && v.fresh)).toHaveLength(1);
+      }),
+      { numRuns: 20 },
     );
   });
 
