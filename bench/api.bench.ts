@@ -128,7 +128,7 @@ const sealed = async (n: number): Promise<Req[]> =>
 {
   const [probe] = await sealed(1);
   const res = await fetch(`${portalOrigin}${PATH}`, { headers: probe!.headers });
-  const opened = await openResponse(channel, PATH, await res.text(), res.headers);
+  const opened = await openResponse(channel, PATH, await res.text());
   if (JSON.stringify(opened) !== JSON.stringify(currencies)) throw new Error('the encrypted answer does not open to the currency list');
 }
 

@@ -1,17 +1,16 @@
 /**
  * A stand-in for the portal server behind `fetch`: the real secure-channel handshake, request
- * signature check and decryption, and encrypted, signed answers, using the contract's own
+ * signature check and decryption, and encrypted answers bound to their path, using the contract's own
  * server-side functions. Handlers see decrypted bodies and answer plain values.
  */
 import {
   CHANNEL_HEADERS,
   acceptHandshake,
-  bytesToBase64Url,
   decryptPayload,
   encryptPayload,
   importChannelKeys,
   isEncryptedEnvelope,
-  sign,
+  responseAad,
   verify,
   type ChannelKeys,
 } from '@paydesk/contract';
@@ -85,20 +84,8 @@ export function fakeServer(handle: (req: SeenRequest) => Answer | Promise<Answer
         headers: { 'content-type': 'application/json', ...answer.headers },
       });
     }
-    const text = JSON.stringify({ EncryptedPayload: await encryptPayload(keys, JSON.stringify(answer.body)) });
-    const timestamp = String(Date.now());
-    const nonce = bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-    const signature = await sign(keys, ['RESPONSE', path, timestamp, nonce, text]);
-    return new Response(text, {
-      status,
-      headers: {
-        'content-type': 'application/json',
-        [CHANNEL_HEADERS.timestamp]: timestamp,
-        [CHANNEL_HEADERS.nonce]: nonce,
-        [CHANNEL_HEADERS.signature]: signature,
-        ...answer.headers,
-      },
-    });
+    const text = JSON.stringify({ EncryptedPayload: await encryptPayload(keys, JSON.stringify(answer.body), responseAad(path)) });
+    return new Response(text, { status, headers: { 'content-type': 'application/json', ...answer.headers } });
   };
 
   return {

@@ -121,7 +121,7 @@ export class PortalClient {
     }
     let data: unknown;
     try {
-      data = encrypted && this.keys ? await openResponse(this.keys, path, text, res.headers) : JSON.parse(text);
+      data = encrypted && this.keys ? await openResponse(this.keys, path, text) : JSON.parse(text);
     } catch {
       throw new PortalError(res.status, 'NON_JSON', text.slice(0, 200));
     }

@@ -14,8 +14,9 @@
  * - Body: `{"EncryptedPayload": base64(iv(12) || ciphertext || tag(16))}` of the UTF-8 JSON text.
  * - Request headers: X-Channel-Id, X-Timestamp (epoch ms), X-Nonce (16 random bytes base64url),
  *   X-Signature = base64 HMAC(METHOD \n path \n timestamp \n nonce \n bodyText).
- * - Response (2xx JSON only): same envelope, headers X-Timestamp, X-Nonce,
- *   X-Signature = base64 HMAC("RESPONSE" \n path \n timestamp \n nonce \n bodyText).
+ * - Response (2xx JSON only): same envelope, no signature headers: the GCM tag authenticates the
+ *   answer and binds it to the request's path through the additional data "RESPONSE" \n path
+ *   ({@link responseAad}).
  * - Multipart upload (unencrypted body): the same four request headers, with
  *   X-Signature = base64 HMAC(METHOD \n path \n timestamp \n nonce \n hex SHA-256 of the body bytes).
  * - Server rejections `{ErrorCode, ErrorMessage}`: SEC404 (401) unknown channel, SEC401 (401) bad
@@ -27,7 +28,7 @@ import { base64ToBytes, bytesToBase64, bytesToBase64Url } from './base64.ts';
 
 export { base64ToBytes, base64UrlToBytes, bytesToBase64, bytesToBase64Url } from './base64.ts';
 
-/** Header names of an encrypted call (§7). Response signatures use the last three. */
+/** Header names of an encrypted call (§7). */
 export const CHANNEL_HEADERS = {
   channel: 'X-Channel-Id',
   timestamp: 'X-Timestamp',
@@ -148,13 +149,24 @@ export async function importChannelKeys(channelId: string, rawKeys: Uint8Array):
 }
 
 /**
- * AES-256-GCM encryption of the UTF-8 of `plaintext` with a random 12-byte IV (§7). Returns
+ * The GCM additional data of an encrypted answer (§7): UTF-8 of "RESPONSE" \n path, where `path` is
+ * the request target the client signed. An answer sealed for another path (or a request body
+ * passed off as an answer: requests have no additional data) fails authentication.
+ */
+export function responseAad(path: string): string {
+  return `RESPONSE\n${path}`;
+}
+
+/**
+ * AES-256-GCM encryption of the UTF-8 of `plaintext` with a random 12-byte IV (§7), authenticating
+ * the UTF-8 of `aad` too when given (an answer: {@link responseAad}). Returns
  * base64(iv || ciphertext || 16-byte tag), the value of `EncryptedPayload`. Lone UTF-16 surrogates
  * cannot be encoded in UTF-8 and become U+FFFD (JSON.stringify never produces them).
  */
-export async function encryptPayload(keys: ChannelKeys, plaintext: string): Promise<string> {
+export async function encryptPayload(keys: ChannelKeys, plaintext: string, aad?: string): Promise<string> {
   const iv = randomBytes(IV_BYTES);
-  const ct = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv }, keys.aesKey, utf8.encode(plaintext)));
+  const params: AesGcmParams = aad === undefined ? { name: 'AES-GCM', iv } : { name: 'AES-GCM', iv, additionalData: utf8.encode(aad) };
+  const ct = new Uint8Array(await subtle().encrypt(params, keys.aesKey, utf8.encode(plaintext)));
   const out = new Uint8Array(IV_BYTES + ct.length);
   out.set(iv, 0);
   out.set(ct, IV_BYTES);
@@ -162,13 +174,16 @@ export async function encryptPayload(keys: ChannelKeys, plaintext: string): Prom
 }
 
 /**
- * Inverse of {@link encryptPayload}. Throws when `b64` is not base64, is too short, fails GCM
- * authentication (tampered, wrong key) or does not decrypt to valid UTF-8.
+ * Inverse of {@link encryptPayload} (with the same `aad`). Throws when `b64` is not base64, is too
+ * short, fails GCM authentication (tampered, wrong key, other additional data) or does not decrypt
+ * to valid UTF-8.
  */
-export async function decryptPayload(keys: ChannelKeys, b64: string): Promise<string> {
+export async function decryptPayload(keys: ChannelKeys, b64: string, aad?: string): Promise<string> {
   const data = base64ToBytes(b64);
   if (data.length < IV_BYTES + TAG_BYTES) throw new Error('EncryptedPayload too short');
-  const pt = await subtle().decrypt({ name: 'AES-GCM', iv: data.subarray(0, IV_BYTES) }, keys.aesKey, data.subarray(IV_BYTES));
+  const iv = data.subarray(0, IV_BYTES);
+  const params: AesGcmParams = aad === undefined ? { name: 'AES-GCM', iv } : { name: 'AES-GCM', iv, additionalData: utf8.encode(aad) };
+  const pt = await subtle().decrypt(params, keys.aesKey, data.subarray(IV_BYTES));
   return utf8Strict.decode(pt);
 }
 
@@ -265,30 +280,27 @@ export async function sealUpload(keys: ChannelKeys, method: string, path: string
 
 /**
  * Opens a response of an encrypted call (§7). `path` is the path+query the request was sent to,
- * `text` the raw response body, `headers` anything with a case-insensitive `get` (fetch `Headers`).
- * - Body `{EncryptedPayload}`: verifies X-Signature over "RESPONSE" \n path \n X-Timestamp \n
- *   X-Nonce \n text, then returns the decrypted JSON value. Throws `Error('SEC401')` when a
- *   signature header is missing or the signature is wrong, `Error('SEC400')` when the signed
- *   payload does not decrypt to JSON.
+ * `text` the raw response body.
+ * - Body `{EncryptedPayload}` (and nothing else): decrypts it with {@link responseAad}(path) as the
+ *   additional data and returns the JSON value. Throws `Error('SEC401')` when it does not
+ *   authenticate (tampered, another channel's, sealed for another path, a request body, not
+ *   base64) or is not UTF-8, `Error('SEC400')` when the authentic plaintext is not JSON.
  * - Any other JSON body (the unencrypted `{ErrorCode, ErrorMessage}` of a 4xx/5xx): returned parsed,
  *   unchanged and unverified. An empty body returns undefined. A non-JSON body throws SyntaxError.
  */
-export async function openResponse(
-  keys: ChannelKeys,
-  path: string,
-  text: string,
-  headers: { get(name: string): string | null },
-): Promise<unknown> {
+export async function openResponse(keys: ChannelKeys, path: string, text: string): Promise<unknown> {
   if (text.trim() === '') return undefined;
   const parsed: unknown = JSON.parse(text);
   if (!isEncryptedEnvelope(parsed)) return parsed;
-  const timestamp = headers.get(CHANNEL_HEADERS.timestamp);
-  const nonce = headers.get(CHANNEL_HEADERS.nonce);
-  const signature = headers.get(CHANNEL_HEADERS.signature);
-  if (timestamp === null || nonce === null || signature === null) throw new Error(ERROR_CODES.BAD_SIGNATURE);
-  if (!(await verify(keys, ['RESPONSE', path, timestamp, nonce, text], signature))) throw new Error(ERROR_CODES.BAD_SIGNATURE);
+  if (Object.keys(parsed).length !== 1) throw new Error(ERROR_CODES.BAD_SIGNATURE);
+  let plaintext: string;
   try {
-    return JSON.parse(await decryptPayload(keys, parsed.EncryptedPayload));
+    plaintext = await decryptPayload(keys, parsed.EncryptedPayload, responseAad(path));
+  } catch {
+    throw new Error(ERROR_CODES.BAD_SIGNATURE);
+  }
+  try {
+    return JSON.parse(plaintext);
   } catch {
     throw new Error(ERROR_CODES.BAD_PAYLOAD);
   }

@@ -13,6 +13,7 @@ import {
   encryptPayload,
   importChannelKeys,
   openResponse,
+  responseAad,
   sealRequest,
   sealUpload,
   sha256Hex,
@@ -32,16 +33,9 @@ async function pair(channelId = CHANNEL_ID): Promise<{ client: ChannelKeys; serv
   return { client, server, rawKeys: accepted.rawKeys };
 }
 
-function headersOf(h: Record<string, string>) {
-  const lower = new Map(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
-  return { get: (name: string) => lower.get(name.toLowerCase()) ?? null };
-}
-
-/** What the server plugin does for a 2xx JSON response. */
-async function sealResponse(keys: ChannelKeys, path: string, json: string, timestamp = '1700000000000', nonce = 'bm9uY2Vub25jZW5vbmNl') {
-  const body = JSON.stringify({ EncryptedPayload: await encryptPayload(keys, json) });
-  const signature = await sign(keys, ['RESPONSE', path, timestamp, nonce, body]);
-  return { body, headers: { [CHANNEL_HEADERS.timestamp]: timestamp, [CHANNEL_HEADERS.nonce]: nonce, [CHANNEL_HEADERS.signature]: signature } };
+/** What the server plugin does for a 2xx JSON response: the envelope, its tag covering "RESPONSE" \n path. */
+async function sealResponse(keys: ChannelKeys, path: string, json: string): Promise<string> {
+  return JSON.stringify({ EncryptedPayload: await encryptPayload(keys, json, responseAad(path)) });
 }
 
 describe('handshake and key agreement (§7)', () => {
@@ -196,43 +190,54 @@ describe('sealRequest / openResponse', () => {
     await expect(sealRequest(client, 'POST', '/p', () => 1)).rejects.toThrow(TypeError);
   });
 
-  it('opens an encrypted response after checking its signature', async () => {
+  it('opens an encrypted response whose tag covers its path', async () => {
     const { client, server } = await pair();
     const path = '/api/portal/Home/GetCurrency';
-    const res = await sealResponse(server, path, '[{"Id":1,"CurrencyCode":"MYR"}]');
-    expect(await openResponse(client, path, res.body, headersOf(res.headers))).toEqual([{ Id: 1, CurrencyCode: 'MYR' }]);
+    const body = await sealResponse(server, path, '[{"Id":1,"CurrencyCode":"MYR"}]');
+    expect(await openResponse(client, path, body)).toEqual([{ Id: 1, CurrencyCode: 'MYR' }]);
   });
 
-  it('throws SEC401 on a bad, missing or misdirected response signature', async () => {
+  it('throws SEC401 for any answer it cannot authenticate: tampered, misdirected, another channel\'s, a request body', async () => {
     const { client, server } = await pair();
-    const path = '/api/portal/Home/GetCurrency';
-    const res = await sealResponse(server, path, '{"ok":true}');
-    const badSig = { ...res.headers, [CHANNEL_HEADERS.signature]: bytesToBase64(new Uint8Array(32)) };
-    await expect(openResponse(client, path, res.body, headersOf(badSig))).rejects.toThrow('SEC401');
-    const noSig: Record<string, string> = { ...res.headers };
-    delete noSig[CHANNEL_HEADERS.signature];
-    await expect(openResponse(client, path, res.body, headersOf(noSig))).rejects.toThrow('SEC401');
-    // A response signed for another path (or re-timestamped) does not open.
-    await expect(openResponse(client, '/api/portal/other', res.body, headersOf(res.headers))).rejects.toThrow('SEC401');
-    const retimed = { ...res.headers, [CHANNEL_HEADERS.timestamp]: '1700000000001' };
-    await expect(openResponse(client, path, res.body, headersOf(retimed))).rejects.toThrow('SEC401');
-    // A body swapped for another validly encrypted one does not open either.
-    const swapped = JSON.stringify({ EncryptedPayload: await encryptPayload(server, '{"ok":false}') });
-    await expect(openResponse(client, path, swapped, headersOf(res.headers))).rejects.toThrow('SEC401');
+    const other = (await pair('EBESExQVFhcYGRobHB0eHw')).server;
+    const forgeries: Record<string, (path: string, json: string, byte: number) => Promise<string>> = {
+      'a flipped byte': async (path, json, byte) => {
+        const raw = base64ToBytes((JSON.parse(await sealResponse(server, path, json)) as { EncryptedPayload: string }).EncryptedPayload);
+        raw[byte % raw.length]! ^= 1 << (byte % 8);
+        return JSON.stringify({ EncryptedPayload: bytesToBase64(raw) });
+      },
+      'sealed for another path': (path, json) => sealResponse(server, `${path}/x`, json),
+      "another channel's key": (path, json) => sealResponse(other, path, json),
+      'a request body (no additional data)': async (_path, json) => JSON.stringify({ EncryptedPayload: await encryptPayload(server, json) }),
+      'an extra key in the envelope': async (path, json) => JSON.stringify({ ...(JSON.parse(await sealResponse(server, path, json)) as object), Extra: 1 }),
+      'not base64': async () => JSON.stringify({ EncryptedPayload: '%%%' }),
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(forgeries)),
+        fc.stringMatching(/^\/api\/portal\/[A-Za-z0-9/?=&%-]{0,40}$/),
+        fc.json(),
+        fc.nat(),
+        async (kind, path, json, byte) => {
+          await expect(openResponse(client, path, await forgeries[kind]!(path, json, byte))).rejects.toThrow('SEC401');
+          // The genuine answer still opens.
+          expect(await openResponse(client, path, await sealResponse(server, path, json))).toEqual(JSON.parse(json));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
-  it('throws SEC400 when a correctly signed payload is not encrypted JSON', async () => {
+  it('throws SEC400 when an authentic payload is not JSON', async () => {
     const { client, server } = await pair();
-    const body = JSON.stringify({ EncryptedPayload: await encryptPayload(server, 'not json') });
-    const headers = { [CHANNEL_HEADERS.timestamp]: '1', [CHANNEL_HEADERS.nonce]: 'n', [CHANNEL_HEADERS.signature]: await sign(server, ['RESPONSE', '/p', '1', 'n', body]) };
-    await expect(openResponse(client, '/p', body, headersOf(headers))).rejects.toThrow('SEC400');
+    await expect(openResponse(client, '/p', await sealResponse(server, '/p', 'not json'))).rejects.toThrow('SEC400');
   });
 
   it('returns unencrypted error bodies unchanged and an empty body as undefined', async () => {
     const { client } = await pair();
     const err = { ErrorCode: 'SEC409', ErrorMessage: 'Request was already received (replayed nonce)' };
-    expect(await openResponse(client, '/p', JSON.stringify(err), headersOf({}))).toEqual(err);
-    expect(await openResponse(client, '/p', '', headersOf({}))).toBeUndefined();
+    expect(await openResponse(client, '/p', JSON.stringify(err))).toEqual(err);
+    expect(await openResponse(client, '/p', '')).toBeUndefined();
   });
 });
 

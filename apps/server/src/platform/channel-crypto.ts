@@ -63,10 +63,14 @@ export function verifyParts(channel: ServerChannel, parts: string[], signature: 
   return timingSafeEqual(expected, Buffer.from(signature, 'latin1'));
 }
 
-/** base64(iv(12) ‖ AES-256-GCM ciphertext ‖ tag(16)) of the UTF-8 of `plaintext` (the contract's `encryptPayload`). */
-export function encryptText(channel: ServerChannel, plaintext: string): string {
+/**
+ * base64(iv(12) ‖ AES-256-GCM ciphertext ‖ tag(16)) of the UTF-8 of `plaintext`, authenticating the
+ * UTF-8 of `aad` too when given (the contract's `encryptPayload`; an answer's is `responseAad`).
+ */
+export function encryptText(channel: ServerChannel, plaintext: string, aad?: string): string {
   const iv = freshRandom(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', channel.aesKey, iv, { authTagLength: TAG_BYTES });
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
   return Buffer.concat([iv, cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
 }
 

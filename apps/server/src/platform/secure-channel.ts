@@ -6,8 +6,9 @@
  *   X-Timestamp within ±5 min (SEC408) and X-Nonce unseen on the channel (SEC409), then replaces
  *   `request.body` with the decrypted JSON (`{}` when there was no body; SEC400 when the body is not
  *   `{EncryptedPayload}`, does not decrypt or is not JSON) and sets `request.channel`.
- * - onSend: a 2xx `application/json` string payload becomes `{"EncryptedPayload": ...}` signed with
- *   X-Timestamp, X-Nonce, X-Signature over "RESPONSE\n" + path + ... . Errors and files pass as is.
+ * - onSend: a 2xx `application/json` string payload becomes `{"EncryptedPayload": ...}`, its GCM
+ *   tag covering "RESPONSE\n" + path as additional data (no signature headers: the tag
+ *   authenticates the answer with the channel's key). Errors and files pass as is.
  * and for every route with `config: { upload: true }` (multipart, unencrypted):
  * - preParsing: reads the whole body (at most UPLOAD_MAX_BYTES, else 413), checks the same headers
  *   with the signature over METHOD \n path \n timestamp \n nonce \n hex SHA-256 of the body
@@ -34,10 +35,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@paydesk/domain';
-import { CHANNEL_HEADERS, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope } from '@paydesk/contract';
+import { CHANNEL_HEADERS, MAX_CLOCK_SKEW_MS, acceptHandshake, bytesToBase64Url, isEncryptedEnvelope, responseAad } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
 import { secureChannels } from '../db/schema/index.ts';
-import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts, type ServerChannel } from './channel-crypto.ts';
+import { decryptText, encryptText, serverChannel, verifyParts, type ServerChannel } from './channel-crypto.ts';
 import { AppError } from './errors.ts';
 import { hookList, registerRoute, routeConfig } from './route.ts';
 import { createNonceStore } from './nonce-store.ts';
@@ -400,13 +401,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     const disposition = reply.getHeader('content-disposition');
     if (typeof disposition === 'string' && /attachment/i.test(disposition)) return payload;
 
-    const body = `{"EncryptedPayload":"${encryptText(channel, payload)}"}`;
-    const timestamp = String(now());
-    const nonce = freshRandom(16).toString('base64url');
-    reply.header(CHANNEL_HEADERS.timestamp, timestamp);
-    reply.header(CHANNEL_HEADERS.nonce, nonce);
-    reply.header(CHANNEL_HEADERS.signature, signParts(channel, ['RESPONSE', request.originalUrl, timestamp, nonce, body]));
-    return body;
+    return `{"EncryptedPayload":"${encryptText(channel, payload, responseAad(request.originalUrl))}"}`;
   }
 
   // The upload and answer hooks belong to the routes that need them (set as each route is
@@ -420,7 +415,7 @@ export async function secureChannelPlugin(app: FastifyInstance, opts: SecureChan
     if (route.config?.encrypted === true) {
       const onSend = hookList(route.onSend);
       // Before Fastify's own hook of an implicit HEAD route, which empties the payload: the HEAD
-      // answer keeps the length and the signed headers of its GET.
+      // answer keeps the length of its sealed GET.
       const head = onSend.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
       const seal = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
         let out: unknown;

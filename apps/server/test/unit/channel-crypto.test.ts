@@ -4,8 +4,9 @@
  * signatures and envelopes both ways, and the same refusals.
  */
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decryptPayload, encryptPayload, importChannelKeys, sign, verify } from '@paydesk/contract';
+import { decryptPayload, encryptPayload, importChannelKeys, responseAad, sign, verify } from '@paydesk/contract';
 import { decryptText, encryptText, freshRandom, serverChannel, signParts, verifyParts } from '../../src/platform/channel-crypto.ts';
 
 async function pair() {
@@ -44,6 +45,20 @@ describe('channel crypto on the server', () => {
     expect(await decryptPayload(web, encryptText(node, text))).toBe(text);
     expect(decryptText(node, await encryptPayload(web, text))).toBe(text);
     expect(encryptText(node, text)).not.toBe(encryptText(node, text));
+  });
+
+  it('seals answers the contract opens with their path as additional data (unicode and query paths included), and no other path', async () => {
+    const { web, node } = await pair();
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme' }), fc.webPath(), fc.webQueryParameters(), async (text, path, query) => {
+        const target = `/api/portal${path}${query ? `?${query}` : ''}`;
+        const sealed = encryptText(node, text, responseAad(target));
+        expect(await decryptPayload(web, sealed, responseAad(target))).toBe(text);
+        await expect(decryptPayload(web, sealed, responseAad(`${target}#`))).rejects.toThrow();
+        await expect(decryptPayload(web, sealed)).rejects.toThrow();
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses a tampered, truncated, non-base64 or other-key payload', async () => {

@@ -180,10 +180,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new RequestFailure({ kind: 'network' });
     }
     try {
-      if (keys) return await openResponse(keys, path, text, res.headers);
+      if (keys) return await openResponse(keys, path, text);
       return text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
-      // Not JSON, or a response whose signature or payload does not check out.
+      // Not JSON, or an encrypted answer that does not authenticate or open.
       throw new RequestFailure({ kind: 'response', status: res.status, body: undefined });
     }
   }

@@ -362,7 +362,7 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
               : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn}::text = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
         } else {
           const text = await res.text();
-          const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text, res.headers) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[]; Rows?: { Id: number }[] } | { Id: number }[];
+          const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[]; Rows?: { Id: number }[] } | { Id: number }[];
           // Lists answer Items (resources, §7 lists) or Rows (the profile lists).
           const items = Array.isArray(data) ? data : (data.Items ?? data.Rows ?? []);
           if (scoped === 'user') {
