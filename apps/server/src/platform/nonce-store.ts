@@ -216,8 +216,8 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
       rows.push(c);
     }
     // Every server inserts the keys of a batch in one order (the database inserts unnest's rows in
-    // array order), so two INSERTs holding the same keys wait for each other in one direction and
-    // never deadlock (they did: servers claiming copies in opposite orders, 40P01 in CI).
+    // array order), so two INSERTs in flight holding the same keys, from this server or another,
+    // wait for each other in one direction and cannot deadlock (40P01).
     rows.sort(byKey);
     for (const c of rows) {
       channelIds.push(c.channelId);
@@ -242,10 +242,9 @@ export async function createNonceStore(database: Database, opts: NonceStoreOptio
           c.done?.resolve(true);
           continue;
         }
-        const key = c.key;
         // Of a key's copies in this batch, the first (in arrival order, answered or written
         // behind) gets the row: evaluated for every claim, not only for those a request awaits.
-        const fresh = refused?.has(key) ? false : copies?.has(key) ? keys.delete(key) : true;
+        const fresh = refused?.has(c.key) ? false : copies?.has(c.key) ? keys.delete(c.key) : true;
         c.done?.resolve(fresh);
       }
     } catch (err) {
