@@ -1,8 +1,9 @@
 /**
  * The PostgreSQL read of a report export: one `COPY (SELECT …) TO STDOUT`
  * in text format whose every field is already the file's text of the cell — instants as MYT
- * `DD-MM-YYYY HH24:MI:SS`, enum codes as their ENUM_LABELS text in the request's language, money
- * as its exact decimal text, NULL as '' — so node only splits lines and fields. The SELECT is the
+ * `DD-MM-YYYY HH24:MI:SS`, days as `DD-MM-YYYY`, enum codes as their ENUM_LABELS text in the
+ * request's language, money as its exact decimal text, NULL as '' — so node only splits lines and
+ * fields (and, for XLSX, turns days, times and amounts back into typed cells: export-cells.ts). The SELECT is the
  * declaration-driven one of reports/query.ts (same FROM, conditions and ORDER BY as the keyset
  * path), with its parameters inlined by platform/sql-literal.ts (COPY takes none; why literals:
  * that file). Compared with a cursor it saves node-postgres's row objects and date parsing
@@ -38,13 +39,15 @@ function enumLabelSql(v: SQL, list: string, language: EnumLabelLanguage): SQL {
 }
 
 /**
- * The SQL text of one cell as the export writes it (see export.ts `cellWriters`, which it must
- * match): datetime → MYT 'DD-MM-YYYY HH24:MI:SS', enum → its label in `language` (an unknown
- * code as itself), anything else its text; NULL → ''.
+ * The SQL text of one cell as the CSV export writes it (export-cells.ts `cellWriter`, which it
+ * must match; the XLSX reader turns dates and numbers back into cells): datetime → MYT
+ * 'DD-MM-YYYY HH24:MI:SS', date → 'DD-MM-YYYY', enum → its label in `language` (an unknown code
+ * as itself), anything else its text; NULL → ''.
  */
 export function cellTextSql(src: ReportSource, c: ReportColumn, language: EnumLabelLanguage): SQL {
   const v = valueOf(src, c);
   if (c.kind === 'datetime') return sql`coalesce(to_char(${v} AT TIME ZONE 'Asia/Kuala_Lumpur', 'DD-MM-YYYY HH24:MI:SS'), '')`;
+  if (c.kind === 'date') return sql`coalesce(to_char(${v}, 'DD-MM-YYYY'), '')`;
   if (c.kind === 'enum') return enumLabelSql(v, c.enumKey ?? c.key, language);
   return sql`coalesce(${v}::text, '')`;
 }

@@ -2,17 +2,17 @@
  * The export of a list report: the filtered, scoped rows in the requested order as
  * XLSX or CSV, streamed. The file says what the screen says: headers are REPORT_LABELS in the
  * caller's Language for every column with 'export' (instants add " (MYT)": the file has no
- * screen around it to say which clock), enum cells their ENUM_LABELS texts, instants Malaysian
- * time DD-MM-YYYY HH:mm:ss (§9). Money: CSV keeps the exact decimal text; XLSX writes a number
- * cell formatted #,##0.00 so the sheet can sum it. Memory stays flat in the row count. On
+ * screen around it to say which clock); every cell is typed by its column's kind as
+ * export-cells.ts says (§9 texts in CSV; real dates, date-times and numbers in XLSX, so the sheet
+ * can sort, filter and sum them). Memory stays flat in the row count. On
  * PostgreSQL the rows are read by one `COPY (SELECT …) TO STDOUT` whose fields are already the
  * cells' texts (export-copy.ts: the database formats dates and labels); on PGlite by keyset
- * batches (platform/query-stream.ts) formatted here by `cellWriters`. Both give the same file
- * (report-export-copy.test.ts). Serve it through platform/export-run.ts `sendExport` (caps,
+ * batches (platform/query-stream.ts) formatted here by export-cells.ts `cellWriter`. Both give
+ * the same file (report-export-copy.test.ts). Serve it through platform/export-run.ts `sendExport` (caps,
  * concurrency, audit).
  */
 import type { Readable } from 'node:stream';
-import { enumLabeller, formatMytDateTime, type EnumLabelLanguage } from '@paydesk/domain';
+import type { EnumLabelLanguage } from '@paydesk/domain';
 import { columnIn, reportLabel, type ListReportDef, type ReportColumn, type ReportExportRequest } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
 import { primeRows } from '../platform/export-run.ts';
@@ -20,6 +20,7 @@ import { streamBatches } from '../platform/query-stream.ts';
 import type { Scope } from '../platform/scope.ts';
 import { streamSheet, type SheetCell } from '../platform/spreadsheet.ts';
 import { pageQuery } from './executor.ts';
+import { cellWriter, EXCEL_NUMBER_FORMATS, textCellReader } from './export-cells.ts';
 import { copyField, copyRows, exportTextQuery } from './export-copy.ts';
 import { afterKey, reportConditions, SORT_ALIAS } from './query.ts';
 
@@ -32,26 +33,6 @@ export const exportColumns = (def: ListReportDef): ReportColumn[] => def.columns
 /** The header row in a language. */
 export function exportHeaders(def: ListReportDef, language: EnumLabelLanguage): string[] {
   return exportColumns(def).map((c) => reportLabel(language, c.labelKey) + (c.kind === 'datetime' ? ' (MYT)' : ''));
-}
-
-/** A cell writer per column: the screen's text of the value (money as a number in XLSX). */
-function cellWriters(columns: readonly ReportColumn[], language: EnumLabelLanguage, format: 'xlsx' | 'csv'): ((v: unknown) => SheetCell)[] {
-  const label = enumLabeller(language);
-  return columns.map((c) => {
-    switch (c.kind) {
-      case 'enum':
-        return (v) => (v === null || v === undefined ? '' : label(c.enumKey ?? c.key, v as string | number));
-      case 'datetime':
-        return (v) => (v ? formatMytDateTime(v instanceof Date ? v : new Date(v as string)) : '');
-      case 'money':
-        return format === 'xlsx' ? (v) => (v === null || v === undefined ? null : Number(v)) : (v) => (v === null || v === undefined ? '' : String(v));
-      case 'count':
-      case 'percent':
-        return (v) => (v === null || v === undefined ? null : Number(v));
-      default:
-        return (v) => (v === null || v === undefined ? '' : String(v));
-    }
-  });
 }
 
 /** Reads every matching row in batches, in the request's order; stops when `signal` aborts. */
@@ -75,8 +56,8 @@ async function* exportRows(database: Database, def: ListReportDef, scope: Scope,
  */
 async function* copiedCells(database: Database, def: ListReportDef, scope: Scope, req: ReportExportRequest, read: 'copy' | 'text', signal?: AbortSignal): AsyncGenerator<SheetCell[][]> {
   const columns = exportColumns(def);
-  const numeric = columns.map((c) => req.Format === 'xlsx' && (c.kind === 'money' || c.kind === 'count' || c.kind === 'percent'));
-  const anyNumeric = numeric.some(Boolean);
+  const readers = columns.map((c) => textCellReader(c.kind, req.Format));
+  const anyTyped = readers.some(Boolean);
   const escaped = read === 'copy'; // COPY's text format escapes \ and control characters; a plain query does not
   const statement = exportTextQuery(def, columns, reportConditions(def, scope, req.SearchData), req.Sort, req.Language);
   const keys = columns.map((_, i) => `c${i}`);
@@ -92,7 +73,8 @@ async function* copiedCells(database: Database, def: ListReportDef, scope: Scope
       for (let i = 0; i < r.length; i++) {
         const f = r[i] as string;
         if (escaped && f.includes('\\')) r[i] = copyField(f);
-        if (anyNumeric && numeric[i]) r[i] = f === '' ? null : Number(f);
+        const read = anyTyped ? readers[i] : null;
+        if (read) r[i] = read(r[i] as string);
       }
     }
     yield rows as SheetCell[][];
@@ -128,7 +110,7 @@ export async function openReportExport(
 ): Promise<{ stream: Readable; contentType: string }> {
   const columns = exportColumns(def);
   const headers = exportHeaders(def, req.Language);
-  const write = cellWriters(columns, req.Language, req.Format);
+  const write = columns.map((c) => cellWriter(c, req.Language, req.Format));
   const how = read === 'auto' ? (database.kind === 'postgres' ? 'copy' : 'batches') : read;
   // primeRows: the first batch is read here, so a failing query rejects before the file exists.
   const batches: AsyncIterable<SheetCell[][]> =
@@ -140,7 +122,8 @@ export async function openReportExport(
   columns.forEach((c, i) => {
     if (c.kind === 'datetime') widths[headers[i]!] = 22;
     if (c.source.startsWith('org.') || c.key.startsWith('Cust')) widths[headers[i]!] = 32;
-    if (c.kind === 'money' && req.Format === 'xlsx') numFmt[headers[i]!] = '#,##0.00';
+    const fmt = EXCEL_NUMBER_FORMATS[c.kind];
+    if (fmt) numFmt[headers[i]!] = fmt;
   });
   return streamSheet({
     format: req.Format,

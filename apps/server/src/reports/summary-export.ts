@@ -3,8 +3,9 @@
  * as XLSX or CSV, through the platform's spreadsheet writers (and platform/export-run.ts
  * `sendExport` for caps, concurrency and audit). The file says what the screen says: headers are
  * REPORT_LABELS in the caller's Language (period, the group's dimension, the split, the
- * measures), enum groups their ENUM_LABELS texts, org groups the organization's name, the last
- * line 'Total' (translated) with the totals. Money: CSV the exact decimal text, XLSX a number cell
+ * measures), the period its first day as the screen writes it (DD-MM-YYYY, a month MM-YYYY; a
+ * real date in XLSX: export-cells.ts), enum groups their ENUM_LABELS texts, org groups the
+ * organization's name, the last line 'Total' (translated) with the totals. Money: CSV the exact decimal text, XLSX a number cell
  * formatted #,##0.00; a percent stays its 2-decimal text in CSV and a number in XLSX. A summary
  * holds at most a few thousand rows (period × group), so the answer is built first, then streamed.
  */
@@ -12,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { enumLabeller, type EnumLabelLanguage } from '@paydesk/domain';
 import { reportLabel, type ReportDimension, type SummaryExportRequest, type SummaryReportDef, type SummaryResponse } from '@paydesk/contract';
 import { streamSheet, type SheetCell } from '../platform/spreadsheet.ts';
+import { EXCEL_NUMBER_FORMATS, periodCell } from './export-cells.ts';
 
 /** The export's header row in a language: period, [group], [split], measures. */
 export function summaryExportHeaders(def: SummaryReportDef, groupBy: string | null, language: EnumLabelLanguage): string[] {
@@ -26,6 +28,7 @@ export function summaryExportHeaders(def: SummaryReportDef, groupBy: string | nu
 
 /** The cells of the rows and the totals line, in header order. */
 export function summaryExportCells(def: SummaryReportDef, answer: SummaryResponse, req: Pick<SummaryExportRequest, 'GroupBy' | 'Format' | 'Language'>): SheetCell[][] {
+  const unit = answer.Period;
   const label = enumLabeller(req.Language);
   const dim = def.dimensions.find((d) => d.key === req.GroupBy);
   const keyCell = (d: ReportDimension, v: unknown, name: string | null): SheetCell => {
@@ -41,7 +44,7 @@ export function summaryExportCells(def: SummaryReportDef, answer: SummaryRespons
       return req.Format === 'xlsx' || x.kind === 'count' ? Number(v) : String(v);
     });
   const rows: SheetCell[][] = answer.Rows.map((r) => [
-    r.Period,
+    periodCell(r.Period, unit, req.Format),
     ...(dim ? [keyCell(dim, r.Group, r.GroupLabel)] : []),
     ...(def.split ? [keyCell(def.split, r[def.split.key], null)] : []),
     ...measureCells(r),
@@ -57,7 +60,7 @@ export function summaryExportCells(def: SummaryReportDef, answer: SummaryRespons
  */
 export function openSummaryExport(def: SummaryReportDef, answer: SummaryResponse, req: SummaryExportRequest, onDone: (rows: number) => void): { stream: Readable; contentType: string } {
   const headers = summaryExportHeaders(def, req.GroupBy, req.Language);
-  const numFmt: Record<string, string> = {};
+  const numFmt: Record<string, string> = { [headers[0]!]: EXCEL_NUMBER_FORMATS[answer.Period === 'month' ? 'month' : 'date']! };
   def.measures.forEach((m, i) => {
     if (m.kind === 'money') numFmt[headers[headers.length - def.measures.length + i]!] = '#,##0.00';
   });

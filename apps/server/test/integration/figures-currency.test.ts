@@ -118,7 +118,11 @@ describe.each(DATABASES)('figures in the header currency on %s', (kind) => {
     const dateCol = col('CreatedAt') + 1;
     const first = ws.getRow(2);
     expect(first.getCell(statusCol).value).toBe(enumLabeller(language)('status', items[0]!.Status as string));
-    expect(first.getCell(dateCol).value).toBe(formatDateTime(items[0]!.CreatedAt as string));
+    // A real date-time cell holding the Malaysian wall clock (Excel keeps no zone), shown as §9 text.
+    const wallClock = new Date(Math.floor((Date.parse(items[0]!.CreatedAt as string) + 8 * 3_600_000) / 1000) * 1000);
+    expect(first.getCell(dateCol).value).toEqual(wallClock);
+    expect(first.getCell(dateCol).numFmt).toBe('dd-mm-yyyy hh:mm:ss');
+    expect(wallClock.toISOString().replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2}).*$/, '$3-$2-$1 $4')).toBe(formatDateTime(items[0]!.CreatedAt as string));
   });
 
   it('answers every dashboard figure in the asked currency: sales, counts, pending refunds and latest rows', async () => {

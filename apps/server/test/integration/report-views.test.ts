@@ -4,7 +4,9 @@
  * rows of the report's source and `where` inside the caller's subtree, in its default order (a
  * plain SQL oracle over the org paths); each of the report's enum filters, with a random choice of its values, keeps exactly
  * the matching rows; a detail carries every detail column; the CSV export holds the list's rows
- * under the translated headers. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ * under the translated headers, and every cell of the CSV and XLSX exports, read back, is typed
+ * by its column (export-cell-check.ts: §9 days and times, real Excel dates, exact amounts, enum
+ * labels, names not ids). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,8 +14,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { LIST_REPORTS, REPORT_LABELS, columnIn, reportApi, type ListReportDef, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
+import { csvCellProblem, xlsxCellProblem } from '../export-cell-check.ts';
 import { seedDemoSettlementFiles } from '../../src/modules/settlement/demo-files.ts';
 import { buildDuePayouts } from '../../src/modules/payout/jobs.ts';
 
@@ -151,5 +155,25 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
     const columns = def.columns.filter((c) => columnIn(c, 'export'));
     expect(header).toEqual(columns.map((c) => REPORT_LABELS.ms[c.labelKey]! + (c.kind === 'datetime' ? ' (MYT)' : '')));
     expect(lines.length).toBe(rows.length);
+
+    // Every cell typed by its column, read back as a spreadsheet reads it (CSV text, XLSX by ExcelJS).
+    const checked = columns.map((c) => ({ key: c.key, kind: c.kind, enumKey: c.enumKey, names: c.source.startsWith('org.') }));
+    const problems: string[] = [];
+    lines.forEach((line, r) => checked.forEach((c, i) => {
+      const p = csvCellProblem(c, line[i]!, 'ms');
+      if (p) problems.push(`csv row ${r + 1} ${c.key}: ${p}`);
+    }));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await (await api.export({ Format: 'xlsx', Language: 'en' } as never)).arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.rowCount).toBe(rows.length + 1);
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      checked.forEach((c, i) => {
+        const p = xlsxCellProblem(c, row.getCell(i + 1), 'en');
+        if (p) problems.push(`xlsx row ${n - 1} ${c.key}: ${p}`);
+      });
+    });
+    expect(problems.slice(0, 10), def.name).toEqual([]);
   }, 300_000);
 });

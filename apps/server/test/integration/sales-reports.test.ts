@@ -4,7 +4,8 @@
  *   merchant HQ), every row and the totals equal the raw aggregate (sales-oracle.ts);
  * - each demo user's Summary answer over the API equals the oracle for its own subtree, and an org
  *   filter outside the subtree is VAL400 naming the field;
- * - the export holds the Summary rows and a totals line under translated headers;
+ * - the export holds the Summary rows and a totals line under translated headers, and every cell,
+ *   read back from CSV and XLSX for each period, is typed (export-cell-check.ts);
  * - drillDown: for random rows, the drilled live list's TotalRecords equals the row's TxnCount
  *   whenever drillDown says `exact`; every sales report has exact rows once the summaries count
  *   sale rows only (part A), before that the service types whose every row is a sale.
@@ -13,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import {
   drillDown,
   LIST_REPORTS,
@@ -21,6 +23,7 @@ import {
   SUMMARY_REPORTS,
   summaryApi,
   summarySchemas,
+  type ReportDimension,
   type SummaryReportDef,
   type SummaryRequest,
   type SummaryResponse,
@@ -30,6 +33,7 @@ import type { Database } from '../../src/db/client.ts';
 import type { Scope } from '../../src/platform/scope.ts';
 import { runSummary } from '../../src/reports/summary-executor.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
+import { csvCellProblem, xlsxCellProblem, type CheckedColumn } from '../export-cell-check.ts';
 import { norm, rowKey, salesOracle, settlementOracle, unattendedOracle, type OracleAnswer, type OracleScope } from './sales-oracle.ts';
 
 const SCOPE_COLUMN: Record<OrgLevel, string> = {
@@ -168,10 +172,11 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
     expect(checked).toBeGreaterThan(SUMMARY_REPORTS.length);
   }, 300_000);
 
-  it('exports the summary rows and a totals line under translated headers', async () => {
+  it.each(SUMMARY_REPORTS.map((d) => [d.name, d] as const))('%s: exports the rows and a totals line under translated headers, every cell typed (CSV and XLSX, each period)', async (_n, def) => {
     const admin = await s.signIn('admin@paydesk.my');
-    for (const def of SUMMARY_REPORTS) {
-      const body = { SearchData: { DateFrom: `${days[0]}T00:00:00+08:00`, DateTo: `${days[days.length - 1]}T00:00:00+08:00` }, Period: 'month' as const, GroupBy: def.dimensions[0]!.key };
+    const problems: string[] = [];
+    for (const Period of def.periods) {
+      const body = { SearchData: { DateFrom: `${days[0]}T00:00:00+08:00`, DateTo: `${days[days.length - 1]}T00:00:00+08:00` }, Period, GroupBy: def.dimensions[0]!.key };
       const answer = await summaryApi(admin, def).summary(body);
       const res = await summaryApi(admin, def).export({ ...body, Format: 'csv', Language: 'ms' });
       expect(res.status).toBe(200);
@@ -185,8 +190,33 @@ describe.each(DATABASES)('sales reports on %s', (kind) => {
       expect(last[0]).toBe(REPORT_LABELS.ms['sales.total']);
       const first = def.measures[0]!;
       expect(Number(last[header.indexOf(REPORT_LABELS.ms[first.labelKey]!)])).toBe(Number(answer.Totals[first.key]));
-      answer.Rows.forEach((r, i) => expect(lines[i + 1]![0]).toBe(r.Period));
+      // The period as the screen writes it: its first day DD-MM-YYYY, a month MM-YYYY.
+      answer.Rows.forEach((r, i) => expect(lines[i + 1]![0]).toBe(Period === 'month' ? `${r.Period.slice(5, 7)}-${r.Period.slice(0, 4)}` : `${r.Period.slice(8, 10)}-${r.Period.slice(5, 7)}-${r.Period.slice(0, 4)}`));
+
+      const dimension = (d: ReportDimension): CheckedColumn => ({ key: d.key, kind: d.kind === 'enum' ? 'enum' : 'text', enumKey: d.enumKey ?? d.key, names: d.kind === 'org' });
+      const columns: CheckedColumn[] = [
+        { key: 'Period', kind: Period === 'month' ? 'month' : 'date' },
+        dimension(def.dimensions[0]!),
+        ...(def.split ? [dimension(def.split)] : []),
+        ...def.measures.map((m) => ({ key: m.key, kind: m.kind })),
+      ];
+      lines.slice(1, -1).forEach((line, r) => columns.forEach((c, i) => {
+        const p = csvCellProblem(c, line[i]!, 'ms');
+        if (p) problems.push(`${Period} csv row ${r + 1} ${c.key}: ${p}`);
+      }));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.from(await (await summaryApi(admin, def).export({ ...body, Format: 'xlsx', Language: 'en' })).arrayBuffer()) as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0]!;
+      expect(sheet.rowCount).toBe(answer.Rows.length + 2);
+      sheet.eachRow((row, n) => {
+        if (n === 1 || n === sheet.rowCount) return;
+        columns.forEach((c, i) => {
+          const p = xlsxCellProblem(c, row.getCell(i + 1), 'en');
+          if (p) problems.push(`${Period} xlsx row ${n - 1} ${c.key}: ${p}`);
+        });
+      });
     }
+    expect(problems.slice(0, 10)).toEqual([]);
   }, 300_000);
 
   it('drills a summary row down to a live list holding exactly its counted rows', async () => {
