@@ -3,13 +3,15 @@
  * /auth signed out and every built route as a MERCHANT_HQ at 390 × 844 and 1440 × 900 (no
  * horizontal overflow, 0 critical/serious axe-core violations over WCAG 2.0/2.1 A and AA, a title
  * "{screen} · {product} Portal" differing per screen, a `main` landmark and a working skip link);
- * the phone menu drawer navigates, the dark theme passes axe too, and at 390 every list report's
- * detail drawer with its related sections (chain, link, schedule, timeline) fits.
+ * the phone menu drawer navigates, the dark theme passes axe too, at 390 every list report's
+ * detail drawer with its related sections (chain, link, schedule, timeline) fits, and in Chinese
+ * the screens draw real glyphs (scripts/ensure-chromium.mjs installs the font).
  * The SUPERADMIN's sweeps are in layout-a11y-sweep.test.ts, run beside this file.
  */
 import { describe, expect, it } from 'vitest';
 import { LIST_REPORTS } from '@paydesk/contract';
 import { a11yFixture, DESKTOP, overflow, PHONE, PRODUCT, seriousViolations, settled, SIZES, SWEEP_MS, type Visit } from './a11y.ts';
+import { clickSettled } from './browser.ts';
 
 describe('responsive shell and accessibility', () => {
   const fx = a11yFixture();
@@ -97,4 +99,44 @@ describe('responsive shell and accessibility', () => {
     expect(await overflow(phone)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(phone)).toEqual([]);
   });
+
+  it('in Chinese every screen draws its characters as glyphs, not empty boxes, in screenshots', async () => {
+    const page = await fx.newPage(DESKTOP);
+    await fx.signIn(page, 'merchant@paydesk.my');
+    // The header's language select (its input has no box of its own to click: the select does).
+    await page.locator('.ant-select').filter({ has: page.getByLabel('Language') }).click();
+    await clickSettled(page, page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="简体中文"]'));
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    for (const path of ['/', '/transaction/ecommerce', '/sales-report/ecommerce']) {
+      await page.goto(`${fx.url()}${path}`);
+      await settled(page);
+      // The screen's own Han characters, each shown alone in the page's font and captured: without
+      // a Chinese font Chromium draws every one as the same box, so the captures would be alike.
+      const chars = await page.evaluate(showHanProbe);
+      expect(chars.length, path).toBeGreaterThan(10);
+      const shots = new Set<string>();
+      for (let i = 0; i < chars.length; i++) shots.add((await page.locator('#han-probe > span').nth(i).screenshot()).toString('base64'));
+      expect(shots.size, `${path}: distinct captures of ${chars.join('')}`).toBe(chars.length);
+    }
+  });
 });
+
+/**
+ * In the page: up to 16 distinct Han characters of the body's text, each put in its own box of a
+ * probe fixed on top of the screen in the body's font (to be captured one by one); answers them.
+ */
+function showHanProbe(): string[] {
+  const chars = [...new Set([...document.body.innerText].filter((c) => /\p{Script=Han}/u.test(c)))].slice(0, 16);
+  document.getElementById('han-probe')?.remove();
+  const probe = document.createElement('div');
+  probe.id = 'han-probe';
+  probe.style.cssText = 'position:fixed;top:0;left:0;z-index:2147483647;background:#fff;color:#000;font-size:20px;line-height:28px';
+  for (const c of chars) {
+    const box = document.createElement('span');
+    box.textContent = c;
+    box.style.cssText = 'display:inline-block;width:28px;height:28px;text-align:center';
+    probe.append(box);
+  }
+  document.body.append(probe);
+  return chars;
+}

@@ -1,15 +1,32 @@
-// Makes sure Debian's Chromium is there for the e2e tests (never a downloaded browser build):
-// installs it with apt-get when missing and running as root; otherwise says how.
+// Makes sure Debian's Chromium is there for the e2e tests (never a downloaded browser build), and
+// a font with Chinese glyphs (Debian's fonts-noto-cjk): without one Chromium draws the zh pages
+// as empty boxes and the e2e tier cannot check them. Installs what is missing with apt-get when
+// running as root; otherwise says how.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(path)) {
+
+/** Whether fontconfig knows a font that covers Chinese (empty output: none). */
+function hasChineseFont() {
+  try {
+    return execSync('fc-list :lang=zh family', { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+const missing = [];
+if (!existsSync(path)) missing.push('chromium');
+if (!hasChineseFont()) missing.push('fonts-noto-cjk');
+if (missing.length > 0) {
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian package "chromium"...');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
-  } else {
-    console.error(`Chromium not found at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    console.log(`Installing Debian packages for the e2e tests: ${missing.join(', ')}...`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+  } else if (missing.includes('chromium')) {
+    console.error(`Chromium not found at ${path}. Install it with: sudo apt-get install -y ${missing.join(' ')} (or set CHROMIUM_PATH).`);
     process.exit(1);
+  } else {
+    console.warn('No font with Chinese glyphs: the zh e2e check will fail. Install one with: sudo apt-get install -y fonts-noto-cjk');
   }
 }
