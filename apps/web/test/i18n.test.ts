@@ -72,7 +72,9 @@ const CODES = [
   'detail.mid', 'detail.tid', 'res.natureBusiness.mcc', 'common.exportXlsx', 'common.exportCsv', 'enum.paymentMethod.FPX_B2C',
   'enum.paymentMethod.FPX_B2B', 'enum.settlementTiming.T_PLUS_X', 'res.messageTemplate.channel.SMS', 'res.orgConfig.orgMid',
   // Terminal and device identifiers.
-  'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei', 'fw.rollout.tid',
+  'res.terminal.tid', 'res.terminal.mid', 'res.masterDevice.imei', 'fw.rollout.tid', 'profile.col.Mid', 'profile.f.Mid',
+  // The key check value of a terminal key (ZMK desk).
+  'zmk.kcv',
 ];
 const SAME_IN_MALAY = [
   // Malay uses the English word itself (Dewan Bahasa dan Pustaka spelling).
@@ -80,6 +82,7 @@ const SAME_IN_MALAY = [
   'enum.country.MALAYSIA', 'nav.sales-report/terminal', 'enum.cardScheme.MASTER', 'enum.cardScheme.UNIONPAY', 'enum.cardScheme.AMEX',
   'res.acquirer.service.2:3', 'res.orgConfig.riskProfile.STANDARD', 'res.system.id', 'res.system.isActive',
   'res.terminal.model', 'res.masterDevice.model', 'res.terminalAd.model', 'receiptPreview.logo', 'fw.rollout.model',
+  'mu.col.status', 'rm.status', 'zmk.status', 'profile.a.Bank', 'recon.start',
   // Malaysian state names are the same in Malay and English.
   ...Object.keys(ENUM_LABELS.en).filter((k) => k.startsWith('state.')),
 ];
@@ -145,6 +148,13 @@ describe('i18n catalogues', () => {
       .filter(([k, text]) => k in merged && placeholders(merged[k]!).join() !== placeholders(text).join())
       .map(([k]) => `${k}: ${merged[k]}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('English never writes "a" before an interpolated word, whose article depends on the word (an RM, an Agent)', () => {
+    const fixedArticle = Object.entries(CATALOGUES.en)
+      .filter(([, text]) => /\b[Aa]n? \{\{/.test(text))
+      .map(([k, text]) => `${k}: ${text}`);
+    expect(fixedArticle).toEqual([]);
   });
 
   it('shows no developer text: no spec sections, error codes or enum codes in any language', () => {

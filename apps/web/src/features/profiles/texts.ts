@@ -11,7 +11,7 @@ export const PROFILE_TEXTS = {
     'profile.keyword': 'Name, registration number or MID',
     'profile.statusFilter': 'Onboarding status',
     'profile.allStatuses': 'All statuses',
-    'profile.parentFilter': 'Under a {{level}}',
+    'profile.parentFilter': 'Under ({{level}})',
     'profile.kindFilter': 'HQ or branch',
     'profile.allKinds': 'HQs and branches',
     'profile.kind.HQ': 'HQ',

@@ -15,7 +15,7 @@ export const SETTLEMENT_TEXTS = {
     'recon.verified': 'Item {{id}} verified',
     'recon.unverified': 'Item {{id}} awaits verification again',
     'recon.import': 'Import settlement file',
-    'recon.importTitle': 'Import a {{provider}} settlement file',
+    'recon.importTitle': 'Import the {{provider}} settlement file',
     'recon.format': 'File format',
     'recon.file': 'CSV or XLSX file',
     'recon.choose': 'Choose file',
