@@ -57,7 +57,6 @@ async function* exportRows(database: Database, def: ListReportDef, scope: Scope,
 async function* copiedCells(database: Database, def: ListReportDef, scope: Scope, req: ReportExportRequest, read: 'copy' | 'text', signal?: AbortSignal): AsyncGenerator<SheetCell[][]> {
   const columns = exportColumns(def);
   const readers = columns.map((c) => textCellReader(c.kind, req.Format));
-  const anyTyped = readers.some(Boolean);
   const escaped = read === 'copy'; // COPY's text format escapes \ and control characters; a plain query does not
   const statement = exportTextQuery(def, columns, reportConditions(def, scope, req.SearchData), req.Sort, req.Language);
   const keys = columns.map((_, i) => `c${i}`);
@@ -73,7 +72,7 @@ async function* copiedCells(database: Database, def: ListReportDef, scope: Scope
       for (let i = 0; i < r.length; i++) {
         const f = r[i] as string;
         if (escaped && f.includes('\\')) r[i] = copyField(f);
-        const read = anyTyped ? readers[i] : null;
+        const read = readers[i];
         if (read) r[i] = read(r[i] as string);
       }
     }

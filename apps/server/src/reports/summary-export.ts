@@ -28,7 +28,6 @@ export function summaryExportHeaders(def: SummaryReportDef, groupBy: string | nu
 
 /** The cells of the rows and the totals line, in header order. */
 export function summaryExportCells(def: SummaryReportDef, answer: SummaryResponse, req: Pick<SummaryExportRequest, 'GroupBy' | 'Format' | 'Language'>): SheetCell[][] {
-  const unit = answer.Period;
   const label = enumLabeller(req.Language);
   const dim = def.dimensions.find((d) => d.key === req.GroupBy);
   const keyCell = (d: ReportDimension, v: unknown, name: string | null): SheetCell => {
@@ -44,7 +43,7 @@ export function summaryExportCells(def: SummaryReportDef, answer: SummaryRespons
       return req.Format === 'xlsx' || x.kind === 'count' ? Number(v) : String(v);
     });
   const rows: SheetCell[][] = answer.Rows.map((r) => [
-    periodCell(r.Period, unit, req.Format),
+    periodCell(r.Period, answer.Period, req.Format),
     ...(dim ? [keyCell(dim, r.Group, r.GroupLabel)] : []),
     ...(def.split ? [keyCell(def.split, r[def.split.key], null)] : []),
     ...measureCells(r),
@@ -62,7 +61,7 @@ export function openSummaryExport(def: SummaryReportDef, answer: SummaryResponse
   const headers = summaryExportHeaders(def, req.GroupBy, req.Language);
   const numFmt: Record<string, string> = { [headers[0]!]: EXCEL_NUMBER_FORMATS[answer.Period === 'month' ? 'month' : 'date']! };
   def.measures.forEach((m, i) => {
-    if (m.kind === 'money') numFmt[headers[headers.length - def.measures.length + i]!] = '#,##0.00';
+    if (m.kind === 'money') numFmt[headers[headers.length - def.measures.length + i]!] = EXCEL_NUMBER_FORMATS.money!;
   });
   const widths: Record<string, number> = { [headers[0]!]: 16 };
   if (headers.length > def.measures.length + 1) widths[headers[1]!] = 32;
