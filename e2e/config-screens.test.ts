@@ -92,7 +92,7 @@ describe('configuration screens', () => {
 
   async function remove(text: string) {
     await row(text).getByRole('button', { name: 'Delete' }).click();
-    const prompt = modal(`Are you sure to delete ${text}?`);
+    const prompt = modal(`Delete ${text} for good?`);
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Delete' }).click();
     await prompt.waitFor({ state: 'hidden' });

@@ -145,7 +145,8 @@ export const NAV_TREE: NavNode[] = [
     r('/merchant-config', 'merchantconfig:view', 'SettingOutlined', res('MerchantConfig', RESOURCE_ACTIONS, 'organization-config')),
   ]),
   g('terminal', 'TabletOutlined', [
-    r('/terminal-management', 'terminal:view', 'TabletOutlined', res('Terminal')),
+    // One status (the terminal's life, domain TERMINAL_MACHINE): no separate active switch.
+    r('/terminal-management', 'terminal:view', 'TabletOutlined', res('Terminal', ['create', 'update', 'delete', 'export', 'bulkupload'])),
     r('/master-devices', 'masterdevice:view', 'HddOutlined', res('MasterDevice')),
     r('/terminal-firmware-management', 'terminalfirmware:view', 'CloudDownloadOutlined'),
     r('/zmk-config', 'zmk:view', 'KeyOutlined'),

@@ -134,7 +134,7 @@ const FIRMWARE_PERMISSIONS = FIRMWARE_ACTIONS.map((a) => `terminalfirmware:${a}`
  * out, and deploying terminals (the merchant side views and exports its terminals).
  */
 const PLATFORM_ONLY = new Set(['prechargeback:refund', 'prechargeback:reject', 'prechargeback:notfound', 'prechargeback:resendack', ...RISK_PERMISSIONS, ...PAYOUT_BATCH_PERMISSIONS,
-  ...PROFILE_MODULES.map((m) => `${m}:review`), 'merchant:move', 'terminal:create', 'terminal:update', 'terminal:setstatus', 'terminal:delete', 'terminal:bulkupload',
+  ...PROFILE_MODULES.map((m) => `${m}:review`), 'merchant:move', 'terminal:create', 'terminal:update', 'terminal:delete', 'terminal:bulkupload',
 ]);
 
 export const PERMISSION_CATALOGUE: readonly string[] = Array.from(

@@ -8,7 +8,7 @@
  * transaction like a single change (CREATE with after, UPDATE with before and after, secrets
  * masked; detail names the file and row), then one BULK_UPLOAD summary record.
  */
-import { kindOf, resourceSchemas, type ResourceDef } from '@paydesk/contract';
+import { kindOf, resourceLabel, resourceSchemas, type ResourceDef } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { AppError } from '../platform/errors.ts';
 import { readSheet } from '../platform/spreadsheet.ts';
@@ -18,6 +18,7 @@ import { logCreation } from './lifecycle-events.ts';
 import { keepsSecret, sealSecret } from './secret-fields.ts';
 import { ident, Params, scopeSql } from './sql.ts';
 import { toItem } from './rows.ts';
+import { applyReferences, referenceCells, resolveReferences } from './reference-names.ts';
 import { headerKeys } from './sheet-columns.ts';
 
 export const MAX_BULK_ROWS = 5000;
@@ -43,6 +44,9 @@ function coerce(def: ResourceDef, key: string, text: string): unknown {
   return kindOf(f).parseCell(f, text);
 }
 
+/** A column's English label in lower case, for row messages ('no acquirer …'). */
+const labelOf = (def: ResourceDef, key: string): string => resourceLabel('en', def.fields[key]?.labelKey ?? 'res.system.orgName').toLocaleLowerCase('en');
+
 /** Whether a column of the file is written by an upload (a writable field, or the owner of an owned record). */
 const writes = (def: ResourceDef, key: string) => (key === 'OrgId' ? def.scope === 'owned' : !!def.fields[key] && !def.fields[key].readOnly);
 
@@ -50,11 +54,12 @@ const writes = (def: ResourceDef, key: string) => (key === 'OrgId' ? def.scope =
  * The natural key's columns and a parsed row's values of them (the caller's organization when an
  * owner key is left out); a key of several fields (e.g. Provider and TerminalTid) matches on all.
  */
-function naturalKeyOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>): { column: string; value: string }[] | null {
+function naturalKeyOf(def: ResourceDef, scope: Scope, data: Record<string, unknown>): { column: string; value: string | null }[] | null {
   const k = def.naturalKey;
   if (!k) return null;
+  // An optional part left empty is a part too (null: matched by IS NULL), e.g. a provider mapping of a merchant, not of one of its terminals.
   return (typeof k === 'string' ? [k] : k).map((name: string) =>
-    name === 'OrgId' ? { column: 'org_id', value: String(data.OrgId ?? scope.orgId) } : { column: def.fields[name]!.column, value: String(data[name]) },
+    name === 'OrgId' ? { column: 'org_id', value: String(data.OrgId ?? scope.orgId) } : { column: def.fields[name]!.column, value: data[name] === undefined || data[name] === null ? null : String(data[name]) },
   );
 }
 
@@ -88,12 +93,15 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
   const errors: RowError[] = [];
   const parsed: { row: number; data: Record<string, unknown> }[] = [];
   const keys = headerKeys(def, [...new Set(rows.flatMap((r) => Object.keys(r.values)))]);
-  for (const { row, values: cells } of rows) {
-    const values = Object.fromEntries(Object.entries(cells).map(([h, v]) => [keys.get(h) ?? h, v]));
+  const named = rows.map(({ row, values: cells }) => ({ row, values: Object.fromEntries(Object.entries(cells).map(([h, v]) => [keys.get(h) ?? h, v])) }));
+  // Names of other rows and of the owner become their ids (reference-names.ts), one query per column.
+  const resolved = await resolveReferences(ctx.database.query, def, scope, referenceCells(def, named.map((r) => r.values)), (k) => labelOf(def, k));
+  for (const { row, values } of named) {
     const unknown = Object.keys(values).filter((k) => !allowed.has(k));
     for (const k of unknown) errors.push({ Row: row, Field: k, Message: 'is not a column of this list' });
     // An organization left unconfigured in an exported list over owners (no value in any field it would write) is not a record.
     if (def.listOwners && Object.entries(values).every(([k, v]) => k === 'OrgId' || !writes(def, k) || v === '')) continue;
+    for (const [Field, Message] of applyReferences(values, resolved)) errors.push({ Row: row, Field, Message });
     // An empty optional cell is left out: a new record takes the column's default, an existing one keeps its value.
     const input = Object.fromEntries(
       Object.entries(values)
@@ -125,7 +133,7 @@ export async function bulkUpload(ctx: EngineContext, def: ResourceDef, scope: Sc
         const natural = naturalKeyOf(def, scope, data);
         if (natural) {
           const p = new Params();
-          const match = natural.map((n) => `r.${ident(n.column)} = ${p.add(n.value)}`).join(' AND ');
+          const match = natural.map((n) => (n.value === null ? `r.${ident(n.column)} IS NULL` : `r.${ident(n.column)} = ${p.add(n.value)}`)).join(' AND ');
           const found = await q<{ id: number }>(`SELECT r.id FROM ${ident(def.table)} r WHERE ${match} AND ${scopeSql(def, scope, p)}`, p.values);
           existing = found[0] ? Number(found[0].id) : undefined;
         }

@@ -1,8 +1,9 @@
 /**
  * Export of a resource list under the current filter, XLSX or CSV, streamed in batches so
  * memory does not grow with the row count. The file says what the screen says: headers
- * are the column labels in the request's Language, options their label text, record times
- * Malaysian time (sheet-columns.ts); BulkUpload reads such a file back.
+ * are the column labels in the request's Language, options their label text, other rows and the
+ * owner by name, days and record times in §9's formats (real dates and numbers in XLSX:
+ * sheet-columns.ts, reference-names.ts); BulkUpload reads such a file back.
  */
 import type { Readable } from 'node:stream';
 import type { ResourceDef } from '@paydesk/contract';
@@ -13,7 +14,8 @@ import { streamSheet } from '../platform/spreadsheet.ts';
 import { orderOf, whereOf, type EngineContext, type SearchInput } from './crud.ts';
 import { fromSql, Params, selectList } from './sql.ts';
 import { toItem } from './rows.ts';
-import { cellOf, headerOf, sheetColumns } from './sheet-columns.ts';
+import { nameReferences } from './reference-names.ts';
+import { headerOf, sheetCellOf, sheetColumns, xlsxFormatOf } from './sheet-columns.ts';
 
 export { exportColumns } from './sheet-columns.ts';
 
@@ -39,19 +41,22 @@ async function* rows(ctx: EngineContext, def: ResourceDef, scope: Scope, input: 
     const p = new Params();
     const where = whereOf(def, scope, input.SearchData, p);
     const batch = await ctx.database.query(`SELECT ${selectList(def, true)} FROM ${fromSql(def, true)} WHERE ${where} ORDER BY ${orderOf(def, input.Sort)} LIMIT ${BATCH} OFFSET ${p.add(offset)}`, p.values);
-    for (const r of batch) yield toItem(def, r, ctx.fieldKey);
+    yield* await nameReferences(ctx.database.query, def, batch.map((r) => toItem(def, r, ctx.fieldKey)));
     if (batch.length < BATCH) return;
   }
 }
 
 function sheetOf(def: ResourceDef, format: 'xlsx' | 'csv', lang: EnumLabelLanguage, source: AsyncIterable<Record<string, unknown>>, onDone: (n: number) => void): { stream: Readable; contentType: string } {
   const cols = sheetColumns(def);
+  const headers = cols.map((c) => headerOf(c, lang));
+  const numFmt = Object.fromEntries(cols.flatMap((c, i) => (xlsxFormatOf(c) ? [[headers[i]!, xlsxFormatOf(c)!]] : [])));
   return streamSheet({
     format,
     sheetName: def.name,
-    headers: cols.map((c) => headerOf(c, lang)),
+    headers,
+    numFmt,
     rows: (async function* () {
-      for await (const r of source) yield cols.map((c) => cellOf(c, r[c.key], lang));
+      for await (const r of source) yield cols.map((c) => sheetCellOf(c, r[c.key], lang, format));
     })(),
     onDone,
   });

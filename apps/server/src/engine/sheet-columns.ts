@@ -2,15 +2,21 @@
  * The columns of a resource's spreadsheet, both ways ("exports carry the screen's
  * labels, enum texts and Malaysian times", and such a file goes back through BulkUpload):
  *  - Export writes each column's label in the caller's language as its header, option values as
- *    their label text, switches and status as Yes/No and Active/Inactive, and record times in
- *    Malaysian time 'YYYY-MM-DD HH:mm:ss' (UTC+08:00, no daylight saving);
+ *    their label text, switches and status as Yes/No and Active/Inactive, ids of other rows and
+ *    the owner as names (reference-names.ts), days as 'DD-MM-YYYY' and record times in Malaysian
+ *    time 'DD-MM-YYYY HH:mm:ss' (§9; UTC+08:00, no daylight saving). In XLSX, days and times are
+ *    real Excel dates (the MYT wall clock) and money, rates and counts numbers, so a spreadsheet
+ *    sorts and sums them. Internal numbers (the record's Id, the owner's OrgId) are left out;
  *  - BulkUpload reads a header by its API field name or by its label in any of the three
- *    languages, and an option cell by its code or its label in any language.
+ *    languages (Id and OrgId still, for older files), and an option cell by its code or its label
+ *    in any language.
  * Texts come from the contract's RESOURCE_LABELS (and the domain's ENUM_LABELS), so the file says
  * what the screen says.
  */
 import { kindOf, MULTI_SEPARATOR, mytTime, resourceLabel, textsOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
 import type { EnumLabelLanguage } from '@paydesk/domain';
+import type { SheetCell } from '../platform/spreadsheet.ts';
+import { calendarDay, daySerial, EXCEL_NUMBER_FORMATS, mytSerial } from '../reports/export-cells.ts';
 
 /** One column of a resource sheet: its API name, label key and (for declared fields) its field. */
 export interface SheetColumn {
@@ -32,18 +38,19 @@ const SYSTEM_LABELS: Record<string, string> = {
 const system = (key: string): SheetColumn => ({ key, labelKey: SYSTEM_LABELS[key]! });
 
 /**
- * Export columns: Id, the owner (owned resources: OrgId, and OrgName unless declared), the
- * declared fields, Configured (a list over owners), IsActive, UpdatedAt. Credentials (input
+ * Export columns: the owner (owned resources: OrgName, unless a declared field names it), the
+ * declared fields, Configured (a list over owners), IsActive (not beside a lifecycle), UpdatedAt. Credentials (input
  * 'secret': keys, passwords) are left out; a masked identifier (secret with a visible input, e.g.
  * a bank account number) goes out masked exactly as answered ('••••1234'), which BulkUpload reads
  * back as "keep".
  */
 export function sheetColumns(def: ResourceDef): SheetColumn[] {
-  const owned = def.scope === 'owned' ? [system('OrgId'), ...(def.fields.OrgName ? [] : [system('OrgName')])] : [];
+  const owned = def.scope === 'owned' && !def.fields.OrgName ? [system('OrgName')] : [];
   const fields = Object.entries(def.fields)
     .filter(([, f]) => kindOf(f).exported)
     .map(([key, field]): SheetColumn => ({ key, labelKey: field.labelKey, field }));
-  return [system('Id'), ...owned, ...fields, ...(def.listOwners ? [system('Configured')] : []), system('IsActive'), system('UpdatedAt')];
+  // A lifecycle resource's status is its state field (already a column): no active switch beside it.
+  return [...owned, ...fields, ...(def.listOwners ? [system('Configured')] : []), ...(def.lifecycle ? [] : [system('IsActive')]), system('UpdatedAt')];
 }
 
 /** The API names of the export columns, in order. */
@@ -67,6 +74,44 @@ export function cellOf(c: SheetColumn, value: unknown, lang: EnumLabelLanguage):
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** How a column is typed in XLSX: a day, an instant (MYT wall clock), a number, or text. */
+type XlsxType = 'date' | 'datetime' | 'money' | 'number' | 'text';
+
+function xlsxTypeOf(c: SheetColumn): XlsxType {
+  const f = c.field;
+  if (!f) return c.key === 'UpdatedAt' || c.key === 'CreatedAt' ? 'datetime' : 'text';
+  if (f.input === 'date' || f.input === 'datetime') return f.input;
+  const n = kindOf(f).numberKind(f);
+  return n === 'money' ? 'money' : n ? 'number' : 'text';
+}
+
+/** The XLSX number format of column `c` ('dd-mm-yyyy', '#,##0.00' …), or undefined for General or text. */
+export function xlsxFormatOf(c: SheetColumn): string | undefined {
+  const t = xlsxTypeOf(c);
+  return t === 'date' || t === 'datetime' || t === 'money' ? EXCEL_NUMBER_FORMATS[t] : undefined;
+}
+
+/**
+ * One cell of column `c` in `format`: CSV is the cell text (cellOf); XLSX writes a day as its
+ * Excel serial, an instant as the serial of its Malaysian wall-clock time, money, rates and counts
+ * as numbers, and everything else as the cell text. A value that is not what its type says is
+ * written as text (never a wrong date or NaN).
+ */
+export function sheetCellOf(c: SheetColumn, value: unknown, lang: EnumLabelLanguage, format: 'xlsx' | 'csv'): SheetCell {
+  const type = format === 'xlsx' ? xlsxTypeOf(c) : 'text';
+  if (type === 'text' || value === null || value === undefined || value === '') return type === 'text' ? cellOf(c, value, lang) : null;
+  if (type === 'date') {
+    const day = calendarDay(value);
+    return day === null ? cellOf(c, value, lang) : daySerial(day);
+  }
+  if (type === 'datetime') {
+    const at = value instanceof Date ? value : new Date(String(value));
+    return Number.isNaN(at.getTime()) ? cellOf(c, value, lang) : mytSerial(at);
+  }
+  const n = Number(value);
+  return Number.isFinite(n) ? n : cellOf(c, value, lang);
+}
+
 const norm = (s: string) => s.trim().toLocaleLowerCase('en');
 
 /**
@@ -76,7 +121,8 @@ const norm = (s: string) => s.trim().toLocaleLowerCase('en');
  */
 export function headerKeys(def: ResourceDef, headers: readonly string[]): Map<string, string> {
   const byText = new Map<string, string>();
-  const columns = [...sheetColumns(def), ...Object.entries(def.fields).map(([key, field]) => ({ key, labelKey: field.labelKey, field })), system('CreatedAt')];
+  const older = [system('Id'), ...(def.scope === 'owned' ? [system('OrgId'), system('OrgName')] : []), system('CreatedAt')];
+  const columns = [...sheetColumns(def), ...Object.entries(def.fields).map(([key, field]) => ({ key, labelKey: field.labelKey, field })), ...older];
   // API names first, so a label can never shadow a field's own name.
   for (const c of columns) byText.set(norm(c.key), c.key);
   for (const c of columns) for (const t of textsOf(c.labelKey)) if (!byText.has(t)) byText.set(t, c.key);

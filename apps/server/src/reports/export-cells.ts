@@ -61,6 +61,9 @@ export function dayText(day: number, month = false): string {
   return month ? mmyyyy : `${TWO(d.getUTCDate())}-${mmyyyy}`;
 }
 
+/** Excel's serial of a calendar day (days since 1970-01-01, as calendarDay answers). */
+export const daySerial = (day: number): number => day + EXCEL_UNIX_EPOCH_DAY;
+
 /** Excel's serial of an instant's Malaysian wall-clock time, to the second (milliseconds dropped, as the text drops them). */
 export function mytSerial(instant: Date): number {
   const seconds = Math.floor((instant.getTime() + MYT_OFFSET_MS) / 1000);
@@ -111,7 +114,7 @@ export function cellWriter(c: ExportCellColumn, language: EnumLabelLanguage, for
       return (v) => {
         const day = calendarDay(v);
         if (day === null) return xlsx ? null : '';
-        return xlsx ? day + EXCEL_UNIX_EPOCH_DAY : dayText(day);
+        return xlsx ? daySerial(day) : dayText(day);
       };
     case 'money':
       return xlsx ? (v) => (v === null || v === undefined ? null : Number(v)) : (v) => (v === null || v === undefined ? '' : String(v));

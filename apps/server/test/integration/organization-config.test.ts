@@ -168,10 +168,13 @@ describe.each(DATABASES)('organization configuration screens on %s', (kind) => {
     const file = await exportFile(mm, 'MerchantConfig', body);
     const sheet = await readSheet(file, 'x.csv');
     const ms = RESOURCE_LABELS.ms;
-    expect(sheet.headers).toEqual(expect.arrayContaining([ms['res.system.id'], ms['res.orgConfig.orgName'], ms['res.orgConfig.riskProfile'], ms['res.system.configured'], ms['res.system.updatedAt']]));
+    expect(sheet.headers).toEqual(expect.arrayContaining([ms['res.orgConfig.orgName'], ms['res.orgConfig.riskProfile'], ms['res.system.configured'], ms['res.system.updatedAt']]));
     expect(sheet.headers).not.toContain('RiskProfile');
+    // No internal numbers: each row names its organization.
+    expect(sheet.headers).not.toContain(ms['res.system.id']);
+    expect(sheet.headers).not.toContain(ms['res.system.orgId']);
     expect(sheet.rows).toHaveLength(merchantList.total);
-    const row = sheet.rows.find((r) => r.values[ms['res.system.orgId']] === String(hq!.id))!;
+    const row = sheet.rows.find((r) => r.values[ms['res.orgConfig.orgName']] === hq!.name)!;
     expect(row.values[ms['res.orgConfig.orgName']]).toBe(hq!.name);
     expect(row.values[ms['res.orgConfig.riskProfile']]).toBe(ms['res.orgConfig.riskProfile.HIGH_RISK']);
     expect(row.values[ms['res.orgConfig.serviceTypes']]).toBe(`${ENUM_LABELS.ms['enum.serviceType.1']} | ${ENUM_LABELS.ms['enum.serviceType.2']}`);
@@ -180,7 +183,7 @@ describe.each(DATABASES)('organization configuration screens on %s', (kind) => {
     const stored = merchantList.rows.find((r) => r.OrgId === hq!.id)!;
     expect(row.values[ms['res.system.updatedAt']]).toBe(dayjs.utc(stored.UpdatedAt!).tz(BUSINESS_TIME_ZONE).format('DD-MM-YYYY HH:mm:ss'));
     expect(row.values[ms['res.system.updatedAt']]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
-    const bare = sheet.rows.find((r) => r.values[ms['res.system.orgId']] === String(branch!.id))!;
+    const bare = sheet.rows.find((r) => r.values[ms['res.orgConfig.orgName']] === branch!.name)!;
     expect(bare.values[ms['res.system.configured']]).toBe(ms['res.system.no']);
 
     // The same file back: configured organizations are updated with the values they have; the others stay unconfigured.

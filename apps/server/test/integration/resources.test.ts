@@ -4,11 +4,33 @@
  * delete; a caller without the permission is refused at each step; for owned resources another
  * tenant can neither see nor change the record; bad input gets a 4xx naming the field.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceLabel, resourcePermission, type PortalClient, type ResourceDef } from '@paydesk/contract';
 import { defaultPermissions } from '@paydesk/domain';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 import { SAMPLE_GAPS, SAMPLES } from './resource-samples.ts';
+import { resourceFileProblems } from '../resource-file-check.ts';
+import { idReferences } from '../../src/engine/reference-names.ts';
+import { sheetColumns } from '../../src/engine/sheet-columns.ts';
+
+/**
+ * The XLSX file with column `index` (0-based) replaced by `text` in the fullest data row filling
+ * it (a record, not an unconfigured owner of a list over owners); null when no row fills it.
+ */
+async function withCell(file: ArrayBuffer, index: number, text: string): Promise<ArrayBuffer | null> {
+  if (index < 0) return null;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file);
+  let fullest: ExcelJS.Row | undefined;
+  const filled = (row: ExcelJS.Row) => (row.values as unknown[]).filter((v) => v !== null && v !== undefined && v !== '').length;
+  wb.worksheets[0]!.eachRow((row, n) => {
+    if (n > 1 && row.getCell(index + 1).text && (!fullest || filled(row) > filled(fullest))) fullest = row;
+  });
+  if (!fullest) return null;
+  fullest.getCell(index + 1).value = text;
+  return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
+}
 
 const api = (def: ResourceDef, op: string) => `/api/portal/${def.name}/${op}`;
 type Item = Record<string, unknown> & { Id: number; Version: number; IsActive: number };
@@ -187,12 +209,33 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
         expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="?[^";]+\.csv"?(;|$)/);
         const csv = await res.text();
         // Headers are labels (English by default) and options their label text.
-        expect(csv.split('\n')[0]).toContain(resourceLabel('en', 'res.system.id'));
         const title = def.fields[def.titleField]?.options?.find((o) => o.value === updated[def.titleField]);
         expect(csv).toContain(title ? resourceLabel('en', title.labelKey) : String(updated[def.titleField] ?? created.Id));
+        // Every cell typed by its column, names where ids are stored, no internal number column.
+        expect(await resourceFileProblems(def, csv, async () => Buffer.from(await (await c.sendTo({ method: 'POST', encrypted: true }, api(def, 'Export'), { body: { SearchData, Format: 'xlsx' } })).arrayBuffer()))).toEqual([]);
         await expect
           .poll(async () => (await s.database.query(`SELECT 1 FROM audit_log WHERE action = 'EXPORT' AND target_type = $1`, [def.name])).length)
           .toBeGreaterThan(0);
+        // The exported file goes back as it is: names and owners read back, the record updated in place.
+        if (def.actions.includes('bulkUpload') && def.naturalKey) {
+          const file = await (await c.sendTo({ method: 'POST', encrypted: true }, api(def, 'Export'), { body: { SearchData, Format: 'xlsx', Language: 'ms' } })).arrayBuffer();
+          const form = new FormData();
+          form.append('file', new Blob([file]), `${def.name}.xlsx`);
+          const back = await c.callPath<{ Created: number; Updated: number }>('POST', api(def, 'BulkUpload'), form);
+          expect(back.Created, def.name).toBe(0);
+          expect(back.Updated, def.name).toBeGreaterThan(0);
+          updated.Version = (await c.callPath<Item>('GET', `${api(def, 'Get')}/${created.Id}`)).Version;
+          // A name that names nothing is a row error on its column, never a stored id.
+          for (const key of [...idReferences(def).map(([k]) => k), ...(def.scope === 'owned' ? ['OrgName'] : [])]) {
+            const bad = await withCell(file, sheetColumns(def).findIndex((col) => col.key === key), 'No such name 404');
+            if (!bad) continue;
+            const form2 = new FormData();
+            form2.append('file', new Blob([bad]), `${def.name}.xlsx`);
+            const e = await errorOf(c.callPath('POST', api(def, 'BulkUpload'), form2));
+            expect(e.status, `${def.name}.${key}`).toBe(400);
+            expect((e.body as { Errors: { Field: string; Message: string }[] } | undefined)?.Errors[0], `${def.name}.${key}`).toMatchObject({ Field: key, Message: expect.stringContaining("'No such name 404'") });
+          }
+        }
       }
       if (def.actions.includes('setStatus')) {
         const off = await c.callPath<Item>('PUT', api(def, 'SetStatus'), { Id: created.Id, IsActive: 0, Version: updated.Version });
@@ -258,10 +301,10 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
           for (const call of [
             () => otherTenant.callPath('POST', api(def, 'Search'), { RowsPerPage: 999 }),
             () => otherTenant.callPath('GET', `${api(def, 'Get')}/${created.Id}`),
-            ...(def.actions.includes('update') ? [() => otherTenant.callPath('PUT', api(def, 'Update'), { Id: created.Id, Version: 1, ...SAMPLES[def.name]!.update })] : []),
+            ...(def.actions.includes('update') ? [() => otherTenant.callPath('PUT', api(def, 'Update'), { Id: created.Id, Version: created.Version, ...SAMPLES[def.name]!.update })] : []),
             ...(def.actions.includes('delete') ? [() => otherTenant.callPath('DELETE', `${api(def, 'Delete')}/${created.Id}`)] : []),
           ]) expect((await errorOf(call())).status).toBe(403);
-          expect((await c.callPath<Item>('GET', `${api(def, 'Get')}/${created.Id}`)).Version).toBe(1);
+          expect((await c.callPath<Item>('GET', `${api(def, 'Get')}/${created.Id}`)).Version).toBe(created.Version);
           return;
         }
         const list = await otherTenant.callPath<{ Items: Item[] }>('POST', api(def, 'Search'), { RowsPerPage: 999 });
@@ -272,9 +315,9 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
         // A resource that serves no Delete (a payment link keeps its history) has no such route: 404.
         const outside = (action: 'update' | 'delete') =>
           !def.actions.includes(action) || defaultPermissions('MASTER_MERCHANT').includes(resourcePermission(def, action)) ? 404 : 403;
-        expect((await errorOf(otherTenant.callPath('PUT', api(def, 'Update'), { Id: created.Id, Version: 1, ...SAMPLES[def.name]!.update }))).status).toBe(outside('update'));
+        expect((await errorOf(otherTenant.callPath('PUT', api(def, 'Update'), { Id: created.Id, Version: created.Version, ...SAMPLES[def.name]!.update }))).status).toBe(outside('update'));
         expect((await errorOf(otherTenant.callPath('DELETE', `${api(def, 'Delete')}/${created.Id}`))).status).toBe(outside('delete'));
-        expect((await c.callPath<Item>('GET', `${api(def, 'Get')}/${created.Id}`)).Version).toBe(1);
+        expect((await c.callPath<Item>('GET', `${api(def, 'Get')}/${created.Id}`)).Version).toBe(created.Version);
       });
     }
   }

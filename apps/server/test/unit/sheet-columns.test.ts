@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { declaredResourceTexts, RESOURCES, RESOURCE_LABELS, resourceLabel } from '@paydesk/contract';
 import { ENUM_LABEL_LANGUAGES, ENUM_LABELS } from '@paydesk/domain';
 import { optionCode, switchValue } from '@paydesk/contract';
-import { cellOf, headerKeys, headerOf, mytTime, sheetColumns } from '../../src/engine/sheet-columns.ts';
+import { dmyDay, isoDayOfCell } from '@paydesk/contract';
+import { cellOf, headerKeys, headerOf, mytTime, sheetCellOf, sheetColumns } from '../../src/engine/sheet-columns.ts';
+import { idReferences, isIdReference, REFERENCE_TABLES } from '../../src/engine/reference-names.ts';
 
 describe('resource sheet columns', () => {
   it('has a label for every field and option key of every resource, in every language', () => {
@@ -74,6 +76,47 @@ describe('resource sheet columns', () => {
         const want = `${myt.slice(8, 10)}-${myt.slice(5, 7)}-${myt.slice(0, 4)} ${myt.slice(11, 19)}`;
         expect(mytTime(d.toISOString())).toBe(want);
         expect(cellOf({ key: 'UpdatedAt', labelKey: 'res.system.updatedAt' }, d.toISOString(), 'zh')).toBe(want);
+      }),
+    );
+  });
+
+  it('names every id reference of every resource (a table behind its lookup) and writes no internal number column', () => {
+    let references = 0;
+    for (const def of RESOURCES) {
+      for (const [name, f] of Object.entries(def.fields)) if (isIdReference(f)) expect(REFERENCE_TABLES[f.lookup!], `${def.name}.${name} (${f.lookup})`).toBeDefined();
+      references += idReferences(def).length;
+      expect(sheetColumns(def).map((c) => c.key), def.name).not.toContain('Id');
+      expect(sheetColumns(def).map((c) => c.key), def.name).not.toContain('OrgId');
+      if (def.scope === 'owned') expect(headerKeys(def, ['OrgId', 'ID']).get('OrgId')).toBe('OrgId');
+    }
+    expect(references).toBeGreaterThanOrEqual(8);
+  });
+
+  it('writes days as DD-MM-YYYY (real dates in XLSX) and reads them back in either order', () => {
+    const day = RESOURCES.flatMap((d) => sheetColumns(d)).find((c) => c.field?.input === 'date')!;
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        const dmy = `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+        expect(dmyDay(iso)).toBe(dmy);
+        expect(cellOf(day, iso, 'ms')).toBe(dmy);
+        expect(isoDayOfCell(dmy)).toBe(iso);
+        expect(isoDayOfCell(iso)).toBe(iso);
+        // Excel's serial day: 25,569 is 1970-01-01.
+        expect(sheetCellOf(day, iso, 'en', 'xlsx')).toBe(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000 + 25_569);
+      }),
+    );
+    expect(isoDayOfCell('31-02-2026')).toBe('2026-02-31');
+  });
+
+  it('writes money, rates and counts as numbers in XLSX and as their exact text in CSV', () => {
+    const cols = RESOURCES.flatMap((d) => sheetColumns(d)).filter((c) => c.field && ['money', 'percent', 'number', 'decimal'].includes(c.field.input));
+    expect(cols.length).toBeGreaterThan(3);
+    fc.assert(
+      fc.property(fc.constantFrom(...cols), fc.integer({ min: 0, max: 99_999_999 }), (c, n) => {
+        const text = c.field!.input === 'number' ? String(n) : (n / 100).toFixed(2);
+        expect(sheetCellOf(c, text, 'en', 'xlsx')).toBe(Number(text));
+        expect(sheetCellOf(c, text, 'en', 'csv')).toBe(text);
       }),
     );
   });

@@ -216,7 +216,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * Natural key used by BulkUpload to update instead of insert (e.g. BankCode); 'OrgId' for an
    * owned resource with one record per organization.
    */
-  naturalKey?: (keyof F & string) | 'OrgId' | readonly (keyof F & string)[];
+  naturalKey?: (keyof F & string) | 'OrgId' | readonly ((keyof F & string) | 'OrgId')[];
   dependents?: Dependent[];
   /**
    * A rule across fields (optional), e.g. "fee mode 1 needs a percent above 0". It gets a record
@@ -249,6 +249,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
  * invariant in F because of `keyof F`, though a narrower declaration is a sound ResourceDef.)
  */
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef & { fields: F } {
+  // A record with a lifecycle has one status, its state: an active switch beside it would contradict it.
+  if (def.lifecycle && def.actions.includes('setStatus')) throw new Error(`${def.name}: a lifecycle resource's status is its ${def.lifecycle.field}; declare no setStatus`);
   const full: ResourceDef<F> = def.lifecycle ? { ...def, commands: [...(def.commands ?? []), ...lifecycleCommands(def, def.lifecycle)] } : def;
   for (const c of full.commands ?? []) checkCommand(full, c);
   if (def.texts) registerResourceTexts(def.texts);

@@ -57,15 +57,15 @@ export async function resolvePlan(q: Query, scope: Scope, plan: Plan): Promise<R
   }
   const tids = plan.Tids?.length ? [...new Set(plan.Tids)] : null;
   if (tids) {
-    const found = await q<{ tid: string; model: string; status: string; is_active: number; path: string }>(
-      `SELECT t.tid, t.model, t.status, t.is_active, o.path FROM terminals t JOIN organizations o ON o.id = t.org_id WHERE t.tid = ANY($1::text[])`,
+    const found = await q<{ tid: string; model: string; status: string; path: string }>(
+      `SELECT t.tid, t.model, t.status, o.path FROM terminals t JOIN organizations o ON o.id = t.org_id WHERE t.tid = ANY($1::text[])`,
       [tids],
     );
     const byTid = new Map(found.map((x) => [x.tid, x]));
     for (const tid of tids) {
       const t = byTid.get(tid);
       if (!t) throw badInput('Tids', `there is no terminal ${tid}`);
-      if (t.status !== 'ACTIVE' || Number(t.is_active) !== 1) throw badInput('Tids', `terminal ${tid} is not active`);
+      if (t.status !== 'ACTIVE') throw badInput('Tids', `terminal ${tid} is not active`);
       if (!models.includes(t.model)) throw badInput('Tids', `terminal ${tid} is a ${t.model}: firmware ${f.firmware_version} is for ${models.join(', ')}`);
       if (merchantPath !== null && !t.path.startsWith(merchantPath)) throw badInput('Tids', `terminal ${tid} is not a terminal of merchant ${plan.MerchantId}`);
     }
@@ -74,7 +74,7 @@ export async function resolvePlan(q: Query, scope: Scope, plan: Plan): Promise<R
     `SELECT t.id, t.tid, t.firmware_version IS NOT DISTINCT FROM $1 AS current,
         EXISTS (SELECT 1 FROM firmware_rollout_targets x WHERE x.terminal_id = t.id AND x.state IN ('WAITING', 'OFFERED')) AS busy
      FROM terminals t JOIN organizations o ON o.id = t.org_id
-     WHERE t.is_active = 1 AND t.status = 'ACTIVE' AND t.model = ANY($2::text[])
+     WHERE t.status = 'ACTIVE' AND t.model = ANY($2::text[])
        AND ($3::text IS NULL OR o.path LIKE $3 || '%') AND ($4::text[] IS NULL OR t.tid = ANY($4::text[]))
      ORDER BY t.tid`,
     [f.firmware_version, models, merchantPath, tids],

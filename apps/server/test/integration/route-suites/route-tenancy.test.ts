@@ -16,6 +16,7 @@ import {
 } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
 import { SAMPLES } from '../resource-samples.ts';
+import { headerOf, sheetColumns } from '../../../src/engine/sheet-columns.ts';
 import { exampleOf, unwrap } from './hostile.ts';
 import { GROUP_TYPES, sendRoute, startSuite, type GroupType, type Suite, type SuiteUser } from './fixture.ts';
 
@@ -353,13 +354,21 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
           const [header = [], ...records] = parse(await res.text(), { bom: true }) as string[][];
           // Exports head their columns with labels; a transaction report's reference column is 'Reference no.' in English.
           const source = reportSourceOf(route) ?? REPORT_SOURCE_KEYS.transactions!;
-          const col = header.indexOf(scoped === 'owned' ? 'ID' : REPORT_LABELS.en[source.exportLabel]!);
-          if (col < 0) leaks.push(`${name} as ${g}: no reference column in the export header to check rows by`);
+          // A resource file names each row's owner (no internal ids); a report file its reference.
+          const ownerColumn = scoped === 'owned' ? sheetColumns(RESOURCES.find((d) => d.name === route.resource!.name)!).find((c) => c.key === 'OrgName') : undefined;
+          const col = header.indexOf(ownerColumn ? headerOf(ownerColumn, 'en') : REPORT_LABELS.en[source.exportLabel]!);
+          if (col < 0) leaks.push(`${name} as ${g}: no owner or reference column in the export header to check rows by`);
           const keys = records.map((r) => r[col]!);
-          ids =
-            scoped === 'owned'
-              ? (await q<{ org_id: number }>(`SELECT org_id FROM ${RESOURCES.find((d) => d.name === route.resource!.name)!.table} WHERE id = ANY($1::int[])`, [keys.map(Number)])).map((r) => Number(r.org_id))
-              : (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn}::text = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
+          if (scoped === 'owned') {
+            // An owner name may repeat across tenants: the row leaks when no organization of that name is in the subtree.
+            const named = await q<{ id: number; name: string }>(`SELECT id, name FROM organizations WHERE name = ANY($1::text[])`, [keys]);
+            const out = new Set(await inside(u, named.map((r) => Number(r.id))));
+            ids = keys.flatMap((k) => {
+              const candidates = named.filter((r) => r.name === k).map((r) => Number(r.id));
+              if (!candidates.length) leaks.push(`${name} as ${g}: owner '${k}' names no organization`);
+              return candidates.length ? [candidates.find((i) => !out.has(i)) ?? candidates[0]!] : [];
+            });
+          } else ids = (await q<{ o: number }>(`SELECT coalesce(branch_id, merchant_id) AS o FROM ${source.table} WHERE ${source.exportColumn}::text = ANY($1::text[])`, [keys])).map((r) => Number(r.o));
         } else {
           const text = await res.text();
           const data = (route.encrypted ? await openResponse(u.client.keys!, route.path, text) : JSON.parse(text)) as { Items?: { Id: number; OrgId?: number }[]; Rows?: { Id: number }[] } | { Id: number }[];

@@ -45,7 +45,8 @@ export const terminalResource = defineResource({
     LastSeenAt: reported('last_seen_at', 'res.terminal.lastSeenAt', 'datetime'),
     FirmwareVersion: reported('firmware_version', 'res.terminal.firmwareVersion', 'text'),
   },
-  actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
+  // One status: the lifecycle's TerminalStatus (no active switch beside it).
+  actions: ['create', 'update', 'delete', 'export', 'bulkUpload'],
   // The terminal's life (domain TERMINAL_MACHINE): each step a command, kept in the terminal's history.
   lifecycle: {
     field: 'TerminalStatus',

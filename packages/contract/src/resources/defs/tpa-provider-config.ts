@@ -124,8 +124,8 @@ export const TPA_PROVIDER_RESOURCES = TPA_CONFIG_PROVIDERS.map(providerResource)
  * /tpa-bulk-upload-terminal-config: every provider's terminal mappings at once, to upload in bulk:
  * one file row per mapping, with its Provider; the engine's BulkUpload checks
  * every row with this schema and writes all of them or none, answering each failing row's number,
- * field and message (the per-row report). A row updates the mapping of its Provider and TerminalTid
- * when one exists in scope; a mapping is also edited from the list. Route permission
+ * field and message (the per-row report). A row updates the mapping of its owner, Provider and
+ * TerminalTid (none: the merchant's own mapping) when one exists in scope; a mapping is also edited from the list. Route permission
  * `tpaconfig:bulkupload`; edit and export `tpaconfig:bulkuploadupdate`, `tpaconfig:bulkuploadexport`.
  */
 export const tpaTerminalConfigResource = defineResource({
@@ -144,7 +144,7 @@ export const tpaTerminalConfigResource = defineResource({
   },
   actions: ['update', 'bulkUpload', 'export'],
   defaultSort: { Field: 'Provider', Order: 'asc' },
-  naturalKey: ['Provider', 'TerminalTid'],
+  naturalKey: ['OrgId', 'Provider', 'TerminalTid'],
   description: 'Terminal-to-provider mappings of every provider, for bulk upload (all rows or none, with a per-row error report) and export.',
   texts: TEXTS,
 });

@@ -39,4 +39,6 @@ export const kindOf = (f: Pick<FieldDef, 'input'>): FieldKind => FIELD_KINDS[f.i
 
 export { INVALID_FORM_VALUE, type ColumnLayout, type FieldKind } from './types.ts';
 export { mytTime } from './datetime.ts';
+export { takesNumbers } from './select.ts';
+export { dmyDay, isoDayOfCell } from './date.ts';
 export { MULTI_SEPARATOR, optionCode, optionText, switchValue, textsOf } from './cells.ts';

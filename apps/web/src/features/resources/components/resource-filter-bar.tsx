@@ -97,18 +97,21 @@ export function ResourceFilterBar({ def, query, onSearch, onReset }: { def: Reso
               </Col>
             ),
           )}
-          <Col {...col}>
-            <Form.Item name="active" label={t('resource.status')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                options={[
-                  { value: '1', label: t('resource.active') },
-                  { value: '0', label: t('resource.inactive') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
+          {/* A lifecycle resource's status is its state filter above: no active switch beside it. */}
+          {!def.lifecycle && (
+            <Col {...col}>
+              <Form.Item name="active" label={t('resource.status')}>
+                <Select
+                  allowClear
+                  placeholder={t('common.all')}
+                  options={[
+                    { value: '1', label: t('resource.active') },
+                    { value: '0', label: t('resource.inactive') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col {...col}>
             <Form.Item name="q" label={t('resource.keyword')}>
               <Input allowClear maxLength={FILTER_MAX} />

@@ -43,6 +43,7 @@ import { FieldCell } from './field-cell.tsx';
 import { ResourceFilterBar } from './resource-filter-bar.tsx';
 import { ResourceForm, type FormTarget } from './resource-form.tsx';
 import { ResourceHistory } from './resource-history.tsx';
+import { RowActionLinks, type RowAction } from '../../../shared/row-actions.tsx';
 
 type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: string; title: string; priority: ColumnPriority };
 
@@ -189,13 +190,14 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
         render: (_: unknown, item: ResourceItem) => override?.cells?.[name]?.(item) ?? <FieldCell name={name} field={f} value={item[name]} row={item as unknown as Record<string, unknown>} />,
       })),
     ...(def.scope === 'owned' && !def.fields.OrgName ? [{ key: 'OrgName', title: t('resource.organization'), priority: 2, width: 180, dataIndex: 'OrgName', ellipsis: true } satisfies Column] : []),
-    {
+    // A lifecycle resource shows one status, its state field (listed above): no active switch beside it.
+    ...(def.lifecycle ? [] : [{
       key: 'IsActive',
       title: t('resource.status'),
       priority: 1,
       width: 100,
       render: (_: unknown, item: ResourceItem) => override?.cells?.IsActive?.(item) ?? (item.IsActive === 1 ? <Tag color="success">{t('resource.active')}</Tag> : <Tag>{t('resource.inactive')}</Tag>),
-    },
+    } satisfies Column]),
     {
       key: 'UpdatedAt',
       title: t('resource.updatedAt'),
@@ -215,37 +217,23 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
     title: t('resource.actions'),
     priority: 1,
     width: ACTIONS_WIDTH,
-    render: (_: unknown, item: ResourceItem) => (
-      <Space size={0} wrap>
-        {/* A row without a record (an organization not configured, def.listOwners) has only its override's actions. */}
-        {can.update && item.Id !== null && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openForm({ mode: 'update', item })}>
-            {t('resource.edit')}
-          </Button>
-        )}
-        {commandsOf(item).map((c) => (
-          <Button key={c.name} type="link" size="small" danger={c.confirm} onClick={() => askCommand(item, c)}>
-            {t(c.labelKey)}
-          </Button>
-        ))}
-        {can.setStatus && item.Id !== null && (
-          <Button type="link" size="small" icon={<PoweroffOutlined />} onClick={() => askStatus(item)}>
-            {t(item.IsActive === 1 ? 'resource.deactivate' : 'resource.activate')}
-          </Button>
-        )}
-        {can.delete && item.Id !== null && (
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete(item)}>
-            {t('resource.delete')}
-          </Button>
-        )}
-        {def.lifecycle && item.Id !== null && (
-          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(item)}>
-            {t('resource.history')}
-          </Button>
-        )}
-        {RowActions && <RowActions def={def} item={item} onChanged={refresh} />}
-      </Space>
-    ),
+    render: (_: unknown, item: ResourceItem) => {
+      // A row without a record (an organization not configured, def.listOwners) has only its override's actions.
+      const own = item.Id !== null;
+      const actions: RowAction[] = [
+        ...(can.update && own ? [{ key: 'edit', label: t('resource.edit'), icon: <EditOutlined />, run: () => openForm({ mode: 'update', item }) }] : []),
+        ...commandsOf(item).map((c) => ({ key: c.name, label: t(c.labelKey), danger: c.confirm, run: () => askCommand(item, c) })),
+        ...(can.setStatus && own ? [{ key: 'status', label: t(item.IsActive === 1 ? 'resource.deactivate' : 'resource.activate'), icon: <PoweroffOutlined />, run: () => askStatus(item) }] : []),
+        ...(def.lifecycle && own ? [{ key: 'history', label: t('resource.history'), icon: <HistoryOutlined />, run: () => setHistory(item) }] : []),
+        ...(can.delete && own ? [{ key: 'delete', label: t('resource.delete'), icon: <DeleteOutlined />, danger: true, run: () => askDelete(item) }] : []),
+      ];
+      return (
+        <Space size={0} wrap>
+          <RowActionLinks actions={actions} moreLabel={t('resource.more')} />
+          {RowActions && <RowActions def={def} item={item} onChanged={refresh} />}
+        </Space>
+      );
+    },
   };
 
   const shownColumns = layoutColumns(dataColumns, prefs, width, room === undefined ? undefined : room - (rowActions ? ACTIONS_WIDTH : 0));
