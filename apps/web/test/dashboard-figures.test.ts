@@ -7,9 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENUM_LABEL_LANGUAGES, PAYMENT_METHODS, allRoutes, sumMoney } from '@paydesk/domain';
-import { MIX_TOP, TREND_DAYS, ecommerceListLink, mixSlices, monthStartOf, trendLines } from '../src/features/dashboard/chart-data.ts';
-import { FIGURES } from '../src/features/dashboard/components/figure-cards.tsx';
-import { parseTxnQuery } from '../src/features/dashboard/ecommerce-link.ts';
+import { dashboardLines, LIST_REPORTS, transactionViewPath, type DashboardBreakdownRow } from '@paydesk/contract';
+import { MIX_TOP, TREND_DAYS, mixSlices, trendLines } from '../src/features/dashboard/chart-data.ts';
+import { FIGURES, listPermission, openableLines } from '../src/features/dashboard/components/figure-cards.tsx';
+import { parseReportQuery } from '../src/shared/report-query.ts';
+import { listUrlOf } from '../src/shared/summary-drill.ts';
 import { CATALOGUES } from '../src/i18n/catalogues.ts';
 import { BUILT_ROUTE_PATHS } from '../src/app/built-route-paths.ts';
 
@@ -17,7 +19,7 @@ const NAV_ROUTES = allRoutes();
 /** A dashboard answer for the link builders (they read the business day only). */
 const SAMPLE = {
   Currency: 'MYR', BusinessDay: '2026-03-17', Today: { Amount: '0.00', Count: 0 }, MonthToDate: { Amount: '0.00', Count: 0 }, SuccessRate: 0,
-  PendingRefunds: { Amount: '0.00', Count: 0 }, OpenRiskAlerts: 3, Trend: [], PaymentMethodMix: [], Latest: [],
+  PendingRefunds: { Amount: '0.00', Count: 0 }, OpenRiskAlerts: 3, Trend: [], PaymentMethodMix: [], Latest: [], Breakdown: [] as DashboardBreakdownRow[],
 };
 
 const money = fc.integer({ min: 0, max: 10_000_000_00 }).map((sen) => (sen / 100).toFixed(2));
@@ -95,47 +97,64 @@ describe('sales trend', () => {
   });
 });
 
-describe('KPI cards open the list filtered as the figure counts', () => {
-  const sample = { Currency: 'SGD', BusinessDay: '2026-03-17' } as Parameters<NonNullable<(typeof FIGURES)[number]['link']>>[0];
+describe('KPI cards open the rows that make their figure', () => {
+  const METHODS = [...PAYMENT_METHODS, null];
+  const row = fc.record({
+    Window: fc.constantFrom('TODAY' as const, 'MONTH' as const),
+    ServiceType: fc.constantFrom(1, 2, 3, 4, 5, 6),
+    PaymentMethod: fc.constantFrom(...METHODS),
+    Status: fc.constantFrom('SUCCESS' as const, 'FAILED' as const),
+    Count: fc.integer({ min: 0, max: 5000 }),
+    Amount: money,
+  });
+  const breakdown = fc.uniqueArray(row, { selector: (r) => `${r.Window}|${r.ServiceType}|${String(r.PaymentMethod)}|${r.Status}`, maxLength: 40 });
+  const FIGURE_ROWS = { today: ['TODAY', ['SUCCESS']], monthToDate: ['MONTH', ['SUCCESS']], attempts: ['MONTH', ['SUCCESS', 'FAILED']] } as const;
 
-  it.each([
-    ['dash-today-amount', '2026-03-17', '2026-03-17', ['SUCCESS']],
-    ['dash-today-count', '2026-03-17', '2026-03-17', ['SUCCESS']],
-    ['dash-mtd-amount', '2026-03-01', '2026-03-17', ['SUCCESS']],
-    ['dash-mtd-count', '2026-03-01', '2026-03-17', ['SUCCESS']],
-    ['dash-success-rate', '2026-03-01', '2026-03-17', ['SUCCESS', 'FAILED']],
-  ] as const)('%s → the e-commerce list from %s to %s, status %j', (testId, from, to, status) => {
-    const link = FIGURES.find((f) => f.testId === testId)?.link?.(sample);
-    expect(link).toBeDefined();
-    const url = new URL(link!, 'http://portal.invalid');
-    expect(url.pathname).toBe('/transaction/ecommerce');
-    const q = parseTxnQuery(url.searchParams);
-    expect([q.from, q.to, q.status]).toEqual([from, to, status]);
+  it('splits every sales figure into channel lines that add up to it, each a built list of its channel filtered to the figure\'s days and statuses', () => {
+    fc.assert(
+      fc.property(breakdown, fc.constantFrom('today' as const, 'monthToDate' as const, 'attempts' as const), (rows, figure) => {
+        const d = { ...SAMPLE, Breakdown: rows };
+        const lines = dashboardLines(d, figure);
+        const [window, statuses] = FIGURE_ROWS[figure];
+        const counted = rows.filter((r) => r.Window === window && (statuses as readonly string[]).includes(r.Status));
+        expect(lines.reduce((n, l) => n + l.count, 0)).toBe(counted.reduce((n, r) => n + r.Count, 0));
+        expect(sumMoney(lines.map((l) => l.amount))).toBe(sumMoney(counted.filter((r) => lines.some((l) => l.serviceType === r.ServiceType)).map((r) => r.Amount)));
+        for (const l of lines) {
+          expect(BUILT_ROUTE_PATHS).toContain(l.path);
+          expect(l.report).not.toBeNull();
+          // Each channel's rows are in its own view.
+          for (const r of counted.filter((x) => x.ServiceType === l.serviceType && x.Count > 0)) if (transactionViewPath(r.ServiceType, r.PaymentMethod) === l.path) expect(l.count).toBeGreaterThanOrEqual(r.Count);
+          // The link the user follows reads back as the figure's days and statuses.
+          const url = new URL(listUrlOf(l.report!, l.searchData), 'http://portal.invalid');
+          expect(url.pathname).toBe(l.path);
+          const q = parseReportQuery(l.report!, url.searchParams);
+          expect([q.from, q.to]).toEqual([figure === 'today' ? '2026-03-17' : '2026-03-01', '2026-03-17']);
+          expect(q.status).toEqual(statuses);
+        }
+      }),
+    );
   });
 
-  it('links only to built screens, each under the permission of the list it opens, filtered as the figure counts', () => {
-    const linked = FIGURES.filter((f) => f.link);
-    expect(linked.length).toBe(FIGURES.length);
-    for (const f of linked) {
-      const url = new URL(f.link!(SAMPLE), 'http://portal.test');
+  it('offers a line only to a user who may open its list', () => {
+    const d = { ...SAMPLE, Breakdown: [
+      { Window: 'TODAY' as const, ServiceType: 1, PaymentMethod: 'CARD', Status: 'SUCCESS' as const, Count: 3, Amount: '30.00' },
+      { Window: 'TODAY' as const, ServiceType: 2, PaymentMethod: 'EW', Status: 'SUCCESS' as const, Count: 2, Amount: '20.00' },
+    ] };
+    const all = new Set(LIST_REPORTS.map((r) => listPermission(r.path) ?? ''));
+    expect(openableLines(d, 'today', all).map((l) => l.path)).toEqual(['/transaction/ecommerce', '/transaction/terminal/ewallets']);
+    expect(openableLines(d, 'today', new Set(['transaction:ecommerce'])).map((l) => l.path)).toEqual(['/transaction/ecommerce']);
+  });
+
+  it('opens the refund and risk queues under their desks\' permissions, and the risk card only for a caller the server counted alerts for', () => {
+    for (const f of FIGURES.filter((x) => x.link)) {
+      const url = new URL(f.link!.to, 'http://portal.test');
       expect(BUILT_ROUTE_PATHS, f.testId).toContain(url.pathname);
-      const route = NAV_ROUTES.find((r) => r.path === url.pathname);
-      expect(f.linkPermission ?? 'transaction:ecommerce', f.testId).toBe(route?.permission);
+      expect(f.link!.permission, f.testId).toBe(NAV_ROUTES.find((r) => r.path === url.pathname)?.permission);
     }
-    // The refund desk's pending requests, and the risk alerts still to work on.
-    expect(FIGURES.find((f) => f.testId === 'dash-pending-refunds')!.link!(SAMPLE)).toBe('/pre-chargeback?status=PENDING');
-    expect(FIGURES.find((f) => f.testId === 'dash-open-risk-alerts')!.link!(SAMPLE)).toBe('/risk?status=PENDING,OPEN');
-  });
-
-  it('shows the open risk alerts only to a caller the server counted them for', () => {
+    expect(FIGURES.every((f) => f.link || f.drill)).toBe(true);
     const risk = FIGURES.find((f) => f.testId === 'dash-open-risk-alerts')!;
     expect(risk.shown!({ ...SAMPLE, OpenRiskAlerts: null })).toBe(false);
     expect(risk.shown!({ ...SAMPLE, OpenRiskAlerts: 0 })).toBe(true);
-  });
-
-  it('uses the first of the month as the month start', () => {
-    expect(monthStartOf('2026-02-28')).toBe('2026-02-01');
-    expect(ecommerceListLink('2026-02-01', '2026-02-28', ['SUCCESS'])).toBe('/transaction/ecommerce?from=2026-02-01&to=2026-02-28&status=SUCCESS');
   });
 });
 

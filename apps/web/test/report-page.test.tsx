@@ -67,7 +67,7 @@ function answer(req: SeenRequest): Answer {
       return { body: { Items: body.Cursor ? [row(3)] : [row(1), row(2)], TotalRecords: 10_000, TotalCapped: true, NextCursor: body.Cursor ? null : 'next-1', RowsPerPage: 20 } };
     }
     case '/api/portal/Test/Payouts/Totals':
-      return { body: { Available: true, Count: 12, Amount: '100.00', Currency: 'MYR' } };
+      return { body: { Available: true, Count: 12_345, Amount: '100.00', Currency: 'MYR', Successful: { Count: 12_000, Amount: '90.00' } } };
     case '/api/portal/Test/Payouts/Get/1':
       return { body: detail };
     default:
@@ -125,9 +125,10 @@ describe('ReportPage for a declared list report', () => {
     const cells = Array.from(bodyRows()[0]!.querySelectorAll('td')).map((td) => td.textContent);
     expect(cells).toEqual(['PO1', '01-05-2024 10:03:04', 'MID7', 'Success', 'RM 1,234.50']);
     expect(searches()[0]).toEqual({ RowsPerPage: 20, SearchData: { Currency: 'MYR' }, Sort: { Field: 'CreatedAt', Order: 'desc' } });
-    // The capped count and the totals line; no export without its permission.
-    expect(screen.getByTestId('report-total').textContent).toBe('More than 10,000 records');
-    await waitFor(() => expect(screen.getByTestId('report-totals').textContent).toBe('Total of the filtered list: 12 transactions, RM 100.00'));
+    // Above the cap the totals' exact count replaces "More than 10,000" (one count on screen), and
+    // the totals line says what it counts: all statuses, then the successful part.
+    await waitFor(() => expect(screen.getByTestId('report-total').textContent).toBe('12,345 records'));
+    expect(screen.getByTestId('report-totals').textContent).toBe('Total of the filtered list: 12,345 transactions, RM 100.00; successful: 12,000, RM 90.00');
     expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
   }, SLOW);
 

@@ -42,6 +42,7 @@ export * from './reports/defs/sales-org.ts';
 export * from './reports/defs/sales-settlement.ts';
 export * from './reports/summary-schemas.ts';
 export * from './reports/summary-drill.ts';
+export * from './reports/dashboard-drill.ts';
 export * from './reports/paths.ts';
 export * from './reports/schemas.ts';
 export * from './reports/related.ts';

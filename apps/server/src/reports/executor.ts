@@ -139,8 +139,22 @@ export function totalsQuery(def: ListReportDef, conds: SQL[]): SQL {
  * `where` of sales-only service types: summaryTotals), the exact count and amount come from
  * readSummary instead. Otherwise `Available: false` (Count exact when only the currencies are
  * mixed, 0 above the cap; Amount '0.00'). Exact or nothing: the engine never estimates.
+ * `Successful` is the same for the SUCCESS rows among them (null for a report without that status).
  */
 export async function reportTotals(database: Database, def: ListReportDef, scope: Scope, f: ReportSearchData): Promise<ReportTotalsResponse> {
+  const all = await filteredTotals(database, def, scope, f);
+  // What the line counts, said: the SUCCESS rows among the filtered ones (the same reader, narrowed).
+  const statuses = def.filters.find((x) => x.kind === 'enum' && x.key === 'Status');
+  if (!all.Available || !statuses || statuses.kind !== 'enum' || !statuses.values.includes('SUCCESS')) return { ...all, Successful: null };
+  const chosen = (f.Status as string[] | undefined) ?? [];
+  if (chosen.length === 1 && chosen[0] === 'SUCCESS') return { ...all, Successful: { Count: all.Count, Amount: all.Amount } };
+  if (chosen.length > 0 && !chosen.includes('SUCCESS')) return { ...all, Successful: { Count: 0, Amount: '0.00' } };
+  const ok = await filteredTotals(database, def, scope, { ...f, Status: ['SUCCESS'] } as ReportSearchData);
+  return { ...all, Successful: ok.Available ? { Count: ok.Count, Amount: ok.Amount } : null };
+}
+
+/** reportTotals without the successful part (see there). */
+async function filteredTotals(database: Database, def: ListReportDef, scope: Scope, f: ReportSearchData): Promise<Omit<ReportTotalsResponse, 'Successful'>> {
   const conds = reportConditions(def, scope, f);
   const [r] = await run<{ n: number; amount: string; currencies: number; currency: string | null }>(database, totalsQuery(def, conds));
   const n = Number(r?.n ?? 0);

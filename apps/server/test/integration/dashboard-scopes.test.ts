@@ -2,9 +2,14 @@
  * The dashboard read from the summaries at every scope (platform, master
  * merchant, agency, agent, merchant HQ, branch) answers exactly what raw SQL over transactions
  * answers: today, month to date, success rate, the 30-day trend, the method mix and the latest 10
- * (one LIMIT 10 read per service type, merged) — through the API, as each demo user.
+ * (one LIMIT 10 read per service type, merged) — through the API, as each demo user. And every
+ * figure leads to itself: its channel lines (contract dashboardLines, what the cards link) add up
+ * to it, and each line's list answers the line's count and amount (TotalRecords and Totals), at
+ * three scopes in two currencies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_REPORTS, dashboardLines, reportApi, transactionViewPath, type DashboardFigure } from '@paydesk/contract';
+import { sumMoney } from '@paydesk/domain';
 import { DEMO_SIGN_INS } from '../../src/seed/generate.ts';
 import { saleRowSql } from '../../src/summaries/sales.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
@@ -73,4 +78,44 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
       }
     }
   });
+
+  it('drills every sales figure to channel lists that reproduce it exactly, at three scopes', async () => {
+    let lines = 0;
+    for (const email of ['admin@paydesk.my', 'mm@paydesk.my', 'merchant@paydesk.my']) {
+      const client = await s.signIn(email);
+      for (const currency of ['MYR', 'SGD']) {
+        const d = await client.call('dashboard', { body: { Currency: currency } });
+        const figures: [DashboardFigure, number, string | null][] = [
+          ['today', d.Today.Count, d.Today.Amount],
+          ['monthToDate', d.MonthToDate.Count, d.MonthToDate.Amount],
+          ['attempts', d.Breakdown.filter((r) => r.Window === 'MONTH').reduce((n, r) => n + r.Count, 0), null],
+        ];
+        for (const [figure, count, amount] of figures) {
+          const label = `${email} ${currency} ${figure}`;
+          const drilled = dashboardLines(d, figure);
+          expect(drilled.reduce((n, l) => n + l.count, 0), label).toBe(count);
+          if (amount !== null) expect(money(sumMoney(drilled.map((l) => l.amount))), label).toBe(money(amount));
+          for (const l of drilled) {
+            expect(l.exact, `${label} ${l.path}`).toBe(true);
+            const api = reportApi(client, l.report!);
+            const [list, totals] = await Promise.all([api.search({ RowsPerPage: 1, SearchData: l.searchData } as never), api.totals({ SearchData: l.searchData })]);
+            const where = `${label} → ${l.path} ${JSON.stringify(l.searchData)}`;
+            expect(list.TotalRecords, where).toBe(l.count);
+            expect({ n: totals.Count, a: money(totals.Amount) }, where).toEqual({ n: l.count, a: money(l.amount) });
+            // The totals line says what it counts: its successful part is the month's successful line of that list.
+            const ok = figure === 'attempts' ? dashboardLines(d, 'monthToDate').find((x) => x.path === l.path) : l;
+            expect(totals.Successful && { n: totals.Successful.Count, a: money(totals.Successful.Amount) }, where).toEqual({ n: ok?.count ?? 0, a: money(ok?.amount ?? '0') });
+            lines++;
+          }
+        }
+        // A latest transaction opens in its channel's view, which holds it.
+        for (const row of d.Latest.slice(0, 3)) {
+          const view = transactionViewPath(row.ServiceType, row.PaymentMethod);
+          const def = LIST_REPORTS.find((r) => r.path === view)!;
+          expect((await reportApi(client, def).get(row.Id)).Id, `${email} latest ${row.Id} in ${view}`).toBe(row.Id);
+        }
+      }
+    }
+    expect(lines).toBeGreaterThan(10);
+  }, 300_000);
 });

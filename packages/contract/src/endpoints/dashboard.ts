@@ -28,4 +28,20 @@ export const DashboardResponse = z.object({
   Trend: z.array(z.object({ Day: z.string(), ServiceType: z.number().int(), Amount: MoneyString, Count: z.number().int() })),
   PaymentMethodMix: z.array(z.object({ PaymentMethod: z.string(), Amount: MoneyString, Count: z.number().int() })),
   Latest: z.array(TransactionListItem),
+  /**
+   * The figures by channel, for their drill-down (reports/dashboard-drill.ts): today's successful
+   * and the month's successful and failed sale rows by service type and payment method (null: a
+   * transaction without one). Today's rows add up to Today, the month's SUCCESS rows to
+   * MonthToDate, and SUCCESS with FAILED to the success rate's attempts.
+   */
+  Breakdown: z.array(
+    z.object({
+      Window: z.enum(['TODAY', 'MONTH']),
+      ServiceType: z.number().int(),
+      PaymentMethod: z.string().nullable(),
+      Status: z.enum(['SUCCESS', 'FAILED']),
+      Count: z.number().int(),
+      Amount: MoneyString,
+    }),
+  ),
 });

@@ -80,6 +80,11 @@ export interface ReportTotalsResponse {
   /** Decimal string in the major unit of `Currency` ('0.00' when not available). */
   Amount: string;
   Currency: string | null;
+  /**
+   * The SUCCESS rows among them (what a sales figure counts), so the line says what it counts:
+   * null for a report whose rows have no SUCCESS status (a refund desk), or when not available.
+   */
+  Successful: { Count: number; Amount: string } | null;
 }
 
 export interface ReportExportRequest {
@@ -183,7 +188,13 @@ export function reportSchemas(def: ListReportDef): ReportSchemas {
     RowsPerPage: z.number().int(),
   });
   const totals = z.object({ SearchData: searchData.default({}) });
-  const totalsResponse = z.object({ Available: z.boolean(), Count: z.number().int(), Amount: MoneyString, Currency: z.string().nullable() });
+  const totalsResponse = z.object({
+    Available: z.boolean(),
+    Count: z.number().int(),
+    Amount: MoneyString,
+    Currency: z.string().nullable(),
+    Successful: z.object({ Count: z.number().int(), Amount: MoneyString }).nullable(),
+  });
   const exportRequest = z.object({
     SearchData: searchData.default({}),
     Sort: sort.default(defaultSort),

@@ -32,10 +32,13 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
   // platform's 30 days instead of 7,700 method × scheme rows), and the method mix needs no day
   // (40 groups instead of 1,800). Whole platform dashboard at 10 M transactions: p50 28 ms with the
   // one read, 11 ms with the two (40 runs each; docs/ARCHITECTURE.md "Summaries").
-  const [byDay, byMethod, [pending], latest, openAlerts] = await Promise.all([
+  const [byDay, byMethod, todayChannels, monthChannels, [pending], latest, openAlerts] = await Promise.all([
     // SUCCESS and FAILED only: the figures and the success rate need nothing else.
     readSummary(database, scope, { from, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['day', 'serviceType', 'status'] }),
     readSummary(database, scope, { from: trendStart, to: day, currency, statuses: ['SUCCESS'], groupBy: ['paymentMethod'] }),
+    // The figures by channel, for their drill-down (no day: a few dozen groups each).
+    readSummary(database, scope, { from: day, to: day, currency, statuses: ['SUCCESS'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
+    readSummary(database, scope, { from: monthStart, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
     // Pending refunds in the requested currency only, like every other figure.
     database.db
       .select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${refundRequests.amount}), 0)::text` })
@@ -94,7 +97,16 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
       .map((r) => ({ PaymentMethod: r.paymentMethod!, Amount: sumMoney([r.gross]), Count: r.txnCount }))
       .sort((a, b) => b.Count - a.Count || a.PaymentMethod.localeCompare(b.PaymentMethod)),
     Latest: latest.map(toListItem),
+    Breakdown: [...channels('TODAY', todayChannels), ...channels('MONTH', monthChannels)],
   };
+}
+
+/** Summary rows by service type, method and status as Breakdown rows of `window` (groups without a transaction left out). */
+function channels(window: 'TODAY' | 'MONTH', rows: Awaited<ReturnType<typeof readSummary>>) {
+  return rows
+    .filter((r) => r.txnCount !== 0)
+    .map((r) => ({ Window: window, ServiceType: r.serviceType!, PaymentMethod: r.paymentMethod ?? null, Status: r.status as 'SUCCESS' | 'FAILED', Count: r.txnCount, Amount: sumMoney([r.gross]) }))
+    .sort((a, b) => a.ServiceType - b.ServiceType || String(a.PaymentMethod).localeCompare(String(b.PaymentMethod)) || a.Status.localeCompare(b.Status));
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import type { ResponseOf } from '@paydesk/contract';
 import { dayjs, sumMoney } from '@paydesk/domain';
-import { DEFAULT_QUERY, toSearchParams } from './ecommerce-link.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
 
@@ -88,18 +87,4 @@ export function mixSlices(mix: Dashboard['PaymentMethodMix'], top = MIX_TOP): Mi
     missing -= 1;
   }
   return slices.map((s, i) => ({ ...s, percent: tenths[i]! / 10 }));
-}
-
-/** First day (YYYY-MM-DD) of the month of a business day. */
-export function monthStartOf(businessDay: string): string {
-  return `${businessDay.slice(0, 8)}01`;
-}
-
-/**
- * The e-commerce list (the one built transaction screen) filtered as a figure counts: MYT days
- * `from`..`to` and the given statuses; the list itself takes the header currency. Answers
- * "/transaction/ecommerce?from=…&to=…&status=…".
- */
-export function ecommerceListLink(from: string, to: string, status: ('SUCCESS' | 'FAILED')[]): string {
-  return `/transaction/ecommerce?${toSearchParams({ ...DEFAULT_QUERY, from, to, status }).toString()}`;
 }

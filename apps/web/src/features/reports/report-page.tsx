@@ -116,13 +116,17 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
           <Flex vertical gap={2}>
             <Typography.Text strong data-testid="report-total">
               {data &&
-                (capped
+                // Above the cap the exact count still shows when the totals know it: one count, never "more than" above a number.
+                (capped && !totalsLine
                   ? t('report.totalCapped', { total: formatCount(REPORT_COUNT_CAP, i18n.language) })
-                  : t('list.total', { count: total, total: formatCount(total, i18n.language) }))}
+                  : t('list.total', { count: capped ? totalsLine!.Count : total, total: formatCount(capped ? totalsLine!.Count : total, i18n.language) }))}
             </Typography.Text>
             {totalsLine && (
               <Typography.Text type="secondary" data-testid="report-totals">
                 {t('report.totals', { count: totalsLine.Count, total: formatCount(totalsLine.Count, i18n.language), amount: formatMoney(totalsLine.Amount, totalsLine.Currency ?? fallbackCurrency) })}
+                {/* What the amount counts: the successful part, when other statuses are in the list too. */}
+                {totalsLine.Successful && totalsLine.Successful.Count !== totalsLine.Count &&
+                  t('report.totalsSuccessful', { total: formatCount(totalsLine.Successful.Count, i18n.language), amount: formatMoney(totalsLine.Successful.Amount, totalsLine.Currency ?? fallbackCurrency) })}
               </Typography.Text>
             )}
           </Flex>

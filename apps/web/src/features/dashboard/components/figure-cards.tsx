@@ -1,18 +1,23 @@
 /**
  * The dashboard's figure cards, every one from a real source: sales and counts of
  * successful transactions (said in the label) and the pending refunds in the header currency, the
- * month's success rate, and the open risk alerts (shown to holders of `risk:view`). A
- * card whose figure has a built list opens it, filtered as the figure counts, when the user may
- * open that list.
+ * month's success rate, and the open risk alerts (shown to holders of `risk:view`).
+ *
+ * Every figure leads to the rows that make it. A sales figure counts every channel and no one
+ * list holds them all, so it drills to its channel lines (contract dashboardLines: one per live
+ * view, each with its own count or amount and its list filtered exactly as the figure counts);
+ * one line is a link of its own, several open under "By channel". The refund and risk cards open
+ * their desk's queue. A line shows only when the user may open its list.
  */
-import type { ReactNode } from 'react';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { DownOutlined, RightOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ResponseOf } from '@paydesk/contract';
+import { dashboardLines, type DashboardFigure, type DashboardLine, type ResponseOf } from '@paydesk/contract';
+import { allRoutes } from '@paydesk/domain';
 import { useFormat } from '../../../shared/format.ts';
-import { ecommerceListLink, monthStartOf } from '../chart-data.ts';
+import { listUrlOf } from '../../../shared/summary-drill.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
 type Format = ReturnType<typeof useFormat>;
@@ -23,46 +28,83 @@ interface Figure {
   value: (d: Dashboard, f: Format) => string;
   /** What the figure adds to its value (e.g. the number of requests behind an amount). */
   extra?: (d: Dashboard, f: Format, t: (key: string, o?: Record<string, unknown>) => string) => string;
-  /** The list filtered as this figure counts, when the figure has one. */
-  link?: (d: Dashboard) => string;
-  /** The permission that opens the list (default the e-commerce list's). */
-  linkPermission?: string;
+  /** The figure's channel lines (a sales figure), and whether a line shows its amount or its count. */
+  drill?: { figure: DashboardFigure; show: 'amount' | 'count' };
+  /** The one list of a figure that has one (a desk's queue), its link text and the permission that opens it. */
+  link?: { to: string; textKey: string; permission: string };
   /** Whether the caller has the figure at all (default yes). */
   shown?: (d: Dashboard) => boolean;
 }
 
-const today = (d: Dashboard) => ecommerceListLink(d.BusinessDay, d.BusinessDay, ['SUCCESS']);
-const monthToDate = (d: Dashboard) => ecommerceListLink(monthStartOf(d.BusinessDay), d.BusinessDay, ['SUCCESS']);
-
 export const FIGURES: readonly Figure[] = [
-  { testId: 'dash-today-amount', labelKey: 'dashboard.todayAmount', value: (d, f) => f.money(d.Today.Amount, d.Currency), link: today },
-  { testId: 'dash-today-count', labelKey: 'dashboard.todayCount', value: (d, f) => f.count(d.Today.Count), link: today },
-  { testId: 'dash-mtd-amount', labelKey: 'dashboard.mtdAmount', value: (d, f) => f.money(d.MonthToDate.Amount, d.Currency), link: monthToDate },
-  { testId: 'dash-mtd-count', labelKey: 'dashboard.mtdCount', value: (d, f) => f.count(d.MonthToDate.Count), link: monthToDate },
-  {
-    testId: 'dash-success-rate',
-    labelKey: 'dashboard.successRate',
-    value: (d, f) => f.percent(d.SuccessRate),
-    // The rate's attempts: the month's successful and failed transactions.
-    link: (d) => ecommerceListLink(monthStartOf(d.BusinessDay), d.BusinessDay, ['SUCCESS', 'FAILED']),
-  },
+  { testId: 'dash-today-amount', labelKey: 'dashboard.todayAmount', value: (d, f) => f.money(d.Today.Amount, d.Currency), drill: { figure: 'today', show: 'amount' } },
+  { testId: 'dash-today-count', labelKey: 'dashboard.todayCount', value: (d, f) => f.count(d.Today.Count), drill: { figure: 'today', show: 'count' } },
+  { testId: 'dash-mtd-amount', labelKey: 'dashboard.mtdAmount', value: (d, f) => f.money(d.MonthToDate.Amount, d.Currency), drill: { figure: 'monthToDate', show: 'amount' } },
+  { testId: 'dash-mtd-count', labelKey: 'dashboard.mtdCount', value: (d, f) => f.count(d.MonthToDate.Count), drill: { figure: 'monthToDate', show: 'count' } },
+  // The rate's attempts: the month's successful and failed sales, by channel.
+  { testId: 'dash-success-rate', labelKey: 'dashboard.successRate', value: (d, f) => f.percent(d.SuccessRate), drill: { figure: 'attempts', show: 'count' } },
   {
     testId: 'dash-pending-refunds',
     labelKey: 'dashboard.pendingRefunds',
     value: (d, f) => f.money(d.PendingRefunds.Amount, d.Currency),
     extra: (d, f, t) => t('dashboard.pendingRefundsCount', { count: f.count(d.PendingRefunds.Count) }),
-    link: () => '/pre-chargeback?status=PENDING',
-    linkPermission: 'prechargeback:view',
+    link: { to: '/pre-chargeback?status=PENDING', textKey: 'dashboard.openPendingRefunds', permission: 'prechargeback:view' },
   },
   {
     testId: 'dash-open-risk-alerts',
     labelKey: 'dashboard.openRiskAlerts',
     value: (d, f) => f.count(d.OpenRiskAlerts ?? 0),
     shown: (d) => d.OpenRiskAlerts !== null,
-    link: () => '/risk?status=PENDING,OPEN',
-    linkPermission: 'risk:view',
+    link: { to: '/risk?status=PENDING,OPEN', textKey: 'dashboard.openRiskQueue', permission: 'risk:view' },
   },
 ];
+
+const ROUTES = allRoutes();
+
+/** The permission that opens the list at `path` (its menu route's), or undefined for a path with no route. */
+export const listPermission = (path: string): string | undefined => ROUTES.find((r) => r.path === path)?.permission;
+
+/** The channel lines of `figure` the user may open (a line whose list the user cannot open is left out, its figure still counts it). */
+export function openableLines(d: Dashboard, figure: DashboardFigure, held: ReadonlySet<string>): DashboardLine[] {
+  return dashboardLines(d, figure).filter((l) => l.report !== null && held.has(listPermission(l.path) ?? ''));
+}
+
+/** One channel line: the list's title as the link, then its amount or count. */
+function LineLink({ line, show, d, testId }: { line: DashboardLine; show: 'amount' | 'count'; d: Dashboard; testId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Flex justify="space-between" gap={8}>
+      <Link to={listUrlOf(line.report!, line.searchData)} data-testid={`${testId}-link`} data-path={line.path}>
+        {t(line.report!.titleKey)} <RightOutlined />
+      </Link>
+      <Typography.Text type="secondary">{show === 'amount' ? format.money(line.amount, d.Currency) : format.count(line.count)}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** A sales figure's channel lines: one as a link of its own; several under a "By channel" toggle. */
+function ChannelLines({ f, d, held }: { f: Figure & { drill: NonNullable<Figure['drill']> }; d: Dashboard; held: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const lines = openableLines(d, f.drill.figure, held);
+  if (lines.length === 0) return null;
+  if (lines.length === 1) return <LineLink line={lines[0]!} show={f.drill.show} d={d} testId={f.testId} />;
+  return (
+    <div>
+      <Button type="link" size="small" style={{ paddingInline: 0 }} aria-expanded={open} onClick={() => setOpen(!open)} data-testid={`${f.testId}-channels`}>
+        {t('dashboard.byChannel', { count: lines.length })} {open ? <UpOutlined /> : <DownOutlined />}
+      </Button>
+      {open && (
+        <Flex vertical gap={2}>
+          {lines.map((l) => (
+            <LineLink key={`${l.serviceType}|${l.path}`} line={l} show={f.drill.show} d={d} testId={f.testId} />
+          ))}
+        </Flex>
+      )}
+    </div>
+  );
+}
 
 /**
  * The cards of `data` (a skeleton while it loads; amounts in `data.Currency`, the header
@@ -76,15 +118,15 @@ export function FigureCards({ data, held }: { data: Dashboard | undefined; held:
       {FIGURES.filter((f) => !data || !f.shown || f.shown(data)).map((f) => {
         let body: ReactNode = <Skeleton active paragraph={{ rows: 1 }} title={{ width: '60%' }} />;
         if (data) {
-          const href = f.link && held.has(f.linkPermission ?? 'transaction:ecommerce') ? f.link(data) : undefined;
           body = (
             <>
               <Statistic title={t(f.labelKey)} value={f.value(data, format)} valueRender={(node) => <span data-testid={f.testId}>{node}</span>} />
               {f.extra && <Typography.Text type="secondary">{f.extra(data, format, t)}</Typography.Text>}
-              {href && (
+              {f.drill && <ChannelLines f={{ ...f, drill: f.drill }} d={data} held={held} />}
+              {f.link && held.has(f.link.permission) && (
                 <div>
-                  <Link to={href} data-testid={`${f.testId}-link`}>
-                    {t('dashboard.openList')} <RightOutlined />
+                  <Link to={f.link.to} data-testid={`${f.testId}-link`}>
+                    {t(f.link.textKey)} <RightOutlined />
                   </Link>
                 </div>
               )}

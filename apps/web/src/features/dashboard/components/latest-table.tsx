@@ -1,13 +1,17 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TransactionListItem } from '@paydesk/contract';
+/**
+ * The dashboard's latest transactions (every channel): a row opens its record in the live view of
+ * its channel (contract transactionViewPath), when the user may open that view.
+ */
+import { transactionViewPath, type TransactionListItem } from '@paydesk/contract';
 import { formatAmount, formatDateTime } from '@paydesk/domain';
 import type { PaymentMethodLabel } from '../../../shared/payment-methods.ts';
 import { rowOpenProps } from '../../../shared/row-open.ts';
 import { StatusTag } from '../../../shared/status-tag.tsx';
 
-export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: TransactionListItem[]; canOpen: boolean; paymentMethodLabel: PaymentMethodLabel }) {
+export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: TransactionListItem[]; canOpen: (path: string) => boolean; paymentMethodLabel: PaymentMethodLabel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -18,7 +22,10 @@ export function LatestTable({ rows, canOpen, paymentMethodLabel }: { rows: Trans
       dataSource={rows}
       scroll={{ x: 720 }}
       locale={{ emptyText: t('common.noData') }}
-      onRow={(row) => (canOpen ? rowOpenProps(() => void navigate(`/transaction/ecommerce/${row.Id}`), t('txn.openRow', { ref: row.TxnRefNo })) : {})}
+      onRow={(row) => {
+        const view = transactionViewPath(row.ServiceType, row.PaymentMethod);
+        return canOpen(view) ? rowOpenProps(() => void navigate(`${view}/${row.Id}`), t('txn.openRow', { ref: row.TxnRefNo })) : {};
+      }}
       columns={[
         { key: 'ref', title: t('txn.txnRefNoShort'), dataIndex: 'TxnRefNo' },
         { key: 'date', title: t('txn.date'), render: (_, r) => formatDateTime(r.PaymentCreationDate ?? r.CreatedAt) },

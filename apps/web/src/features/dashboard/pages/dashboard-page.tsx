@@ -12,7 +12,7 @@ import { useDashboardQuery } from '../../../store/api.ts';
 import { useHeaderCurrency } from '../../../store/header-currency.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
-import { FigureCards } from '../components/figure-cards.tsx';
+import { FigureCards, listPermission } from '../components/figure-cards.tsx';
 import { LatestTable } from '../components/latest-table.tsx';
 
 // ECharts is the largest dependency: it loads after the figures, in its own chunk.
@@ -75,7 +75,7 @@ export default function DashboardPage() {
         </Col>
       </Row>
       <Card title={t('dashboard.latest')} size="small">
-        {data ? <LatestTable rows={data.Latest} canOpen={held.has('transaction:ecommerce')} paymentMethodLabel={paymentMethodLabel} /> : <Skeleton active paragraph={{ rows: 5 }} />}
+        {data ? <LatestTable rows={data.Latest} canOpen={(path) => held.has(listPermission(path) ?? '')} paymentMethodLabel={paymentMethodLabel} /> : <Skeleton active paragraph={{ rows: 5 }} />}
       </Card>
     </Flex>
   );
