@@ -212,7 +212,9 @@ export default function SignInPage() {
                 {errors.password}
               </div>
             )}
-            <Link to="/auth/forgot-password" className="pd-link-button">
+            {/* No focus change on press: the autofocused e-mail's blur check would add its message
+                above the link between press and release, moving the link from under the pointer. */}
+            <Link to="/auth/forgot-password" className="pd-link-button" onMouseDown={(e) => e.preventDefault()}>
               {t('login.forgotPassword')}
             </Link>
           </div>
