@@ -1,7 +1,7 @@
 /**
  * Serves the built web app (apps/web/dist) with an SPA fallback. A page request (HTML) without a
  * valid session gets its cookies cleared through response headers and a non-permanent redirect
- * to /auth (§4); /auth, /auth/invite and static assets are always served.
+ * to /auth (§4); /auth, /auth/invite, /auth/forgot-password and static assets are always served.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -14,11 +14,11 @@ import { connectSources, withConnectSrc } from './platform/csp.ts';
 import { requestTarget } from './platform/public-url.ts';
 
 /**
- * Pages served without a session: sign-in, and the page of an e-mailed invitation or password
- * reset link, opened by someone who has no session yet; its token travels in the
- * query and is checked by the page's own call (Token/Check).
+ * Pages served without a session: sign-in, the page of an e-mailed invitation or password
+ * reset link, opened by someone who has no session yet (its token travels in the
+ * query and is checked by the page's own call, Token/Check), and the page asking for a reset link.
  */
-const PUBLIC_PAGES = new Set(['/auth', '/auth/invite']);
+const PUBLIC_PAGES = new Set(['/auth', '/auth/invite', '/auth/forgot-password']);
 
 /** A year: a content-hashed file never changes under its name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

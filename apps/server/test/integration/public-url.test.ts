@@ -4,11 +4,12 @@
  * generated: a Host, X-Forwarded-Host and X-Forwarded-Proto naming `*.poisoned.example`, alone and
  * together, and loopback look-alikes (`localhost.poisoned.example`, `127.0.0.1.poisoned.example`,
  * `localhost@…`, `localhost:3000/…`).
- *  - The mail-sending actions (Invite, ResendInvite, ResetPassword) × every forgery × both servers ×
- *    three configurations: with PUBLIC_URL every e-mailed link (the sealed mail_outbox body, opened
- *    with the field key) starts with it; without it in development a link is built only for a
- *    loopback origin and any other request is refused 503 SRV503 naming PUBLIC_URL with no token and
- *    no mail written; in production (NODE_ENV=production) every such request is refused.
+ *  - The mail-sending actions (Invite, ResendInvite, ResetPassword, the public ForgotPassword) ×
+ *    every forgery × both servers × three configurations: with PUBLIC_URL every e-mailed link (the
+ *    sealed mail_outbox body, opened with the field key) starts with it; without it in development
+ *    a link is built only for a loopback origin and any other request is refused 503 SRV503 naming
+ *    PUBLIC_URL with no token and no mail written; in production (NODE_ENV=production) every such
+ *    request is refused.
  *  - Every route of ROUTE_TABLE (a plausible body, an absent id) and the page routes (/, /auth,
  *    the invite page, a deep link with and without a session, /api/docs, health, an asset, an
  *    unknown API path, an absolute-form request target) answer with no forged name in any header
@@ -154,6 +155,12 @@ describe.each(DATABASES)('links from PUBLIC_URL only, on %s', (kind) => {
               const [u] = await q<{ id: number }>(`SELECT id FROM users WHERE email = 'merchant@paydesk.my'`);
               const row = await admin.call('userGet', { params: { Id: u!.id } });
               return admin.call('userResetPassword', { body: { Id: u!.id, Version: row.Version } });
+            }],
+            // Public, no session: a fresh active account each time (a user gets at most 5 such links an hour).
+            ['ForgotPassword', async () => {
+              const forgetful = `forgot.${kind}.${n}@kedai.my`;
+              await q(`INSERT INTO users (email, nick_name, password_hash) VALUES ($1, 'Forgetful', 'not-a-hash')`, [forgetful]);
+              return new PortalClient(s.url, { fetch: forgingFetch(forged) }).call('forgotPassword', { body: { Email: forgetful } });
             }],
           ];
           for (const [action, call] of calls) {

@@ -24,6 +24,8 @@ const OWN_AUDIT: Record<string, string> = {
   mfaStart: 'an enrolment step: written with the secret it replaces, before two-factor holds',
   mfaConfirm: 'a wrong code is recorded too, and counted in the sign-in lockout',
   tokenSetPassword: 'no session: the link names the actor',
+  forgotPassword: 'no session: every request writes a row (a link sent, or why not), outside any transaction when none is sent',
+  changePassword: 'a wrong current password is recorded too, outside the transaction that would roll it back',
   settlementImport: 'an upload, read outside any transaction; the same bytes again add nothing and write no row',
   merchantUploadSubmit: 'an upload, stored before its transaction: writes UPLOAD, and its job one row per merchant created',
   firmwareUpload: 'an upload, hashed while read outside any transaction; the same image again writes no row',

@@ -40,9 +40,16 @@ const NotFoundPage = lazy(() => import('./result-pages.tsx').then((m) => ({ defa
 // and the signed-in two-factor enrolment (antd, inside the layout; no menu entry, so not a BUILT_ROUTE).
 const InvitePage = lazy(() => import('../features/auth/pages/invite-page.tsx'));
 const MfaSetupPage = lazy(() => import('../features/auth/pages/mfa-setup-page.tsx'));
+// The public page asking for a password reset link (plain, like /auth), and the signed-in
+// user's password change (antd, inside the layout, reached from the user menu).
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/auth/pages/change-password-page.tsx'));
 
 /** Where a session that must enrol a second factor first is sent (ProfileResponse MfaSetupRequired). */
 export const MFA_SETUP_PATH = '/mfa-setup';
+
+/** The signed-in user's own password change (the header's user menu). */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** The built screen at `pathname` (a screen's own path or one below it, e.g. a detail), if any. */
 export function builtRouteAt(pathname: string): BuiltRoute | undefined {
@@ -94,6 +101,15 @@ export const APP_ROUTES: RouteObject[] = [
     ),
   },
   {
+    // Public: asking for a reset link needs no session (served without one: web-pages.ts).
+    path: '/auth/forgot-password',
+    element: (
+      <Suspense fallback={<FullPageSpin />}>
+        <ForgotPasswordPage />
+      </Suspense>
+    ),
+  },
+  {
     path: '/auth',
     element: (
       <RedirectIfSignedIn>
@@ -111,7 +127,7 @@ export const APP_ROUTES: RouteObject[] = [
             <AppLayout />
           </Suspense>
         ),
-        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: '*', element: <NotFoundPage /> }],
+        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: CHANGE_PASSWORD_PATH.slice(1), element: <ChangePasswordPage /> }, { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

@@ -240,6 +240,8 @@ export const en = {
   'login.recoveryRequired': 'Enter a recovery code',
   'login.passwordSet': 'Your password is set. Sign in with it.',
   'shell.mfaSetup': 'Two-factor authentication',
+  'shell.changePassword': 'Change password',
+  'login.forgotPassword': 'Forgot password?',
 
   // Dashboard
   'dashboard.title': 'Dashboard',

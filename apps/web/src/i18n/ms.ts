@@ -72,6 +72,8 @@ export const ms: Catalogue = {
   'login.recoveryRequired': 'Masukkan kod pemulihan',
   'login.passwordSet': 'Kata laluan anda telah ditetapkan. Log masuk dengannya.',
   'shell.mfaSetup': 'Pengesahan dua faktor',
+  'shell.changePassword': 'Tukar kata laluan',
+  'login.forgotPassword': 'Lupa kata laluan?',
 
   'dashboard.title': 'Papan pemuka',
   'dashboard.businessDay': 'Hari perniagaan {{day}} · {{currency}}',

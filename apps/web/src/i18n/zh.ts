@@ -72,6 +72,8 @@ export const zh: Catalogue = {
   'login.recoveryRequired': '请输入恢复码',
   'login.passwordSet': '密码已设置，请用它登录。',
   'shell.mfaSetup': '双重验证',
+  'shell.changePassword': '修改密码',
+  'login.forgotPassword': '忘记密码？',
 
   'dashboard.title': '仪表盘',
   'dashboard.businessDay': '营业日 {{day}} · {{currency}}',

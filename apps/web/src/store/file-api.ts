@@ -10,7 +10,8 @@
  *    no upload progress, so the screens' progress bars follow the server's job (polled) as before.
  *  - `downloadFile` (GET) and `exportFile` (POST with the list's filters): the client saves the
  *    file under the server's name, as it did, and the mutation answers that name.
- *  - `tokenCheck`, `tokenSetPassword` (the public set-password page, before any session) and
+ *  - `tokenCheck`, `tokenSetPassword` (the public set-password page, before any session),
+ *    `forgotPassword` (the public page asking for a reset link) and
  *    `messageTemplatePreview`: typed posts through the base query. The token check is a read, but
  *    a mutation: the page wants the server's refusal lines (`onFailure`) and a fresh check each
  *    visit, not a cached answer.
@@ -97,6 +98,10 @@ export const fileApi = api.enhanceEndpoints<string>({}).injectEndpoints({
     tokenSetPassword: build.mutation<ResponseOf<'tokenSetPassword'>, WriteArgs<BodyOf<'tokenSetPassword'>>>({
       query: ({ body, options }) => ({ name: 'tokenSetPassword', body, options }),
     }),
+    /** Asks for a password reset link by e-mail; the same answer whether or not the account exists. */
+    forgotPassword: build.mutation<ResponseOf<'forgotPassword'>, WriteArgs<BodyOf<'forgotPassword'>>>({
+      query: ({ body, options }) => ({ name: 'forgotPassword', body, options }),
+    }),
     /** A message template body rendered with sample values (changes nothing). */
     messageTemplatePreview: build.mutation<ResponseOf<'messageTemplatePreview'>, WriteArgs<BodyOf<'messageTemplatePreview'>>>({
       query: ({ body, options }) => ({ name: 'messageTemplatePreview', body, options }),
@@ -110,6 +115,7 @@ export const {
   useExportFileMutation,
   useTokenCheckMutation,
   useTokenSetPasswordMutation,
+  useForgotPasswordMutation,
   useMessageTemplatePreviewMutation,
 } = fileApi;
 

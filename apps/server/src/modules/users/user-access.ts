@@ -50,8 +50,8 @@ interface UserRaw {
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
-/** The derived status of a user row (see USER_STATUSES). */
-function statusOf(r: UserRaw, now: Date): UserStatus {
+/** The derived status of a user row (see USER_STATUSES) at `now`: INACTIVE, INVITED, LOCKED (an administrator's lock or a sign-in lockout) or ACTIVE. */
+export function statusOf(r: UserRaw, now: Date): UserStatus {
   if (Number(r.is_active) !== 1) return 'INACTIVE';
   if (r.password_hash === null) return 'INVITED';
   if (r.locked !== null && new Date(r.locked).getTime() > now.getTime()) return 'LOCKED';

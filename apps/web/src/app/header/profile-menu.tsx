@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -38,6 +38,8 @@ export function ProfileMenu() {
           { type: 'divider' },
           // Enrol (or re-enrol) an authenticator app.
           { key: 'mfa', icon: <SafetyCertificateOutlined />, label: t('shell.mfaSetup'), onClick: () => navigate('/mfa-setup') },
+          // The user's own password (router.tsx CHANGE_PASSWORD_PATH).
+          { key: 'password', icon: <KeyOutlined />, label: t('shell.changePassword'), onClick: () => navigate('/change-password') },
           { key: 'signout', icon: <LogoutOutlined />, label: t('shell.signOut'), danger: true, onClick: () => void onSignOut() },
         ],
       }}

@@ -11,11 +11,12 @@
  * Two-factor sign-in: when the server answers MFA401 after checking the
  * password, the form asks for the 6-digit code of the user's authenticator app (or, by the link
  * under it, one of the recovery codes) and sends email, password and code again. A page opened
- * from /auth/invite after a password was set says so above the form.
+ * from /auth/invite after a password was set says so above the form. "Forgot password?" under
+ * the password field opens /auth/forgot-password, which e-mails a reset link.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ERROR_CODES } from '@paydesk/domain';
 import '../../../shared/plain.css';
 import { usePageTitle } from '../../../shared/page-title.ts';
@@ -211,6 +212,11 @@ export default function SignInPage() {
                 {errors.password}
               </div>
             )}
+            {/* No focus change on press: the autofocused e-mail's blur check would add its message
+                above the link between press and release, moving the link from under the pointer. */}
+            <Link to="/auth/forgot-password" className="pd-link-button" onMouseDown={(e) => e.preventDefault()}>
+              {t('login.forgotPassword')}
+            </Link>
           </div>
           {factor !== 'none' && (
             <div className="pd-field">

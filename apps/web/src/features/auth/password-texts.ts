@@ -1,0 +1,81 @@
+/**
+ * The texts of password self-service in en, ms and zh: /auth/forgot-password (ask for a reset link
+ * by e-mail) and /change-password (the signed-in user's own password). They join the catalogues
+ * when one of those pages loads, so the sign-in page does not carry them; the password rules both
+ * pages show are the invite page's (invite-texts.ts).
+ */
+import { addScreenTexts } from '../../i18n/index.ts';
+
+export const PASSWORD_TEXTS = {
+  en: {
+    'forgot.pageTitle': 'Forgot your password?',
+    'forgot.intro': 'Enter the email you sign in with. We will send a link to set a new password.',
+    'forgot.email': 'Email',
+    'forgot.emailRequired': 'Enter your email',
+    'forgot.submit': 'Send the link',
+    'forgot.sentTitle': 'Check your email',
+    'forgot.sent': 'If {{email}} belongs to an account that may sign in, a link to set a new password is on its way. It works once, for 1 hour.',
+    'forgot.sentHint': 'No email after a few minutes? Look in your spam folder, or ask your administrator.',
+    'forgot.failed': 'The link could not be requested',
+    'forgot.tooMany': 'Too many attempts. Wait a minute, then try again.',
+    'forgot.toSignIn': 'Back to sign-in',
+    'changePassword.title': 'Change password',
+    'changePassword.intro': 'Enter your current password, then the new one twice. Your other sessions will be signed out; this one stays.',
+    'changePassword.current': 'Current password',
+    'changePassword.currentRequired': 'Enter your current password',
+    'changePassword.wrongCurrent': 'The current password is wrong',
+    'changePassword.mustDiffer': 'Choose a password other than the current one',
+    'changePassword.tooMany': 'Too many attempts. Wait a minute, then try again.',
+    'changePassword.submit': 'Change password',
+    'changePassword.done': 'Your password is changed. Your other sessions were signed out.',
+    'changePassword.failed': 'The password was not changed',
+  },
+  ms: {
+    'forgot.pageTitle': 'Lupa kata laluan?',
+    'forgot.intro': 'Masukkan e-mel yang anda gunakan untuk log masuk. Kami akan menghantar pautan untuk menetapkan kata laluan baharu.',
+    'forgot.email': 'E-mel',
+    'forgot.emailRequired': 'Masukkan e-mel anda',
+    'forgot.submit': 'Hantar pautan',
+    'forgot.sentTitle': 'Semak e-mel anda',
+    'forgot.sent': 'Jika {{email}} milik akaun yang boleh log masuk, pautan untuk menetapkan kata laluan baharu sedang dihantar. Pautan itu berfungsi sekali sahaja, selama 1 jam.',
+    'forgot.sentHint': 'Tiada e-mel selepas beberapa minit? Semak folder spam anda, atau tanya pentadbir anda.',
+    'forgot.failed': 'Pautan tidak dapat diminta',
+    'forgot.tooMany': 'Terlalu banyak percubaan. Tunggu seminit, kemudian cuba lagi.',
+    'forgot.toSignIn': 'Kembali ke log masuk',
+    'changePassword.title': 'Tukar kata laluan',
+    'changePassword.intro': 'Masukkan kata laluan semasa anda, kemudian kata laluan baharu dua kali. Sesi anda yang lain akan dilog keluar; sesi ini kekal.',
+    'changePassword.current': 'Kata laluan semasa',
+    'changePassword.currentRequired': 'Masukkan kata laluan semasa anda',
+    'changePassword.wrongCurrent': 'Kata laluan semasa salah',
+    'changePassword.mustDiffer': 'Pilih kata laluan yang berbeza daripada kata laluan semasa',
+    'changePassword.tooMany': 'Terlalu banyak percubaan. Tunggu seminit, kemudian cuba lagi.',
+    'changePassword.submit': 'Tukar kata laluan',
+    'changePassword.done': 'Kata laluan anda telah ditukar. Sesi anda yang lain telah dilog keluar.',
+    'changePassword.failed': 'Kata laluan tidak ditukar',
+  },
+  zh: {
+    'forgot.pageTitle': '忘记密码？',
+    'forgot.intro': '请输入您登录所用的电子邮箱。我们将发送一个设置新密码的链接。',
+    'forgot.email': '电子邮箱',
+    'forgot.emailRequired': '请输入您的电子邮箱',
+    'forgot.submit': '发送链接',
+    'forgot.sentTitle': '请查收电子邮件',
+    'forgot.sent': '如果 {{email}} 属于可登录的账户，设置新密码的链接正在发送中。该链接仅可使用一次，有效期 1 小时。',
+    'forgot.sentHint': '几分钟后仍未收到邮件？请查看垃圾邮件文件夹，或联系您的管理员。',
+    'forgot.failed': '无法请求链接',
+    'forgot.tooMany': '尝试次数过多。请稍等一分钟后再试。',
+    'forgot.toSignIn': '返回登录',
+    'changePassword.title': '修改密码',
+    'changePassword.intro': '请输入当前密码，然后输入两次新密码。您的其他会话将被登出；当前会话保持登录。',
+    'changePassword.current': '当前密码',
+    'changePassword.currentRequired': '请输入当前密码',
+    'changePassword.wrongCurrent': '当前密码错误',
+    'changePassword.mustDiffer': '请选择与当前密码不同的密码',
+    'changePassword.tooMany': '尝试次数过多。请稍等一分钟后再试。',
+    'changePassword.submit': '修改密码',
+    'changePassword.done': '密码已修改。您的其他会话已被登出。',
+    'changePassword.failed': '密码未修改',
+  },
+} as const;
+
+addScreenTexts(PASSWORD_TEXTS);
