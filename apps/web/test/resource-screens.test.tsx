@@ -205,13 +205,13 @@ describe('resource list and form on the real server (Currency)', () => {
 
     // Cancelled: nothing is sent.
     fireEvent.click(within(rowOf('EUR')!).getByText('Delete'));
-    await waitFor(() => expect(dialog()?.textContent).toContain('Are you sure to delete EUR? This cannot be undone.'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Delete EUR for good? It leaves this list and cannot be restored; its audit records stay.'));
     fireEvent.click(within(dialog()).getByText('Cancel'));
     expect(requests('Delete')).toBe(0);
 
     // MYR is used by transactions: the server refuses and the prompt says why.
     fireEvent.click(within(rowOf('MYR')!).getByText('Delete'));
-    await waitFor(() => expect(dialog()?.textContent).toContain('Are you sure to delete MYR?'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Delete MYR for good?'));
     fireEvent.click(within(dialog()).getByRole('button', { name: /Delete/ }));
     const refused = await within(dialog()).findByRole('alert');
     expect(refused.textContent).toMatch(/^Cannot delete MYR: transactions still use it$/);
@@ -221,7 +221,7 @@ describe('resource list and form on the real server (Currency)', () => {
     // Confirmed: EUR goes.
     await act(async () => {});
     fireEvent.click(within(rowOf('EUR')!).getByText('Delete'));
-    await waitFor(() => expect(dialog()?.textContent).toContain('Are you sure to delete EUR?'));
+    await waitFor(() => expect(dialog()?.textContent).toContain('Delete EUR for good?'));
     fireEvent.click(within(dialog()).getByRole('button', { name: /Delete/ }));
     await waitFor(() => expect(rowOf('EUR')).toBeUndefined());
     expect(await currency('EUR')).toBeUndefined();

@@ -112,10 +112,13 @@ describe('declared commands on a row (ResourceDef.commands)', () => {
   it('offers the steps the status allows; Suspend is confirmed, Resume is not; the server holds each', async () => {
     await renderSignedIn(server, '/terminal-management?Tid=DLKA0001', 'admin@paydesk.my');
     await waitFor(() => expect(row()).toBeTruthy(), { timeout: 60_000 });
-    const buttons = () => Array.from(row()!.querySelectorAll('button')).map((b) => b.textContent);
-    expect(buttons()).toEqual(expect.arrayContaining(['Suspend', 'Decommission']));
-    expect(buttons()).not.toContain('Resume');
-    expect(buttons()).not.toContain('Put in service');
+    const buttons = () => Array.from(row()!.querySelectorAll('button')).map((b) => b.textContent?.trim());
+    // At most three visible: the everyday action, the next step, and the rest under "More" (Delete last).
+    expect(buttons()).toEqual(['Edit', 'Suspend', 'More']);
+    fireEvent.click(within(row()!).getByText('More'));
+    const rowMenu = () => document.querySelector<HTMLElement>('.ant-dropdown-menu');
+    await waitFor(() => expect(Array.from(rowMenu()!.querySelectorAll('[role="menuitem"]')).map((m) => m.textContent)).toEqual(['Decommission', 'History', 'Delete']));
+    fireEvent.click(within(row()!).getByText('More'));
 
     fireEvent.click(within(row()!).getByText('Suspend'));
     const dialog = await screen.findByRole('dialog');
@@ -132,7 +135,9 @@ describe('declared commands on a row (ResourceDef.commands)', () => {
 
     // The lifecycle's history: every step, oldest first, named by its command, with the states it
     // moved between and who did it.
-    fireEvent.click(within(row()!).getByText('History'));
+    fireEvent.click(within(row()!).getByText('More'));
+    await waitFor(() => expect(rowMenu()).toBeTruthy());
+    fireEvent.click(within(rowMenu()!).getByText('History'));
     const history = await screen.findByTestId('resource-history');
     await waitFor(() => expect(within(history).getAllByText(/admin@paydesk\.my/).length).toBe(4));
     const steps = Array.from(history.querySelectorAll('.ant-timeline-item')).map((li) => li.textContent ?? '');
