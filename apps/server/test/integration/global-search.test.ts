@@ -154,6 +154,13 @@ describe.each(DATABASES)('global search on %s', (kind) => {
     }
   });
 
+  it('reads LIKE characters, quotes and any script as text: no wildcard, no error', async () => {
+    for (const Query of ['%%', '__', 'ZQ%', 'ZQ_611300000123456', "O'Brien", '\\\\', '商户名称', 'é'.repeat(64), '4111-1111-1111-1111 and more', '411111******7391']) {
+      const hits = await search(admin, Query);
+      expect(hits.filter((h) => h.Kind === 'transaction' && h.Title.startsWith('ZQ') && !Query.startsWith('411111'))).toEqual([]);
+    }
+  });
+
   it('refuses a query too short or too long with VAL400 naming Query', async () => {
     for (const Query of ['', ' a ', 'x'.repeat(65)]) {
       const e = await errorOf(merchant.call('globalSearch', { body: { Query } }));
