@@ -32,9 +32,10 @@ export function SearchButton({ narrow }: { narrow: boolean }) {
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <>
+      {/* Its name is its visible text (with the shortcut) on wide screens, "Search" as an icon on a phone (WCAG 2.5.3). */}
       <Button
-        icon={<SearchOutlined />}
-        aria-label={t('search.openHint')}
+        icon={<SearchOutlined aria-hidden />}
+        aria-label={narrow ? t('search.open') : undefined}
         aria-keyshortcuts="Meta+K Control+K"
         title={t('search.openHint')}
         onClick={() => {
