@@ -2,13 +2,14 @@
  * The global search (⌘K / Ctrl K) in a real browser against the real portal on a fresh embedded
  * database, as a merchant HQ: Ctrl+K opens the dialog, the last 4 digits of a seeded transaction's
  * card find it and Enter opens its detail; so does the tail of its reference. On a phone (390 px)
- * the header's search button opens the same dialog within the screen's width.
+ * the header's search button opens the same dialog within the screen's width, and it passes axe.
  * The seeded transaction is read through the API (the newest e-commerce card sale of the merchant).
  * No fixed sleeps: each step waits for the answer or the text it caused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PortalClient, ecommerceTransactions, reportApi } from '@paydesk/contract';
+import { seriousViolations } from './a11y.ts';
 import { launchChromium, newPortalContext } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -25,7 +26,8 @@ describe('global search', () => {
 
   /** Signs the merchant HQ in at a viewport and waits for the header's search button (its shortcut is live then). */
   async function signIn(width: number, height: number): Promise<Page> {
-    const context = await newPortalContext(browser, { viewport: { width, height } });
+    // bypassCSP: the portal's CSP (script-src 'self') would refuse the injected axe-core script.
+    const context = await newPortalContext(browser, { viewport: { width, height }, bypassCSP: true });
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${portal.url}/auth`);
@@ -101,6 +103,9 @@ describe('global search', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The open dialog with its grouped hits, the second one active, passes axe (WCAG 2.1 A and AA).
+    await page.keyboard.press('ArrowDown');
+    expect(await seriousViolations(page)).toEqual([]);
     await typeQuery(page, 'ZZZZZZZZ');
     await page.getByText('Nothing found.', { exact: false }).waitFor(WAIT);
     await page.keyboard.press('Escape');
