@@ -52,3 +52,4 @@ export * from './reports/client.ts';
 export * from './route-table.ts';
 export * from './api-doc.ts';
 export * from './workflows/index.ts';
+export * from './endpoints/search.ts';

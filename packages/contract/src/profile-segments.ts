@@ -23,6 +23,9 @@ export const PROFILE_SEGMENT_LEVELS = {
 /** The permission module (§6) of each segment: `{module}:view|create|update|review`. */
 export const PROFILE_SEGMENT_MODULES = { MasterMerchant: 'mastermerchant', Agency: 'agency', Agent: 'agent', Merchant: 'merchant' } as const satisfies Record<ProfileSegment, string>;
 
+/** The web screen of each segment (§2); a profile opens in its drawer at `{path}/{id}`. */
+export const PROFILE_SEGMENT_PATHS = { MasterMerchant: '/master-merchant', Agency: '/agency', Agent: '/agent', Merchant: '/merchant' } as const satisfies Record<ProfileSegment, string>;
+
 /** The route-name prefix of each segment (`merchantProfileSearch` …). */
 export const PROFILE_SEGMENT_KEYS = { MasterMerchant: 'masterMerchant', Agency: 'agency', Agent: 'agent', Merchant: 'merchant' } as const satisfies Record<ProfileSegment, string>;
 export type ProfileSegmentKey = (typeof PROFILE_SEGMENT_KEYS)[ProfileSegment];

@@ -83,6 +83,7 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   refundTxnNotFound: { method: 'POST', path: '/api/portal/RiskPreChargeback/TxnNotFound', encrypted: true },
   resendRefundAck: { method: 'POST', path: '/api/portal/RiskPreChargeback/ResendAck', encrypted: true, idempotent: true },
   refundLog: { method: 'GET', path: '/api/portal/RiskPreChargeback/Log/:Id', encrypted: true },
+  globalSearch: { method: 'POST', path: '/api/portal/GlobalSearch/Search', encrypted: true },
   riskAssign: { method: 'POST', path: '/api/portal/Risk/Assign', encrypted: true },
   riskComment: { method: 'POST', path: '/api/portal/Risk/Comment', encrypted: true },
   riskClose: { method: 'POST', path: '/api/portal/Risk/Close', encrypted: true },

@@ -21,6 +21,7 @@ import * as sys from './endpoints/system.ts';
 import * as txn from './endpoints/transactions.ts';
 import * as um from './endpoints/users.ts';
 import * as zk from './endpoints/zmk.ts';
+import * as gs from './endpoints/search.ts';
 import * as fw from './endpoints/firmware.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,10 +46,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  *    other tenants to check.
  *  - 'platform': reference data shared by every tenant, or data of a platform-only module that no
  *    merchant-side group can hold: no tenant boundary, the permission decides.
+ *  - 'search': hits of several record kinds (the global search): each kind's rows are scoped by
+ *    that kind's own rule, which its own suite checks per kind (global-search.test.ts), as the
+ *    generic suite cannot tell one kind's id from another's.
  * A list-shaped route (an array, or an object with an array field, or a file) must declare one:
  * the suite fails for a list without it, so a new list cannot land unchecked.
  */
-export type Tenancy = 'organization' | 'transaction' | 'orgOwned' | 'user' | 'summary' | 'own' | 'platform';
+export type Tenancy = 'organization' | 'transaction' | 'orgOwned' | 'user' | 'summary' | 'own' | 'platform' | 'search';
 
 export interface RouteDef {
   method: Method;
@@ -149,6 +153,8 @@ export const routes = {
   profile: def({ method: 'GET', path: '/api/portal/auth/GetProfile', summary: 'Current user, group, permissions', response: auth.ProfileResponse, permission: null, auth: true, encrypted: true, beforeMfa: true, tenancy: 'own' }),
   currencies: def({ method: 'GET', path: '/api/portal/Home/GetCurrency', summary: 'Active currencies', response: sys.CurrencyList, permission: null, auth: true, encrypted: true, beforeMfa: true, tenancy: 'platform' }),
   serverTime: def({ method: 'GET', path: '/api/portal/Home/GetServerDateTime', summary: 'Server time', response: sys.ServerDateTime, permission: null, auth: true, encrypted: true }),
+  // The global search (⌘K): any signed-in user; each kind of hit only with the permission of the screen it opens, inside the caller's subtree.
+  globalSearch: def({ method: 'POST', path: '/api/portal/GlobalSearch/Search', summary: "Transactions (recent), organizations, terminals and refund requests of the caller's subtree matching a query: reference prefix or suffix, card last 4 or first 6 + last 4, customer e-mail, name or MID prefix, TID or serial prefix", body: gs.GlobalSearchRequest, response: gs.GlobalSearchResponse, permission: null, auth: true, encrypted: true, tenancy: 'search' }),
   // Figures over the caller's transactions (the cross-tenant suite has no rows with ids to check here).
   dashboard: def({ method: 'POST', path: '/api/portal/Dashboard/GetSummary', summary: 'Dashboard figures', body: dash.DashboardRequest, response: dash.DashboardResponse, permission: 'dashboard:view', auth: true, encrypted: true, tenancy: 'transaction' }),
   // The organization pickers (orgSelection, masterMerchantList, subscriptionCompanyList) answer organizations

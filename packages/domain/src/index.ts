@@ -35,3 +35,4 @@ export * from './terminal-life.ts';
 export * from './payment-link-life.ts';
 export * from './rm-application-flow.ts';
 export * from './payout-batch-flow.ts';
+export * from './search-query.ts';

@@ -41,6 +41,8 @@ export const refundRequests = pgTable(
     index('refund_requests_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     // A transaction's detail reads its refund requests for the timeline (reports/related): one index range, not a scan.
     index('refund_requests_transaction_idx').on(t.transactionId),
+    // The global search: a request by its reference's prefix (text_pattern_ops: the collation is C.UTF-8).
+    index('refund_requests_ref_idx').using('btree', sql`${t.txnRefNo} text_pattern_ops`),
   ],
 );
 

@@ -136,6 +136,10 @@ export const transactions = pgTable(
     index('transactions_branch_amount_idx').on(t.branchId, t.serviceType, t.amount, t.id),
     // The Last4 filter: ONE index, not one per scope level (migration last4_index says why).
     index('transactions_last4_idx').on(t.panLast4, t.serviceType, t.createdAt, t.id).where(sql`${t.panLast4} IS NOT NULL`),
+    // The global search (modules/search): a reference by its tail (`reverse(txn_ref_no) LIKE 'rev%'`,
+    // its head being transactions_ref_uq) and a customer by e-mail, each one index range at 10 M rows.
+    index('transactions_ref_reverse_idx').using('btree', sql`reverse(${t.txnRefNo}) text_pattern_ops`),
+    index('transactions_cust_email_idx').using('btree', sql`lower(${t.custEmail})`).where(sql`${t.custEmail} IS NOT NULL`),
   ],
 );
 

@@ -1,12 +1,13 @@
 /**
  * The header: the menu button (folds the side navigation; below 768 px opens it as a drawer),
- * the portal name, and the user's controls (group, currency, language, theme, profile), which
+ * the portal name, the global search (⌘K / Ctrl K), and the user's controls (group, currency, language, theme, profile), which
  * wrap onto further rows on a phone instead of widening the page.
  */
 import { Button, Flex, Layout, Typography, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../runtime-config.ts';
+import { SearchButton } from '../../features/search/search-button.tsx';
 import { CurrencySelect } from './currency-select.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -50,6 +51,7 @@ export function AppHeader({ narrow, menuOpen, onMenuButton }: AppHeaderProps) {
           </Typography.Title>
         </Flex>
         <Flex align="center" gap={8} wrap style={{ minWidth: 0, maxWidth: '100%' }}>
+          <SearchButton narrow={narrow} />
           <UserGroupSwitcher />
           <CurrencySelect />
           <LanguageSelect />
