@@ -264,6 +264,8 @@ function seedSuite(target: Target) {
           'transactions_last4_idx',
           // The resource engine's dependents probes (deleting a currency, bank or acquirer).
           'transactions_currency_idx', 'transactions_bank_code_idx', 'transactions_acquirer_idx',
+          // The global search: a reference's tail and a customer's e-mail (migration global_search_indexes).
+          'transactions_ref_reverse_idx', 'transactions_cust_email_idx',
         ].sort(),
       );
     });
