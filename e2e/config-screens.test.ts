@@ -76,7 +76,7 @@ describe('configuration screens', () => {
   /** Filters by one text filter and checks the URL and the list. */
   async function filterBy(label: string, value: string, param: string, expected: string) {
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get(param) === value);
     await expect.poll(total).toBe(1);
     await expect(row(expected).count()).resolves.toBe(1);
@@ -137,7 +137,7 @@ describe('configuration screens', () => {
     await fill(drawer(), { 'Bank name': 'Bank Ujian Berhad', 'Bank code': 'TEST0099' });
     await save();
     await page.getByRole('textbox', { name: 'Bank name', exact: true }).fill('Ujian');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => row('TEST0099').count()).toBe(1);
 
     await row('TEST0099').getByRole('button', { name: 'Edit' }).click();
@@ -172,7 +172,7 @@ describe('configuration screens', () => {
 
       await open('User group', '/user-group');
       await page.getByRole('textbox', { name: 'Group name', exact: true }).fill('Merchant HQ');
-      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('Name') === 'Merchant HQ');
       const group = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.locator('td').first().getByText('Merchant HQ', { exact: true }) });
       await group.getByRole('button', { name: 'Permissions' }).click();

@@ -89,7 +89,7 @@ describe('portal journey', () => {
     await page.getByLabel('Status').click();
     await page.locator('.ant-select-item-option[title="Success"]').click();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.getAll('status').includes('SUCCESS') || u.search.includes('SUCCESS'));
     await expect.poll(total).toBeLessThan(all);
     const filtered = await total();

@@ -92,7 +92,7 @@ describe('resource list and form on the real server (Currency)', () => {
   it('filters and sorts through the URL, and asks the server for each', async () => {
     const { router } = await openCurrencyScreen();
     fireEvent.change(screen.getByRole('textbox', { name: 'Currency code' }), { target: { value: 'SG' } });
-    fireEvent.click(screen.getByText('Search'));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?CurrencyCode=SG'));
     await waitFor(() => expect(codes()).toEqual(['SGD']));
     expect(screen.getByTestId('resource-total').textContent).toBe('1 record');
