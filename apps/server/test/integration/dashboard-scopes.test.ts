@@ -80,6 +80,20 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
   });
 
   it('drills every sales figure to channel lists that reproduce it exactly, at three scopes', async () => {
+    // Factory: today's sales whatever the hour (just after MYT midnight the seeded day holds none
+    // yet): a copy, dated now, of one sale of each service type, method, status and currency of
+    // merchant@'s HQ, which all three callers see.
+    const hq = Number((await (await s.signIn('merchant@paydesk.my')).call('profile')).Current.CompanyId);
+    await s.database.query(
+      `INSERT INTO transactions
+       SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object(
+         'id', nextval(pg_get_serial_sequence('transactions', 'id')), 'txn_ref_no', 'DRILL' || t.id::text, 'created_at', $2::text,
+         'payment_creation_date', $2::text, 'refunded_amount', 0, 'refund_status', NULL))).*
+       FROM (SELECT DISTINCT ON (service_type, payment_method, status, currency) * FROM transactions
+             WHERE merchant_id = $1 AND status IN ('SUCCESS', 'FAILED') AND ${saleRowSql()}
+             ORDER BY service_type, payment_method, status, currency, id) t`,
+      [hq, new Date(s.now().getTime() - 1000).toISOString()],
+    );
     let lines = 0;
     for (const email of ['admin@paydesk.my', 'mm@paydesk.my', 'merchant@paydesk.my']) {
       const client = await s.signIn(email);
