@@ -4,9 +4,24 @@
  * Requests are counted by a pass-through around the global `fetch`, which the app calls.
  */
 import type { RuntimeConfig } from '@paydesk/contract';
-import { PASSWORD, startTestServer, type TestServer } from '../../../server/test/integration/harness.ts';
+import { invalidateSettings } from '../../../server/src/platform/settings.ts';
+import { PASSWORD, startTestServer as startServer, type TestServer, type TestServerOptions } from '../../../server/test/integration/harness.ts';
 
-export { PASSWORD, startTestServer, type TestServer };
+export { PASSWORD, type TestServer };
+
+/**
+ * The integration harness's server with the longest idle limit the setting allows (240 minutes,
+ * SESSION_IDLE_MINUTES). Web tests run on the real clock (jsdom's timers drive antd), so a file's
+ * span depends on the machine's load: a landing CI run at 78 minutes saw a client signed in at the
+ * file's start answered SC440 twenty minutes later. The idle limit itself is proven in the
+ * integration tier on a fixed clock.
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const server = await startServer(opts);
+  await server.database.query(`UPDATE system_settings SET setting_value = '240' WHERE setting_key = 'SESSION_IDLE_MINUTES'`);
+  invalidateSettings(server.app.ctx);
+  return server;
+}
 
 /** The server's own runtime configuration, with every relative URL made absolute on its address. */
 export async function configOf(server: TestServer): Promise<RuntimeConfig> {

@@ -240,7 +240,7 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
           <Col {...COL} style={{ display: 'flex', alignItems: 'flex-end' }}>
             <Form.Item label={null}>
               <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
                   {t('common.search')}
                 </Button>
                 <Button icon={<ReloadOutlined />} onClick={() => onSearch(cleared(def, query))}>

@@ -120,7 +120,7 @@ export function ResourceFilterBar({ def, query, onSearch, onReset }: { def: Reso
           <Col {...col} style={{ display: 'flex', alignItems: 'flex-end' }}>
             <Form.Item label={null}>
               <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
                   {t('common.search')}
                 </Button>
                 <Button icon={<ReloadOutlined />} onClick={onReset}>
