@@ -197,4 +197,32 @@ describe('refund desk', () => {
       expect(await page.locator('main .ant-table-tbody tr.ant-table-row').first().innerText()).toContain(status);
     }
   }, 240_000);
+
+  it('rejects 5 selected requests at once: one description, one prompt, a result per request', async () => {
+    const page = await signIn('admin@paydesk.my');
+    await openList(page, '/pre-chargeback', { [urlKeyOf('Status')]: 'PENDING' });
+    const rows = page.locator('main .ant-table-tbody tr.ant-table-row');
+    const refs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await rows.nth(i).getByRole('checkbox').check();
+      refs.push((await rows.nth(i).getAttribute('aria-label'))!.replace('Open transaction ', ''));
+    }
+    const bar = page.getByTestId('bulk-bar');
+    expect(await bar.innerText()).toContain('5 selected');
+    await bar.getByRole('button', { name: 'Reject' }).click();
+    await page.getByTestId('bulk-note').fill('Duplicate requests from one checkout');
+    await clickSettled(page, page.locator('.ant-modal').filter({ has: page.getByTestId('bulk-note') }).getByRole('button', { name: 'Reject' }));
+    await prompt(page, 'Reject 5 refund requests?');
+    const results = page.getByTestId('bulk-results');
+    await page.locator('.ant-modal-title').getByText('Reject: 5 of 5 done').waitFor(WAIT);
+    const lines = await results.getByTestId('bulk-result').allInnerTexts();
+    expect(lines).toHaveLength(5);
+    expect(lines.every((l) => l.startsWith('Done'))).toBe(true);
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+    // Each request is rejected in the queue, with the description given once for all.
+    for (const ref of refs) {
+      await openList(page, '/pre-chargeback', { [urlKeyOf('TxnRefNo')]: ref });
+      expect(await rows.first().innerText()).toContain('Rejected');
+    }
+  }, 240_000);
 });

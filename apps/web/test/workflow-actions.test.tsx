@@ -109,7 +109,7 @@ describe('workflow declarations', () => {
 
   const keys = WORKFLOWS.flatMap((w) => [
     w.toolbarLabel,
-    ...w.commands.flatMap((c) => [c.label, c.labelWhen?.label, c.note?.label, c.confirm, c.confirmNote, c.done, c.review?.ok, ...(c.review?.items.map((i) => i.label) ?? [])]),
+    ...w.commands.flatMap((c) => [c.label, c.labelWhen?.label, c.note?.label, c.confirm, c.confirmNote, c.done, c.review?.ok, c.bulk && `${c.bulk.confirm}_one`, c.bulk && `${c.bulk.confirm}_other`, ...(c.review?.items.map((i) => i.label) ?? [])]),
   ]).filter((k): k is string => k !== undefined);
   const screens = [RISK_TEXTS, REFUND_TEXTS, FIRMWARE_TEXTS, ZMK_TEXTS];
   const catalogues = {

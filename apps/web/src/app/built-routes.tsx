@@ -56,11 +56,12 @@ function resourceRoute(entry: ResourceEntry): BuiltRoute {
 function reportRoute(entry: ReportEntry): BuiltRoute {
   const preload = () => Promise.all([import('../features/reports/report-page.tsx'), import('./detail-actions.ts'), entry.load()]);
   const Page = lazy(async () => {
-    const [{ ReportPage }, { detailActionsFor, pageActionsFor }, def] = await preload();
+    const [{ ReportPage }, { bulkWorkflowFor, detailActionsFor, pageActionsFor }, def] = await preload();
     const list = def as ListReportDef;
     const actions = detailActionsFor(list);
     const pageActions = pageActionsFor(list);
-    return { default: () => <ReportPage def={list} detailActions={actions ?? undefined} PageActions={pageActions ?? undefined} /> };
+    const bulk = bulkWorkflowFor(list);
+    return { default: () => <ReportPage def={list} detailActions={actions ?? undefined} PageActions={pageActions ?? undefined} bulkWorkflow={bulk ?? undefined} /> };
   });
   return { path: entry.path, permission: entry.permission, Page, preload, children: [':id'] };
 }

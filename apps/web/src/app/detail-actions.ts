@@ -6,7 +6,7 @@
  * batches.
  * The app composes them; the report engine and each feature stay unaware of the others.
  */
-import type { ListReportDef } from '@paydesk/contract';
+import { WORKFLOWS, type ListReportDef, type WorkflowDef } from '@paydesk/contract';
 import { refundDetailActions, type DetailActions } from '../features/refunds/detail-actions.tsx';
 import { riskDetailActions } from '../features/risk/risk-actions.tsx';
 import { reconDetailActions } from '../features/settlement/recon-actions.tsx';
@@ -23,4 +23,9 @@ export function detailActionsFor(def: ListReportDef): DetailActions | null {
 /** The actions beside `def`'s page title, or null when it has none. */
 export function pageActionsFor(def: ListReportDef): PageActionsComponent | null {
   return reconPageActions(def) ?? payoutPageActions(def);
+}
+
+/** The workflow whose records `def`'s rows are, when it declares bulk commands (the list's bulk bar), or null. */
+export function bulkWorkflowFor(def: ListReportDef): WorkflowDef | null {
+  return WORKFLOWS.find((w) => w.source === def.source && w.commands.some((c) => c.bulk)) ?? null;
 }

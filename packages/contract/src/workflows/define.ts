@@ -52,6 +52,14 @@ export interface WorkflowCommand<A extends string> {
   body?: (row: WorkflowRecord) => Record<string, unknown>;
   /** Text key of the success message; `{{ref}}` is the row's `refColumn`, `{{id}}` its Id. */
   done: string;
+  /**
+   * Offered on several selected rows of the list at once (the list's bulk bar): one note and one
+   * prompt for all, then the command sent row by row, each its own operation (permission, scope,
+   * lock, machine, one audit row), with a result per row. Only for a command without `review`:
+   * money read back is read back one record at a time. `confirm`: text key of the prompt
+   * (`{{count}}` rows); each row's result reads `done` (its `{{ref}}`) or the server's refusal.
+   */
+  bulk?: { confirm: string };
 }
 
 export interface WorkflowDef<S extends string = string, A extends string = string> {

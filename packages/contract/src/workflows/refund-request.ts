@@ -28,8 +28,8 @@ export const REFUND_REQUEST_WORKFLOW = defineWorkflow({
       },
       body: (row) => ({ ServiceType: Number(row.ServiceType), TxnReferences: [String(row.TxnRefNo ?? '')], TxnAmount: String(row.TxnAmount ?? '0') }),
     },
-    { action: 'REJECT', route: 'rejectRefund', label: 'refund.actions.reject', icon: 'reject', danger: true, note: { field: 'Description', label: 'refund.descriptionLabel' }, confirm: 'refund.prompt.reject', done: 'refund.done.rejected' },
-    { action: 'NOT_FOUND', route: 'refundTxnNotFound', label: 'refund.actions.notFound', icon: 'search', note: { field: 'Description', label: 'refund.descriptionLabel' }, confirm: 'refund.prompt.notFound', done: 'refund.done.notFound' },
+    { action: 'REJECT', route: 'rejectRefund', label: 'refund.actions.reject', icon: 'reject', danger: true, note: { field: 'Description', label: 'refund.descriptionLabel' }, confirm: 'refund.prompt.reject', done: 'refund.done.rejected', bulk: { confirm: 'refund.bulk.reject' } },
+    { action: 'NOT_FOUND', route: 'refundTxnNotFound', label: 'refund.actions.notFound', icon: 'search', note: { field: 'Description', label: 'refund.descriptionLabel' }, confirm: 'refund.prompt.notFound', done: 'refund.done.notFound', bulk: { confirm: 'refund.bulk.notFound' } },
     { action: 'RESEND_ACK', route: 'resendRefundAck', label: 'refund.actions.resend', icon: 'send', confirm: 'refund.prompt.resend', done: 'refund.done.resent' },
   ],
 });

@@ -14,6 +14,6 @@ export const RISK_ALERT_WORKFLOW = defineWorkflow({
   commands: [
     { action: 'ASSIGN', route: 'riskAssign', label: 'riskDesk.take', labelWhen: { state: 'OPEN', label: 'riskDesk.takeOver' }, icon: 'take', primary: true, done: 'riskDesk.taken' },
     { action: 'COMMENT', route: 'riskComment', label: 'riskDesk.comment', icon: 'comment', note: { field: 'Comment', label: 'riskDesk.commentLabel' }, done: 'riskDesk.commented' },
-    { action: 'CLOSE', route: 'riskClose', label: 'riskDesk.close', icon: 'close', note: { field: 'Resolution', label: 'riskDesk.resolutionLabel' }, confirm: 'riskDesk.closePrompt', done: 'riskDesk.closed' },
+    { action: 'CLOSE', route: 'riskClose', label: 'riskDesk.close', icon: 'close', note: { field: 'Resolution', label: 'riskDesk.resolutionLabel' }, confirm: 'riskDesk.closePrompt', done: 'riskDesk.closed', bulk: { confirm: 'riskDesk.bulkClose' } },
   ],
 });

@@ -10,13 +10,13 @@
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { expandSearchData, hasTotals, LIST_REPORTS, REPORT_COUNT_CAP, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { expandSearchData, hasTotals, LIST_REPORTS, REPORT_COUNT_CAP, type ListReportDef, type ReportRow, type WorkflowDef } from '@paydesk/contract';
 import { columnsWidth, layoutColumns } from '../../shared/column-layout.ts';
 import { ExportMenu } from '../../shared/export-menu.tsx';
 import { formatCount, formatMoney } from '../../shared/format.ts';
@@ -25,6 +25,7 @@ import { useListController } from '../../shared/list-controller.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { rowOpenProps } from '../../shared/row-open.ts';
+import { BulkBar, useBulkAvailable } from '../../shared/workflow/bulk-actions.tsx';
 import { useExportFileMutation } from '../../store/file-api.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -47,8 +48,11 @@ const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable &
  * given by the app like `detailActions`.
  * `detailActions`: what the detail drawer shows above the record (e.g. the refund desk's actions),
  * given by the app; the engine itself knows no actions.
+ * `bulkWorkflow`: the workflow whose records the rows are, when it declares bulk commands (a
+ * desk's queue): a caller holding one gets row selection and the workflow's bulk bar above the
+ * table; a new page, filter or currency clears the selection.
  */
-export function ReportPage({ def, detailActions, PageActions }: { def: ListReportDef; detailActions?: DetailActionsComponent; PageActions?: PageActionsComponent }) {
+export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { def: ListReportDef; detailActions?: DetailActionsComponent; PageActions?: PageActionsComponent; bulkWorkflow?: WorkflowDef }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -101,6 +105,9 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
   const expandTo = def.expand ? LIST_REPORTS.find((d) => d.name === def.expand!.report) : undefined;
   const canExpand = expandTo !== undefined && held.has(expandTo.permission);
   const [childId, setChildId] = useState<number | null>(null);
+  const canBulk = useBulkAvailable(bulkWorkflow);
+  const [selected, setSelected] = useState<ReportRow[]>([]);
+  useEffect(() => setSelected([]), [data]);
 
   return (
     <Flex vertical gap={16}>
@@ -146,6 +153,7 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
           <LoadError onRetry={list.refresh} />
         ) : (
           <div ref={tableBox}>
+            {canBulk && <BulkBar workflow={bulkWorkflow!} def={def} rows={selected} onClear={() => setSelected([])} />}
             <Table<ReportRow>
               rowKey="Id"
               size="small"
@@ -165,6 +173,20 @@ export function ReportPage({ def, detailActions, PageActions }: { def: ListRepor
                 const key = s?.columnKey ? String(s.columnKey) : def.defaultSort.key;
                 list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
               }}
+              rowSelection={
+                canBulk
+                  ? {
+                      selectedRowKeys: selected.map((r) => r.Id),
+                      onChange: (_keys, rows) => setSelected(rows),
+                      columnWidth: 40,
+                      // Named in the screen's language, by the row's reference (antd's own: "Select row 3").
+                      getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }) }),
+                      getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
+                      // A click beside the checkbox selects nothing and must not open the row either.
+                      onCell: () => ({ onClick: (e) => e.stopPropagation() }),
+                    }
+                  : undefined
+              }
               onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }))}
               expandable={
                 canExpand

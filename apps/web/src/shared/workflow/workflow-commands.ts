@@ -36,3 +36,22 @@ export function visibleCommands(workflow: WorkflowDef, state: string, held: Read
 /** The text key of a command's button in `state` (`labelWhen` when the state is its one). */
 export const commandLabel = (command: WorkflowCommand<string>, state: string): string =>
   command.labelWhen && command.labelWhen.state === state ? command.labelWhen.label : command.label;
+
+/**
+ * The commands of `workflow` offered on selected rows (declared `bulk`) to a holder of `held`,
+ * whatever the rows' states: the bulk bar shows those that at least one selected row accepts.
+ */
+export const bulkCommands = (workflow: WorkflowDef, held: ReadonlySet<string>): WorkflowCommand<string>[] =>
+  workflow.commands.filter((c) => c.bulk !== undefined && c.review === undefined && held.has(routePermission(c.route) ?? '\0'));
+
+/**
+ * How a bulk command splits the selected rows, in their order: `send` those whose state accepts the
+ * action (the machine), `skip` the others (their state, to say why nothing was sent). The
+ * server decides each sent row again (409 for a row another user moved meanwhile).
+ */
+export function bulkPlan<R extends WorkflowRecord>(workflow: WorkflowDef, command: WorkflowCommand<string>, rows: readonly R[]): { send: R[]; skip: R[] } {
+  const send: R[] = [];
+  const skip: R[] = [];
+  for (const row of rows) (workflow.machine.next(rowState(workflow, row), command.action) === null ? skip : send).push(row);
+  return { send, skip };
+}

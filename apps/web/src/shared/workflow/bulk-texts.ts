@@ -1,0 +1,55 @@
+/** The bulk bar's texts (bulk-actions.tsx) in en, ms and zh; they join the catalogues with the list that offers it. */
+import { addScreenTexts } from '../../i18n/index.ts';
+
+export const BULK_TEXTS = {
+  en: {
+    'bulk.toolbar': 'Actions on the selected rows',
+    'bulk.selected_one': '{{count}} selected',
+    'bulk.selected_other': '{{count}} selected',
+    'bulk.clear': 'Clear selection',
+    'bulk.selectRow': 'Select {{ref}}',
+    'bulk.selectPage': 'Select every row on this page',
+    'bulk.nothing': 'No action applies to every selected row',
+    'bulk.notSent': 'Not sent: the record is {{state}}',
+    'bulk.failed': 'The request failed',
+    'bulk.resultsTitle': '{{action}}: {{done}} of {{total}} done',
+    'bulk.close': 'Close',
+    'bulk.outcome.done': 'Done',
+    'bulk.outcome.refused': 'Refused',
+    'bulk.outcome.skipped': 'Not sent',
+  },
+  ms: {
+    'bulk.toolbar': 'Tindakan pada baris yang dipilih',
+    'bulk.selected_one': '{{count}} dipilih',
+    'bulk.selected_other': '{{count}} dipilih',
+    'bulk.clear': 'Kosongkan pilihan',
+    'bulk.selectRow': 'Pilih {{ref}}',
+    'bulk.selectPage': 'Pilih semua baris di halaman ini',
+    'bulk.nothing': 'Tiada tindakan yang sesuai untuk semua baris yang dipilih',
+    'bulk.notSent': 'Tidak dihantar: rekod ini {{state}}',
+    'bulk.failed': 'Permintaan gagal',
+    'bulk.resultsTitle': '{{action}}: {{done}} daripada {{total}} selesai',
+    'bulk.close': 'Tutup',
+    'bulk.outcome.done': 'Selesai',
+    'bulk.outcome.refused': 'Ditolak',
+    'bulk.outcome.skipped': 'Tidak dihantar',
+  },
+  zh: {
+    'bulk.toolbar': '对所选行的操作',
+    'bulk.selected_one': '已选 {{count}} 项',
+    'bulk.selected_other': '已选 {{count}} 项',
+    'bulk.clear': '清除选择',
+    'bulk.selectRow': '选择 {{ref}}',
+    'bulk.selectPage': '选择本页所有行',
+    'bulk.nothing': '没有适用于所选行的操作',
+    'bulk.notSent': '未发送：该记录为{{state}}',
+    'bulk.failed': '请求失败',
+    'bulk.resultsTitle': '{{action}}：已完成 {{done}}/{{total}}',
+    'bulk.close': '关闭',
+    'bulk.outcome.done': '完成',
+    'bulk.outcome.refused': '被拒绝',
+    'bulk.outcome.skipped': '未发送',
+  },
+} as const;
+
+addScreenTexts(BULK_TEXTS);
