@@ -53,3 +53,4 @@ export * from './route-table.ts';
 export * from './api-doc.ts';
 export * from './workflows/index.ts';
 export * from './endpoints/search.ts';
+export * from './endpoints/saved-views.ts';

@@ -22,6 +22,7 @@ import * as txn from './endpoints/transactions.ts';
 import * as um from './endpoints/users.ts';
 import * as zk from './endpoints/zmk.ts';
 import * as gs from './endpoints/search.ts';
+import * as sv from './endpoints/saved-views.ts';
 import * as fw from './endpoints/firmware.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -155,6 +156,10 @@ export const routes = {
   serverTime: def({ method: 'GET', path: '/api/portal/Home/GetServerDateTime', summary: 'Server time', response: sys.ServerDateTime, permission: null, auth: true, encrypted: true }),
   // The global search (⌘K): any signed-in user; each kind of hit only with the permission of the screen it opens, inside the caller's subtree.
   globalSearch: def({ method: 'POST', path: '/api/portal/GlobalSearch/Search', summary: "Transactions (recent), organizations, terminals and refund requests of the caller's subtree matching a query: reference prefix or suffix, card last 4 or first 6 + last 4, customer e-mail, name or MID prefix, TID or serial prefix", body: gs.GlobalSearchRequest, response: gs.GlobalSearchResponse, permission: null, auth: true, encrypted: true, tenancy: 'search' }),
+  // Saved views: the caller's own named list states ('own'); a view's id of another user is NF404.
+  savedViewList: def({ method: 'POST', path: '/api/portal/SavedView/Search', summary: "The caller's saved views of a screen, by name", body: sv.SavedViewListRequest, response: sv.SavedViewListResponse, permission: null, auth: true, encrypted: true, tenancy: 'own' }),
+  savedViewSave: def({ method: 'POST', path: '/api/portal/SavedView/Save', summary: 'Save the list state of a screen under a name (the same name replaces it); at most 30 per screen', body: sv.SavedViewSaveRequest, response: sv.SavedView, permission: null, auth: true, encrypted: true, audit: { action: 'SAVE', target: 'SavedView' }, tenancy: 'own' }),
+  savedViewDelete: def({ method: 'POST', path: '/api/portal/SavedView/Delete', summary: "Delete one of the caller's saved views", body: sv.SavedViewDeleteRequest, response: sv.SavedViewDeleteResponse, permission: null, auth: true, encrypted: true, idOf: 'savedView', audit: { action: 'DELETE', target: 'SavedView' }, tenancy: 'own' }),
   // Figures over the caller's transactions (the cross-tenant suite has no rows with ids to check here).
   dashboard: def({ method: 'POST', path: '/api/portal/Dashboard/GetSummary', summary: 'Dashboard figures', body: dash.DashboardRequest, response: dash.DashboardResponse, permission: 'dashboard:view', auth: true, encrypted: true, tenancy: 'transaction' }),
   // The organization pickers (orgSelection, masterMerchantList, subscriptionCompanyList) answer organizations

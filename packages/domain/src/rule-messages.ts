@@ -67,6 +67,9 @@ export const RULE_MESSAGES = Object.freeze({
   last4: 'enter the last 4 digits of the card',
   currencyFilter: 'enter a 3-letter currency code',
   txnRefNo: 'enter the reference with letters, digits, - or _ only',
+  // Saved views.
+  viewScreen: 'enter a portal screen path such as /transaction/ecommerce',
+  viewQuery: 'enter a list query without ?, # or spaces',
   settlementDate: 'enter the settlement date as YYYY-MM-DD',
   providerReference: 'enter the reference with letters, digits, ., - or _ only',
   tid: 'enter the terminal ID (TID): 8 letters or digits',

@@ -330,6 +330,8 @@ const ms: Record<EnumLabelKey, string> = {
   'enter the last 4 digits of the card': 'Masukkan 4 digit terakhir kad',
   'enter a 3-letter currency code': 'Masukkan kod mata wang 3 huruf',
   'enter the reference with letters, digits, - or _ only': 'Masukkan rujukan dengan huruf, digit, - atau _ sahaja',
+  'enter a portal screen path such as /transaction/ecommerce': 'Masukkan laluan skrin portal seperti /transaction/ecommerce',
+  'enter a list query without ?, # or spaces': 'Masukkan pertanyaan senarai tanpa ?, # atau ruang',
   'enter the settlement date as YYYY-MM-DD': 'Masukkan tarikh penyelesaian sebagai YYYY-MM-DD',
   'enter the reference with letters, digits, ., - or _ only': 'Masukkan rujukan dengan huruf, digit, ., - atau _ sahaja',
   'enter the terminal ID (TID): 8 letters or digits': 'Masukkan ID terminal (TID): 8 huruf atau digit',

@@ -330,6 +330,8 @@ const zh: Record<EnumLabelKey, string> = {
   'enter the last 4 digits of the card': '请输入卡号的最后 4 位数字',
   'enter a 3-letter currency code': '请输入 3 个字母的货币代码',
   'enter the reference with letters, digits, - or _ only': '参考号只能包含字母、数字、- 或 _',
+  'enter a portal screen path such as /transaction/ecommerce': '请输入门户页面路径，例如 /transaction/ecommerce',
+  'enter a list query without ?, # or spaces': '请输入不含 ?、# 或空格的列表查询',
   'enter the settlement date as YYYY-MM-DD': '请按 YYYY-MM-DD 输入结算日期',
   'enter the reference with letters, digits, ., - or _ only': '参考号只能包含字母、数字、.、- 或 _',
   'enter the terminal ID (TID): 8 letters or digits': '请输入终端号 (TID)：8 位字母或数字',

@@ -361,6 +361,8 @@ const en = {
   'enter the last 4 digits of the card': 'Enter the last 4 digits of the card',
   'enter a 3-letter currency code': 'Enter a 3-letter currency code',
   'enter the reference with letters, digits, - or _ only': 'Enter the reference with letters, digits, - or _ only',
+  'enter a portal screen path such as /transaction/ecommerce': 'Enter a portal screen path such as /transaction/ecommerce',
+  'enter a list query without ?, # or spaces': 'Enter a list query without ?, # or spaces',
   'enter the settlement date as YYYY-MM-DD': 'Enter the settlement date as YYYY-MM-DD',
   'enter the reference with letters, digits, ., - or _ only': 'Enter the reference with letters, digits, ., - or _ only',
   'enter the terminal ID (TID): 8 letters or digits': 'Enter the terminal ID (TID): 8 letters or digits',

@@ -142,3 +142,21 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: ts('locked_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A user's saved views of a list screen (modules/saved-views): a name and the list's URL query
+ * (filters, sort, page size and the `cols` column choice), reopened by its link. Each user's own;
+ * the link carries everything, so a colleague opening it sees the same list within their scope.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    screen: text('screen').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_views_user_screen_name_uq').on(t.userId, t.screen, t.name)],
+);

@@ -249,6 +249,15 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       );
       return { id: Number(u2!.id), table: 'merchant_uploads' };
     }
+    if (idKind === 'savedView') {
+      // Another user's saved view (views are each user's own, whatever the subtree).
+      const [v] = await q<{ id: number }>(
+        `INSERT INTO saved_views (user_id, screen, name, query) SELECT x.id, '/transaction/ecommerce', 'Foreign view', 'status=SUCCESS' FROM users x WHERE lower(x.email) <> $1 ORDER BY x.id LIMIT 1
+         ON CONFLICT (user_id, screen, name) DO UPDATE SET query = EXCLUDED.query RETURNING id`,
+        [u.email],
+      );
+      return { id: Number(v!.id), table: 'saved_views' };
+    }
     if (idKind === 'membership') {
       const [m] = await q<{ id: number }>(`SELECT m.id FROM memberships m JOIN users x ON x.id = m.user_id WHERE lower(x.email) <> $1 ORDER BY m.id LIMIT 1`, [u.email]);
       return { id: Number(m!.id), table: 'memberships' };
