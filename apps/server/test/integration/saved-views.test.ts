@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SAVED_VIEWS_PER_SCREEN, type PortalClient } from '@paydesk/contract';
+import { LIST_REPORTS, SAVED_VIEWS_PER_SCREEN, type PortalClient } from '@paydesk/contract';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 describe.each(DATABASES)('saved views on %s', (kind) => {
@@ -43,6 +43,10 @@ describe.each(DATABASES)('saved views on %s', (kind) => {
     expect(audit.map((a) => a.action)).toEqual(['SAVE', 'SAVE', 'SAVE', 'DELETE']);
   });
 
+  it('accepts every list screen of the portal as a view\'s screen', async () => {
+    for (const d of LIST_REPORTS) expect((await save(admin, d.path, 'Every list', 'size=50')).Screen).toBe(d.path);
+  });
+
   it(`keeps at most ${SAVED_VIEWS_PER_SCREEN} views per screen; saving an existing name still works at the limit`, async () => {
     const screen = '/pre-chargeback';
     for (let i = 0; i < SAVED_VIEWS_PER_SCREEN; i++) await save(merchant, screen, `View ${String(i).padStart(2, '0')}`, `page=${i}`);
@@ -73,7 +77,7 @@ describe.each(DATABASES)('saved views on %s', (kind) => {
       }),
       { numRuns: 25 },
     );
-    for (const screen of ['risk', '/Risk', '/risk?x=1', 'https://evil.example/x', '/']) {
+    for (const screen of ['risk', '/risk/', '/risk?x=1', 'https://evil.example/x', '/']) {
       const e = await errorOf(save(admin, screen, 'Bad screen', ''));
       expect([e.status, e.message.startsWith('VAL400: Screen')]).toEqual([400, true]);
     }

@@ -101,6 +101,26 @@ export function choose(prefs: ColumnPrefs, key: string, show: boolean): ColumnPr
   return { shown, hidden };
 }
 
+/** The URL parameter carrying column choices in a shared or saved link (list-controller.ts applies it). */
+export const COLUMNS_PARAM = 'cols';
+
+/** Column choices as the `cols` parameter's value: `+Key` shown, `-Key` hidden, comma-separated ('' for none). */
+export const prefsParam = (prefs: ColumnPrefs): string => [...prefs.shown.map((k) => `+${k}`), ...prefs.hidden.map((k) => `-${k}`)].join(',');
+
+/**
+ * The choices of a `cols` value (`prefsParam`'s inverse); parts that are not `+Key` or `-Key` of
+ * letters and digits are ignored, so a hand-edited link never breaks the list.
+ */
+export function prefsFromParam(value: string): ColumnPrefs {
+  const shown: string[] = [];
+  const hidden: string[] = [];
+  for (const part of value.split(',')) {
+    const m = /^([+-])([A-Za-z][A-Za-z0-9]{0,63})$/.exec(part.trim());
+    if (m) (m[1] === '+' ? shown : hidden).push(m[2]!);
+  }
+  return { shown, hidden: hidden.filter((k) => !shown.includes(k)) };
+}
+
 /** The localStorage key of a user's choices on one screen (the list's route path). */
 export const prefsKey = (userId: number | string, screen: string) => `paydesk.columns.${userId}.${screen}`;
 

@@ -7,14 +7,16 @@
  * on it; it renders nothing itself.
  *
  * - `offset`: the page number is part of the URL query; the screen turns it into `PageIndex`.
+ * - a link's `cols` parameter (shared/column-layout `prefsParam`) sets the column choice and leaves
+ *   the address, so a saved view or a shared link reopens with its columns.
  * - `keyset`: a stack of the cursors of the pages seen so far (first / previous / next); it starts
  *   again at the first page whenever the query or the `resetKey` (e.g. the header currency)
  *   changes, since a cursor is only valid for the order and filters that produced it.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SkipToken } from '@reduxjs/toolkit/query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useColumnPrefs, useElementWidth, type ColumnPrefs, type ScreenWidth } from './column-layout.ts';
+import { COLUMNS_PARAM, prefsFromParam, useColumnPrefs, useElementWidth, type ColumnPrefs, type ScreenWidth } from './column-layout.ts';
 
 /** What the controller reads of an RTK Query hook's result (structurally any `useXQuery` answer). */
 export interface QueryResultLike<Page> {
@@ -144,6 +146,22 @@ export function useListController<Q, Arg, Page>(options: ListControllerOptions<Q
       : null;
 
   const prefs = useColumnPrefs(options.screen);
+  // A shared or saved link's column choice (`cols`): kept as the user's own for the screen, then
+  // dropped from the address, which goes on holding only the query.
+  const linkColumns = params.get(COLUMNS_PARAM);
+  useEffect(() => {
+    if (linkColumns === null) return;
+    prefs.setPrefs(prefsFromParam(linkColumns));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(COLUMNS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // Once per link (setPrefs changes identity with the prefs it sets).
+  }, [linkColumns]);
   const [tableBox, room] = useElementWidth();
   const data = result.currentData ?? (result.isError ? undefined : result.data);
 

@@ -15,8 +15,8 @@ export const SAVED_VIEW_NAME_MAX = 60;
 /** Longest query, in characters (a list's filters and columns fit in a few hundred). */
 export const SAVED_VIEW_QUERY_MAX = 2000;
 
-/** A portal screen's path: lower-case segments, no query, no host (`/transaction/ecommerce`). */
-const Screen = z.string({ error: VALIDATION_MESSAGES.required }).regex(/^(\/[a-z0-9-]+)+$/, RULE_MESSAGES.viewScreen).max(100);
+/** A portal screen's path: segments of letters, digits and hyphens, no query, no host (`/transaction/ecommerce`). */
+const Screen = z.string({ error: VALIDATION_MESSAGES.required }).regex(/^(\/[A-Za-z0-9-]+)+$/, RULE_MESSAGES.viewScreen).max(100);
 
 /** `Screen`: whose views. */
 export const SavedViewListRequest = z.object({ Screen });

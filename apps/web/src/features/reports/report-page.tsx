@@ -5,7 +5,7 @@
  * 10,000"), a totals line when the server offers one, refresh, column chooser, export (with the
  * export permission; headers in the screen's language), and the detail drawer at `{path}/:id`.
  * State lives in the URL and paging in the shared list controller (shared/list-controller.ts);
- * the header currency governs the list, its totals and its export (no RM and S$ rows
+ * saved views and shareable links of the list's state (shared/saved-views), the header currency governs the list, its totals and its export (no RM and S$ rows
  * mixed), and a new currency starts again at the first page. A report declaring `expand` has
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
@@ -31,6 +31,7 @@ import { useHeaderCurrency } from '../../store/header-currency.ts';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { ColumnChooser } from '../../shared/column-chooser.tsx';
+import { SavedViewsMenu } from '../../shared/saved-views/saved-views-menu.tsx';
 import './labels.ts';
 import { invalidateReport, reportExport, useReportSearchQuery, useReportTotalsQuery, type ReportSearchBody } from '../../shared/report-api.ts';
 import { reportColumns } from './report-columns.tsx';
@@ -140,6 +141,7 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label={t('common.retry')} />
             <ColumnChooser columns={allColumns} visible={shown.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
+            <SavedViewsMenu screen={def.path} search={list.search} prefs={prefs} />
             {held.has(exportPermission) && (
               <ExportMenu
                 onExport={(Format) =>
