@@ -5,7 +5,7 @@
  *    form (the service type is required with 'placeholder_cannot_be_empty'; the amount cannot be
  *    typed), and sees the request pending in the transaction and in its /pre-chargeback queue;
  *  - as SUPERADMIN, takes pending requests through the six actions of the handling screen:
- *    details, manual refund, view log, resend acknowledgement, reject and mark not found, each
+ *    details (with a link to the original transaction's detail), manual refund, view log, resend acknowledgement, reject and mark not found, each
  *    with its §8 prompt word for word, and sees each request's new status.
  * No fixed sleeps: each step waits for what it caused (a request's answer, a text, a status).
  */
@@ -127,6 +127,13 @@ describe('refund desk', () => {
     let drawer = await openRow(page, 0);
     const refunded = (await drawer.locator('.ant-drawer-title').innerText()).split(' · ').pop()!.trim();
     expect(await drawer.innerText()).toContain('Refund reason');
+    // The original transaction opens in its own view's detail, and the desk is one step back.
+    await drawer.getByTestId('refund-original').click();
+    await page.waitForURL((u) => /^\/transaction\/[\w/-]+\/\d+$/.test(u.pathname), WAIT);
+    await page.locator('.ant-drawer-title').filter({ hasText: refunded }).first().waitFor(WAIT);
+    await openList(page, '/pre-chargeback', pending);
+    drawer = await openRow(page, 0);
+    expect((await drawer.locator('.ant-drawer-title').innerText()).split(' · ').pop()!.trim()).toBe(refunded);
     await drawer.getByRole('button', { name: 'Manual refund' }).click();
     const form = page.getByTestId('manual-refund-form');
     await form.waitFor(WAIT);

@@ -87,6 +87,12 @@ function sortValue(kind: ReportColumn['kind'], text: string): number | string {
     if (!m) throw new Error(`not a DD-MM-YYYY HH:mm:ss date-time: "${text}"`);
     return `${m[3]}${m[2]}${m[1]}${m[4]}${m[5]}${m[6]}`;
   }
+  // A day (§9 DD-MM-YYYY) orders by year, month, day: as text, 30-11 would sort after 01-12.
+  if (kind === 'date') {
+    const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+    if (!m) throw new Error(`not a DD-MM-YYYY day: "${text}"`);
+    return `${m[3]}${m[2]}${m[1]}`;
+  }
   return text;
 }
 

@@ -178,8 +178,8 @@ describe('lookup cache on the real server', () => {
     await waitFor(() => expect(settled(store, 'paymentMethodList')).toBe(1));
     expect(store.getState().systemData.currency_list.length).toBeGreaterThan(0);
 
-    // The server ends the session: past the idle limit the next call (the dashboard) is answered SC440.
-    server.advance(16 * 60_000);
+    // The server ends the session: past the idle limit (240 minutes on web test servers) the next call (the dashboard) is answered SC440.
+    server.advance(241 * 60_000);
     await act(() => router.navigate('/'));
     await screen.findByRole('heading', { name: /Sign in to/ });
     expect(store.getState().api.queries).toEqual({});

@@ -36,13 +36,15 @@ export async function run<T = Record<string, unknown>>(database: Database, state
   return database.query<T>(q.sql, q.params);
 }
 
-/** A database value as the API writes it: instants ISO UTC, money 2-decimal strings, ints numbers. */
+/** A database value as the API writes it: instants ISO UTC, money 2-decimal strings, counts numbers, text strings. */
 function apiValue(c: ReportColumn, v: unknown): string | number | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
   if (c.kind === 'datetime') return new Date(v as string).toISOString();
   if (c.kind === 'money') return typeof v === 'number' ? v.toFixed(2) : String(v);
   if (c.kind === 'count') return Number(v);
+  // A reference held as a number (a transaction's or an alert's id) is text: no thousands separator, no arithmetic.
+  if (c.kind === 'text' || c.kind === 'pan') return String(v);
   if (typeof v === 'bigint') return Number(v);
   return v as string | number;
 }

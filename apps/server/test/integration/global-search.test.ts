@@ -26,20 +26,24 @@ describe.each(DATABASES)('global search on %s', (kind) => {
   const idsOf = (hits: readonly SearchHitItem[], k: SearchHitItem['Kind']) => hits.filter((h) => h.Kind === k).map((h) => h.Id);
 
   /**
-   * Factory: a copy of a card e-commerce sale matching `where` (so its owner columns are a real
-   * organization's), with the given reference, last 4 (masked PAN 411111******{last4}), e-mail and age.
+   * Factory: a copy of the first card e-commerce sale, owned as the first transaction matching
+   * `where` (any kind: so its owner columns are a real organization's, whatever the seed made for
+   * that owner), with the given reference, last 4 (masked PAN 411111******{last4}), e-mail and age.
    */
   async function makeTxn(where: string, params: unknown[], o: { ref: string; last4: string; email?: string; daysAgo: number }): Promise<number> {
     const at = new Date(s.now().getTime() - o.daysAgo * DAY).toISOString();
     const [row] = await s.database.query<{ id: number }>(
       `INSERT INTO transactions
-       SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object(
+       SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(c) || jsonb_build_object(
          'id', nextval(pg_get_serial_sequence('transactions', 'id')), 'txn_ref_no', $1::text, 'pan_last4', $2::text,
-         'masked_pan', '411111******' || $2::text, 'cust_email', $3::text, 'created_at', $4::text, 'refunded_amount', 0, 'refund_status', NULL))).*
-       FROM transactions t WHERE t.service_type = 1 AND t.masked_pan IS NOT NULL AND ${where} ORDER BY t.id LIMIT 1
+         'masked_pan', '411111******' || $2::text, 'cust_email', $3::text, 'created_at', $4::text, 'refunded_amount', 0, 'refund_status', NULL,
+         'master_merchant_id', w.master_merchant_id, 'agency_id', w.agency_id, 'agent_id', w.agent_id, 'merchant_id', w.merchant_id, 'branch_id', w.branch_id))).*
+       FROM (SELECT * FROM transactions WHERE service_type = 1 AND masked_pan IS NOT NULL ORDER BY id LIMIT 1) c,
+            (SELECT t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id FROM transactions t WHERE ${where} ORDER BY t.id LIMIT 1) w
        RETURNING id::int AS id`,
       [o.ref, o.last4, o.email ?? null, at, ...params],
     );
+    if (!row) throw new Error(`makeTxn: no transaction matches ${where} with ${JSON.stringify(params)}`);
     return row!.id;
   }
 

@@ -4,17 +4,19 @@
  * (operation, MYT time, amount, status; each other operation a link to its own detail at
  * `{path}/{Id}`, the current one marked "This transaction"), the payment link and the recurring
  * schedule as descriptions, and the timeline as an antd Timeline (event text, MYT time, its
- * status and amount). Sections appear when the answer holds them, each titled by
+ * status and amount; a refund event links to its request on the refund desk for a holder of it). Sections appear when the answer holds them, each titled by
  * `detail.{section}` and marked `data-testid="txn-{section}"`. The table scrolls inside its own
  * box, so the drawer holds at 390 px. Presentational: the drawer loads the record.
  */
 import { Descriptions, Flex, Table, Timeline, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ListReportDef, PreauthChainItem, ReportRelated, TimelineEvent } from '@paydesk/contract';
+import { LIST_REPORTS, type ListReportDef, type PreauthChainItem, type ReportRelated, type TimelineEvent } from '@paydesk/contract';
 import { formatDateTime } from '@paydesk/domain';
 import { NO_VALUE, formatCount, formatMoney } from '../../shared/format.ts';
 import { StatusTag } from '../../shared/status-tag.tsx';
+import { useAppSelector } from '../../store/hooks.ts';
+import { selectHeldPermissions } from '../../store/selectors.ts';
 import { enumText } from './report-cells.tsx';
 import './labels.ts';
 
@@ -24,10 +26,20 @@ const common = { bordered: true, size: 'small' as const, column: { xs: 1, sm: 2 
 /** The ENUM group of an event's status: a refund's, a batch's, or a transaction's. */
 const eventStatusEnum = (e: TimelineEvent) => (e.Code === 'REFUND_UPDATED' ? 'refundStatus' : e.Code === 'BATCH_SETTLED' ? 'settlementBatchStatus' : 'status');
 
+/** The refund desk's list (the refund requests' report): a refund event of the timeline opens its request there. */
+const REFUND_DESK = LIST_REPORTS.find((d) => d.source === 'refund_requests');
+
+/** The path of the refund request a timeline event is about, for a holder of the desk's view; else null. */
+export function refundEventPath(e: TimelineEvent, held: ReadonlySet<string>): string | null {
+  if ((e.Code !== 'REFUND_REQUESTED' && e.Code !== 'REFUND_UPDATED') || e.RefId === null || !REFUND_DESK || !held.has(REFUND_DESK.permission)) return null;
+  return `${REFUND_DESK.path}/${e.RefId}`;
+}
+
 /** `def.path` of the row's report and the row's id: chain links open siblings in the same drawer. */
 export function ReportRelatedSections({ def, id, related }: { def: Pick<ListReportDef, 'path'>; id: number; related: ReportRelated }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const held = useAppSelector(selectHeldPermissions);
   const title = (key: string) => <Typography.Title level={5} style={{ margin: 0 }}>{t(key)}</Typography.Title>;
   const missing = <Typography.Text type="secondary">{t('related.notAvailable')}</Typography.Text>;
 
@@ -112,7 +124,13 @@ export function ReportRelatedSections({ def, id, related }: { def: Pick<ListRepo
                 color: e.Code === 'DECLINED' || e.Code === 'VOIDED' ? 'red' : e.Code === 'INITIATED' ? 'gray' : 'blue',
                 content: (
                   <Flex vertical gap={0}>
-                    <Typography.Text strong>{t(e.LabelKey)}</Typography.Text>
+                    {refundEventPath(e, held) ? (
+                      <Link to={refundEventPath(e, held)!} data-testid="timeline-refund-link">
+                        <Typography.Text strong>{t(e.LabelKey)}</Typography.Text>
+                      </Link>
+                    ) : (
+                      <Typography.Text strong>{t(e.LabelKey)}</Typography.Text>
+                    )}
                     <Typography.Text type="secondary">{formatDateTime(e.At)}</Typography.Text>
                     {(e.Status || e.Amount) && (
                       <Typography.Text>

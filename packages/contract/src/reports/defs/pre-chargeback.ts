@@ -25,7 +25,7 @@ export const REFUND_COLUMNS = {
   Description: { key: 'Description', source: 'description', labelKey: 'refund.description', kind: 'text', in: ['detail', 'export'] },
   UpdatedAt: { key: 'UpdatedAt', source: 'updated_at', labelKey: 'detail.updated_at', kind: 'datetime', in: ['detail', 'export'] },
   RefundedAt: { key: 'RefundedAt', source: 'refunded_at', labelKey: 'refund.refundedAt', kind: 'datetime', in: ['detail', 'export'] },
-  TransactionId: { key: 'TransactionId', source: 'transaction_id', labelKey: 'refund.transactionId', kind: 'count', in: ['detail'] },
+  TransactionId: { key: 'TransactionId', source: 'transaction_id', labelKey: 'refund.transactionId', kind: 'text', in: ['detail'] },
   MasterMerchantName: TXN.MasterMerchantName,
   AgencyName: TXN.AgencyName,
   AgentName: TXN.AgentName,

@@ -18,7 +18,7 @@ const RULE = { key: 'RuleCode', source: 'rule_code', labelKey: 'risk.rule', kind
 
 export const RISK_ALERT_COLUMNS = {
   CreatedAt: { key: 'CreatedAt', source: 'created_at', labelKey: 'risk.raisedAt', kind: 'datetime', priority: 1, sortable: true },
-  AlertId: { key: 'AlertId', source: 'id', labelKey: 'risk.alertId', kind: 'count', in: ['detail', 'export'] },
+  AlertId: { key: 'AlertId', source: 'id', labelKey: 'risk.alertId', kind: 'text', in: ['detail', 'export'] },
   RuleCode: RULE,
   Subject: { key: 'Subject', source: 'subject', labelKey: 'risk.subject', kind: 'text', priority: 2 },
   Threshold: { key: 'Threshold', source: 'threshold', labelKey: 'risk.threshold', kind: 'text', priority: 3 },
@@ -90,7 +90,7 @@ export const riskTransactions = defineReport({
     TXN.Status,
     TXN.TxnAmount,
     TXN.Currency,
-    { key: 'AlertId', source: 'alert_id', labelKey: 'risk.alertId', kind: 'count', in: ['detail', 'export'] },
+    { key: 'AlertId', source: 'alert_id', labelKey: 'risk.alertId', kind: 'text', in: ['detail', 'export'] },
     TXN.MasterMerchantName,
     TXN.AgencyName,
     TXN.AgentName,
