@@ -33,8 +33,14 @@ export function resourceTitle(t: TFunction, def: Pick<ResourceDef, 'titleKey' | 
   return t(def.titleKey, { defaultValue: nav ? t(nav, { defaultValue: humanize(def.name) }) : humanize(def.name) });
 }
 
-/** How a record is named in prompts and messages: its title field, else its id. */
-export function recordName(def: Pick<ResourceDef, 'titleField'>, item: Pick<ResourceItem, 'Id'> & Record<string, unknown>): string {
+/**
+ * How a record is named in titles, prompts and messages: its title field, else its id. A title
+ * field with options (a risk rule's code) is named by its option's label, in words, as the list
+ * shows it: "Edit Consecutive failed payments in a day", never the code.
+ */
+export function recordName(t: TFunction, def: Pick<ResourceDef, 'titleField' | 'fields'>, item: Pick<ResourceItem, 'Id'> & Record<string, unknown>): string {
   const v = item[def.titleField];
-  return v === undefined || v === null || v === '' ? `#${item.Id}` : String(v);
+  if (v === undefined || v === null || v === '') return `#${item.Id}`;
+  const option = def.fields[def.titleField]?.options?.find((o) => String(o.value) === String(v));
+  return option ? optionLabel(t, option) : String(v);
 }

@@ -162,7 +162,7 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
     void submit();
   };
 
-  const title = mode === 'create' ? t('resource.createTitle', { title: resourceTitle(t, def) }) : t('resource.editTitle', { name: recordName(def, item!), title: resourceTitle(t, def) });
+  const title = mode === 'create' ? t('resource.createTitle', { title: resourceTitle(t, def) }) : t('resource.editTitle', { name: recordName(t, def, item!), title: resourceTitle(t, def) });
   const formBody = (
     <Form<FormValues> form={form} layout="vertical" initialValues={baseline} onValuesChange={onValuesChange}>
       {fixedOwner && <Form.Item label={t('resource.organization')}>{fixedOwner.Name}</Form.Item>}

@@ -43,7 +43,7 @@ export function ResourceHistory({ def, item, onClose }: ResourceHistoryProps) {
     return option ? optionLabel(t, option) : value;
   };
   return (
-    <Drawer open={item !== null} onClose={onClose} size={narrow ? '100%' : 480} title={item ? t('resource.historyOf', { name: recordName(def, item) }) : ''} destroyOnHidden>
+    <Drawer open={item !== null} onClose={onClose} size={narrow ? '100%' : 480} title={item ? t('resource.historyOf', { name: recordName(t, def, item) }) : ''} destroyOnHidden>
       {isError ? (
         <LoadError onRetry={() => void refetch()} />
       ) : !data ? (

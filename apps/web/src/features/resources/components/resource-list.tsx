@@ -117,7 +117,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
 
   const askStatus = (item: ResourceItem) => {
     const activate = item.IsActive !== 1;
-    const name = recordName(def, item);
+    const name = recordName(t, def, item);
     setConfirm({
       title: t(activate ? 'resource.activateTitle' : 'resource.deactivateTitle', { name }),
       content: t(activate ? 'resource.confirmActivate' : 'resource.confirmDeactivate', { name }),
@@ -133,7 +133,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   };
 
   const askDelete = (item: ResourceItem) => {
-    const name = recordName(def, item);
+    const name = recordName(t, def, item);
     setConfirm({
       title: t('resource.deleteTitle', { name }),
       content: t('resource.confirmDelete', { name }),
@@ -153,7 +153,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
    */
   const askCommand = (item: ResourceItem, command: ResourceCommand, note?: string) => {
     if (command.note && note === undefined) return setNoting({ item, command });
-    const name = recordName(def, item);
+    const name = recordName(t, def, item);
     const label = t(command.labelKey);
     const field = def.fields[command.field]!;
     const to = optionLabel(t, field.options!.find((o) => String(o.value) === command.to)!);
@@ -310,7 +310,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
           onSaved={(saved, mode) => {
             // The save's mutation has asked the list again.
             setFormTarget(null);
-            void message.success(t(mode === 'create' ? 'resource.created' : 'resource.saved', { name: recordName(def, saved) }));
+            void message.success(t(mode === 'create' ? 'resource.created' : 'resource.saved', { name: recordName(t, def, saved) }));
           }}
         />
       )}
@@ -319,7 +319,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
       {noting && (
         <NoteDialog
           open
-          title={t('resource.commandTitle', { command: t(noting.command.labelKey), name: recordName(def, noting.item) })}
+          title={t('resource.commandTitle', { command: t(noting.command.labelKey), name: recordName(t, def, noting.item) })}
           okText={t(noting.command.labelKey)}
           label={t('resource.reason')}
           danger={noting.command.confirm}

@@ -44,7 +44,7 @@ export function ConfigureAction({ def, item, onChanged }: RowActionProps) {
           onSaved={(saved) => {
             setOpen(false);
             onChanged();
-            void message.success(t('resource.created', { name: recordName(def, saved) }));
+            void message.success(t('resource.created', { name: recordName(t, def, saved) }));
           }}
         />
       )}

@@ -221,7 +221,7 @@ export function PermissionsAction({ def, item }: RowActionProps) {
       <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => setOpen(true)}>
         {t('userGroup.permissions')}
       </Button>
-      {open && <PermissionEditor groupId={item.Id} name={recordName(def, item)} onClose={() => setOpen(false)} />}
+      {open && <PermissionEditor groupId={item.Id} name={recordName(t, def, item)} onClose={() => setOpen(false)} />}
     </>
   );
 }
