@@ -66,7 +66,8 @@ describe('responsive shell and accessibility', () => {
     for (const def of LIST_REPORTS) {
       await page.goto(`${fx.url()}${def.path}`);
       await settled(page);
-      await page.locator('main .ant-table-tbody tr.ant-table-row').first().click();
+      // A phone lists the rows as cards (shared/card-list.tsx); a tap opens the detail.
+      await page.locator('main [data-testid="list-card"]').first().click();
       await page.waitForURL((u) => u.pathname.startsWith(`${def.path}/`));
       if (def.related?.includes('timeline')) await page.getByTestId('txn-timeline').waitFor();
       await page.waitForFunction(() => document.querySelector('.ant-drawer .ant-skeleton-active') === null);

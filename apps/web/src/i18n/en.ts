@@ -59,6 +59,12 @@ export const en = {
   'list.first': 'First',
   'list.jumpToDate': 'Jump to date',
   'list.columnsDefault': 'Default columns',
+  'list.sortBy': 'Sort by',
+  'list.sortAscending': 'Ascending: change to descending',
+  'list.sortDescending': 'Descending: change to ascending',
+  'list.filters_one': 'Filters ({{count}})',
+  'list.filters_other': 'Filters ({{count}})',
+  'list.filtersNone': 'Filters',
 
   // Resource engine: the list and form of every configuration resource
   'resource.new': 'New',

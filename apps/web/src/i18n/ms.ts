@@ -52,6 +52,12 @@ export const ms: Catalogue = {
   'list.first': 'Pertama',
   'list.jumpToDate': 'Lompat ke tarikh',
   'list.columnsDefault': 'Lajur lalai',
+  'list.sortBy': 'Susun mengikut',
+  'list.sortAscending': 'Menaik: tukar kepada menurun',
+  'list.sortDescending': 'Menurun: tukar kepada menaik',
+  'list.filters_one': 'Penapis ({{count}})',
+  'list.filters_other': 'Penapis ({{count}})',
+  'list.filtersNone': 'Penapis',
 
   'login.title': 'Log masuk ke {{product}}',
   'login.subtitle': 'Portal pejabat belakang',

@@ -52,6 +52,12 @@ export const zh: Catalogue = {
   'list.first': '首页',
   'list.jumpToDate': '跳转到日期',
   'list.columnsDefault': '恢复默认列',
+  'list.sortBy': '排序依据',
+  'list.sortAscending': '升序：改为降序',
+  'list.sortDescending': '降序：改为升序',
+  'list.filters_one': '筛选（{{count}}）',
+  'list.filters_other': '筛选（{{count}}）',
+  'list.filtersNone': '筛选',
 
   'login.title': '登录 {{product}}',
   'login.subtitle': '后台管理门户',

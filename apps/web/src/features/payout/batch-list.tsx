@@ -6,13 +6,15 @@
  * (the payout report filtered by the batch).
  */
 import { useState } from 'react';
-import { App, Button, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Pagination, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FileDoneOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_BATCH_STATES, enumLabelKey, formatDateTime, type PayoutBatchState } from '@paydesk/domain';
 import { formatCount, formatMoney } from '../../shared/format.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
+import { CardList } from '../../shared/card-list.tsx';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { useDownloadFileMutation } from '../../store/file-api.ts';
 import { RecordEvents } from '../../shared/record-events.tsx';
 import { BATCH_PAGE_SIZE, batchFileDownload, usePayoutBatchQuery, usePayoutBatchSearchQuery, type PayoutBatch } from './batch-api.ts';
@@ -85,6 +87,8 @@ export function BatchList(props: BatchListProps) {
   const query = usePayoutBatchSearchQuery({ State: state, PageIndex: page, RowsPerPage: BATCH_PAGE_SIZE });
   const data = query.currentData ?? (query.isError ? undefined : query.data);
   const count = (n: number) => formatCount(n, i18n.language);
+  // A phone shows each batch as a card: its reference, state, total and actions first, nothing off-screen.
+  const narrow = useNarrow();
 
   // Key columns first: on a phone the table scrolls inside the drawer and these stay in view.
   const columns: TableColumnsType<PayoutBatch> = [
@@ -130,6 +134,25 @@ export function BatchList(props: BatchListProps) {
       </Flex>
       {query.isError && !data ? (
         <LoadError onRetry={() => void query.refetch()} />
+      ) : narrow ? (
+        <Flex vertical gap={8} data-testid="payout-batch-list">
+          <CardList<PayoutBatch>
+            rows={data?.Rows ?? []}
+            columns={columns}
+            rowKey={(b) => b.Id}
+            loading={query.isFetching}
+            emptyText={listEmptyText(data !== undefined, state !== undefined, { filtered: t('payoutBatch.noneInState'), none: t('payoutBatch.none') })}
+          />
+          <Pagination
+            simple
+            align="center"
+            current={page}
+            pageSize={BATCH_PAGE_SIZE}
+            total={data?.TotalRecords ?? 0}
+            hideOnSinglePage
+            onChange={setPage}
+          />
+        </Flex>
       ) : (
         <div role="region" aria-label={t('payoutBatch.listTitle')} tabIndex={0} style={{ overflowX: 'auto' }}>
           <Table<PayoutBatch>

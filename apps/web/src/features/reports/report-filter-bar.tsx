@@ -12,16 +12,20 @@
  * - moneyRange: from / to, §5 decimals that are money, from ≤ to;
  * - code: checked against the declared pattern as typed, with the declared message;
  * - currency: none here, the header's currency applies.
+ * On a phone (below 768 px) the form waits in a drawer behind "Filters (n)", n the filters set, so
+ * the results start on the first screen; Search applies and closes it.
  */
-import { useEffect, useMemo } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, type FormRule } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, type FormRule } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { ReportFilter } from '@paydesk/contract';
 import { compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
+import { FilterActions } from '../../shared/filter-actions.tsx';
 import { LookupSelect } from '../../shared/lookup-select.tsx';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';
 import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-methods.ts';
 import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
@@ -108,6 +112,8 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
   const { t } = useTranslation();
   const paymentMethodLabel = usePaymentMethodLabel();
   const [form] = Form.useForm<FormValues>();
+  const narrow = useNarrow();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const pickers = visiblePickers(callerType);
   // One watch per level, always in the same order (hooks), whether or not the report has the cascade.
   const orgValues = {
@@ -225,32 +231,49 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
     }
   };
 
-  return (
-    <Card size="small">
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        initialValues={toForm(def, query)}
-        onValuesChange={onValuesChange}
-        onFinish={(v) => onSearch(fromForm(def, v, query))}
-        style={{ marginBottom: -8 }}
-      >
-        <Row gutter={16}>
-          {def.filters.map(control)}
-          <Col {...COL} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Form.Item label={null}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  {t('common.search')}
-                </Button>
-                <Button icon={<ReloadOutlined />} onClick={() => onSearch(cleared(def, query))}>
-                  {t('common.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Card>
+  const search = (next: Q) => {
+    setDrawerOpen(false);
+    onSearch(next);
+  };
+  const formElement = (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      initialValues={toForm(def, query)}
+      onValuesChange={onValuesChange}
+      onFinish={(v) => search(fromForm(def, v, query))}
+      style={{ marginBottom: -8 }}
+    >
+      <Row gutter={16}>
+        {def.filters.map(control)}
+        <Col {...COL} style={{ display: 'flex', alignItems: 'flex-end' }}>
+          <FilterActions onReset={() => search(cleared(def, query))} />
+        </Col>
+      </Row>
+    </Form>
   );
+  if (!narrow) return <Card size="small">{formElement}</Card>;
+  const set = activeFilters(def, query);
+  return (
+    <>
+      <Button icon={<FilterOutlined aria-hidden />} onClick={() => setDrawerOpen(true)} data-testid="filters-open" style={{ alignSelf: 'flex-start' }}>
+        {set > 0 ? t('list.filters', { count: set }) : t('list.filtersNone')}
+      </Button>
+      {/* forceRender: the form exists closed too, so the URL refills it and Search reads it. */}
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="bottom" size="85%" title={t('list.filtersNone')} forceRender>
+        {formElement}
+      </Drawer>
+    </>
+  );
+}
+
+/** How many filters `query` sets (a date range counts once; other keys such as sort do not count). */
+export function activeFilters(def: FilterDef, query: FilterQuery): number {
+  const keys = def.filters.flatMap(filterUrlKeys);
+  const set = (k: string) => {
+    const v = query[k];
+    return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+  };
+  const range = set('from') || set('to') ? 1 : 0;
+  return range + keys.filter((k) => k !== 'from' && k !== 'to' && set(k)).length;
 }

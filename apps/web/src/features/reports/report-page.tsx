@@ -11,8 +11,8 @@
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Flex, Space, Table, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Select, Space, Table, Typography } from 'antd';
+import { ReloadOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -25,6 +25,8 @@ import { useListController } from '../../shared/list-controller.ts';
 import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { rowOpenProps } from '../../shared/row-open.ts';
+import { CardList } from '../../shared/card-list.tsx';
+import { useNarrow } from '../../shared/use-narrow.ts';
 import { BulkBar, useBulkAvailable } from '../../shared/workflow/bulk-actions.tsx';
 import { useExportFileMutation } from '../../store/file-api.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
@@ -107,6 +109,10 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
   const canExpand = expandTo !== undefined && held.has(expandTo.permission);
   const [childId, setChildId] = useState<number | null>(null);
   const canBulk = useBulkAvailable(bulkWorkflow);
+  // A phone shows the rows as cards (the same columns), and the sort as a picker instead of headers.
+  const narrow = useNarrow();
+  const sortable = allColumns.filter((c) => c.sortable);
+  const rowLabel = (row: ReportRow) => t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) });
   const [selected, setSelected] = useState<ReportRow[]>([]);
   useEffect(() => setSelected([]), [data]);
 
@@ -139,6 +145,23 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
             )}
           </Flex>
           <Space wrap>
+            {narrow && sortable.length > 0 && (
+              <Space.Compact>
+                <Select
+                  aria-label={t('list.sortBy')}
+                  value={query.sort}
+                  style={{ minWidth: 150 }}
+                  options={sortable.map((c) => ({ value: c.key, label: c.title }))}
+                  onChange={(sort) => list.apply({ ...query, sort })}
+                  data-testid="list-sort"
+                />
+                <Button
+                  aria-label={t(query.order === 'asc' ? 'list.sortAscending' : 'list.sortDescending')}
+                  icon={query.order === 'asc' ? <SortAscendingOutlined aria-hidden /> : <SortDescendingOutlined aria-hidden />}
+                  onClick={() => list.apply({ ...query, order: query.order === 'asc' ? 'desc' : 'asc' })}
+                />
+              </Space.Compact>
+            )}
             <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label={t('common.retry')} />
             <ColumnChooser columns={allColumns} visible={shown.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
             <SavedViewsMenu screen={def.path} search={list.search} prefs={prefs} />
@@ -156,56 +179,69 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
         ) : (
           <div ref={tableBox}>
             {canBulk && <BulkBar workflow={bulkWorkflow!} def={def} rows={selected} onClear={() => setSelected([])} />}
-            <Table<ReportRow>
-              rowKey="Id"
-              size="small"
-              columns={columns}
-              dataSource={data?.Items ?? []}
-              loading={list.loading}
-              pagination={false}
-              // The columns' widths: within the card when they fit; wider (a phone, or columns the
-              // user turned on) it scrolls inside the card, not the page.
-              scroll={{ x: columnsWidth(columns) }}
-              tableLayout="fixed"
-              showSorterTooltip={false}
-              locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') }) }}
-              onChange={(_pagination, _filters, sorter, extra) => {
-                if (extra.action !== 'sort') return;
-                const s = Array.isArray(sorter) ? sorter[0] : sorter;
-                const key = s?.columnKey ? String(s.columnKey) : def.defaultSort.key;
-                list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
-              }}
-              rowSelection={
-                canBulk
-                  ? {
-                      selectedRowKeys: selected.map((r) => r.Id),
-                      onChange: (_keys, rows) => setSelected(rows),
-                      columnWidth: 40,
-                      // Named in the screen's language, by the row's reference (antd's own: "Select row 3").
-                      getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }) }),
-                      getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
-                      // A click beside the checkbox selects nothing and must not open the row either.
-                      onCell: () => ({ onClick: (e) => e.stopPropagation() }),
-                    }
-                  : undefined
-              }
-              onRow={(row) => rowOpenProps(() => openDetail(row), t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }))}
-              expandable={
-                canExpand
-                  ? {
-                      columnWidth: 48,
-                      expandedRowRender: (row) => (
-                        <ReportExpandedRows
-                          child={expandTo}
-                          searchData={{ ...expandSearchData(def, row), Currency: currency ?? undefined }}
-                          fallbackCurrency={fallbackCurrency}
-                          onOpen={(r) => setChildId(r.Id)}
-                        />
-                      ),
-                    }
-                  : undefined
-              }
-            />
+            {narrow ? (
+              <CardList<ReportRow>
+                rows={data?.Items ?? []}
+                columns={columns}
+                rowKey={(r) => r.Id}
+                loading={list.loading}
+                emptyText={listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') })}
+                onOpen={openDetail}
+                openLabel={rowLabel}
+                selection={canBulk ? { selected: selected.map((r) => r.Id), onChange: (_k, rows) => setSelected(rows), label: (r) => t('bulk.selectRow', { ref: String(r.TxnRefNo ?? r.Reference ?? r.Id) }) } : undefined}
+              />
+            ) : (
+              <Table<ReportRow>
+                rowKey="Id"
+                size="small"
+                columns={columns}
+                dataSource={data?.Items ?? []}
+                loading={list.loading}
+                pagination={false}
+                // The columns' widths: within the card when they fit; wider (a phone, or columns the
+                // user turned on) it scrolls inside the card, not the page.
+                scroll={{ x: columnsWidth(columns) }}
+                tableLayout="fixed"
+                showSorterTooltip={false}
+                locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') }) }}
+                onChange={(_pagination, _filters, sorter, extra) => {
+                  if (extra.action !== 'sort') return;
+                  const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                  const key = s?.columnKey ? String(s.columnKey) : def.defaultSort.key;
+                  list.apply({ ...query, sort: key, order: s?.order === 'ascend' ? 'asc' : 'desc' });
+                }}
+                rowSelection={
+                  canBulk
+                    ? {
+                        selectedRowKeys: selected.map((r) => r.Id),
+                        onChange: (_keys, rows) => setSelected(rows),
+                        columnWidth: 40,
+                        // Named in the screen's language, by the row's reference (antd's own: "Select row 3").
+                        getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }) }),
+                        getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
+                        // A click beside the checkbox selects nothing and must not open the row either.
+                        onCell: () => ({ onClick: (e) => e.stopPropagation() }),
+                      }
+                    : undefined
+                }
+                onRow={(row) => rowOpenProps(() => openDetail(row), rowLabel(row))}
+                expandable={
+                  canExpand
+                    ? {
+                        columnWidth: 48,
+                        expandedRowRender: (row) => (
+                          <ReportExpandedRows
+                            child={expandTo}
+                            searchData={{ ...expandSearchData(def, row), Currency: currency ?? undefined }}
+                            fallbackCurrency={fallbackCurrency}
+                            onOpen={(r) => setChildId(r.Id)}
+                          />
+                        ),
+                      }
+                    : undefined
+                }
+              />
+            )}
           </div>
         )}
         <KeysetPager

@@ -4,10 +4,10 @@
  * Reset clears it, back/forward refill the form. Filter values are kept as text, as in the URL.
  */
 import { useEffect } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { kindOf, type FieldDef, type ResourceDef } from '@paydesk/contract';
+import { FilterActions } from '../../../shared/filter-actions.tsx';
 import { fieldLabel, optionLabel } from '../labels.ts';
 import { FILTER_MAX, filterFields, type ListQuery, type RangeValue } from '../list-query.ts';
 import { lookupAdapter } from '../lookups.ts';
@@ -118,16 +118,7 @@ export function ResourceFilterBar({ def, query, onSearch, onReset }: { def: Reso
             </Form.Item>
           </Col>
           <Col {...col} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Form.Item label={null}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                  {t('common.search')}
-                </Button>
-                <Button icon={<ReloadOutlined />} onClick={onReset}>
-                  {t('common.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <FilterActions onReset={onReset} />
           </Col>
         </Row>
       </Form>
