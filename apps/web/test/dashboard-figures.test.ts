@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENUM_LABEL_LANGUAGES, PAYMENT_METHODS, allRoutes, sumMoney } from '@paydesk/domain';
-import { dashboardLines, LIST_REPORTS, transactionViewPath, type DashboardBreakdownRow } from '@paydesk/contract';
+import { dashboardLines, dashboardWindows, LIST_REPORTS, transactionViewPath, type DashboardBreakdownRow } from '@paydesk/contract';
 import { MIX_TOP, TREND_DAYS, mixSlices, trendLines } from '../src/features/dashboard/chart-data.ts';
 import { FIGURES, listPermission, openableLines } from '../src/features/dashboard/components/figure-cards.tsx';
 import { parseReportQuery } from '../src/shared/report-query.ts';
@@ -20,6 +20,7 @@ const NAV_ROUTES = allRoutes();
 const SAMPLE = {
   Currency: 'MYR', BusinessDay: '2026-03-17', Today: { Amount: '0.00', Count: 0 }, MonthToDate: { Amount: '0.00', Count: 0 }, SuccessRate: 0,
   PendingRefunds: { Amount: '0.00', Count: 0 }, OpenRiskAlerts: 3, Trend: [], PaymentMethodMix: [], Latest: [], Breakdown: [] as DashboardBreakdownRow[],
+  Previous: { Yesterday: { Day: '2026-03-16', Amount: '0.00', Count: 0 }, Month: { From: '2026-02-01', To: '2026-02-17', Amount: '0.00', Count: 0 } },
 };
 
 const money = fc.integer({ min: 0, max: 10_000_000_00 }).map((sen) => (sen / 100).toFixed(2));
@@ -100,7 +101,7 @@ describe('sales trend', () => {
 describe('KPI cards open the rows that make their figure', () => {
   const METHODS = [...PAYMENT_METHODS, null];
   const row = fc.record({
-    Window: fc.constantFrom('TODAY' as const, 'MONTH' as const),
+    Window: fc.constantFrom('TODAY' as const, 'MONTH' as const, 'YESTERDAY' as const, 'PREV_MONTH' as const),
     ServiceType: fc.constantFrom(1, 2, 3, 4, 5, 6),
     PaymentMethod: fc.constantFrom(...METHODS),
     Status: fc.constantFrom('SUCCESS' as const, 'FAILED' as const),
@@ -108,31 +109,58 @@ describe('KPI cards open the rows that make their figure', () => {
     Amount: money,
   });
   const breakdown = fc.uniqueArray(row, { selector: (r) => `${r.Window}|${r.ServiceType}|${String(r.PaymentMethod)}|${r.Status}`, maxLength: 40 });
-  const FIGURE_ROWS = { today: ['TODAY', ['SUCCESS']], monthToDate: ['MONTH', ['SUCCESS']], attempts: ['MONTH', ['SUCCESS', 'FAILED']] } as const;
+  const FIGURE_ROWS = {
+    today: ['TODAY', ['SUCCESS'], ['2026-03-17', '2026-03-17']],
+    monthToDate: ['MONTH', ['SUCCESS'], ['2026-03-01', '2026-03-17']],
+    attempts: ['MONTH', ['SUCCESS', 'FAILED'], ['2026-03-01', '2026-03-17']],
+    yesterday: ['YESTERDAY', ['SUCCESS'], ['2026-03-16', '2026-03-16']],
+    previousMonth: ['PREV_MONTH', ['SUCCESS'], ['2026-02-01', '2026-02-17']],
+  } as const;
 
   it('splits every sales figure into channel lines that add up to it, each a built list of its channel filtered to the figure\'s days and statuses', () => {
     fc.assert(
-      fc.property(breakdown, fc.constantFrom('today' as const, 'monthToDate' as const, 'attempts' as const), (rows, figure) => {
+      fc.property(breakdown, fc.constantFrom('today' as const, 'monthToDate' as const, 'attempts' as const, 'yesterday' as const, 'previousMonth' as const), (rows, figure) => {
         const d = { ...SAMPLE, Breakdown: rows };
         const lines = dashboardLines(d, figure);
-        const [window, statuses] = FIGURE_ROWS[figure];
+        const [window, statuses, days] = FIGURE_ROWS[figure];
         const counted = rows.filter((r) => r.Window === window && (statuses as readonly string[]).includes(r.Status));
         expect(lines.reduce((n, l) => n + l.count, 0)).toBe(counted.reduce((n, r) => n + r.Count, 0));
         expect(sumMoney(lines.map((l) => l.amount))).toBe(sumMoney(counted.filter((r) => lines.some((l) => l.serviceType === r.ServiceType)).map((r) => r.Amount)));
         for (const l of lines) {
           expect(BUILT_ROUTE_PATHS).toContain(l.path);
           expect(l.report).not.toBeNull();
+          // The link reads the list's menu name, which the entry's catalogue holds in every language.
+          const name = NAV_ROUTES.find((r) => r.path === l.path)!.labelKey;
+          for (const lang of ['en', 'ms', 'zh'] as const) expect(CATALOGUES[lang][name], `${lang} ${name}`).toBeTruthy();
           // Each channel's rows are in its own view.
           for (const r of counted.filter((x) => x.ServiceType === l.serviceType && x.Count > 0)) if (transactionViewPath(r.ServiceType, r.PaymentMethod) === l.path) expect(l.count).toBeGreaterThanOrEqual(r.Count);
           // The link the user follows reads back as the figure's days and statuses.
           const url = new URL(listUrlOf(l.report!, l.searchData), 'http://portal.invalid');
           expect(url.pathname).toBe(l.path);
           const q = parseReportQuery(l.report!, url.searchParams);
-          expect([q.from, q.to]).toEqual([figure === 'today' ? '2026-03-17' : '2026-03-01', '2026-03-17']);
+          expect([q.from, q.to]).toEqual(days);
           expect(q.status).toEqual(statuses);
         }
       }),
     );
+  });
+
+  it("compares with the same days of the previous month, cut at that month's end, and with yesterday", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }), (at) => {
+        const day = at.toISOString().slice(0, 10);
+        const w = dashboardWindows(day);
+        const [y, m, dd] = day.split('-').map(Number) as [number, number, number];
+        const prevMonth = m === 1 ? [y - 1, 12] : [y, m - 1];
+        const lastOfPrev = new Date(Date.UTC(prevMonth[0]!, prevMonth[1]!, 0)).getUTCDate();
+        const pad = (n: number) => String(n).padStart(2, '0');
+        expect(w.TODAY).toEqual({ from: day, to: day });
+        expect(w.MONTH).toEqual({ from: `${day.slice(0, 8)}01`, to: day });
+        expect(w.YESTERDAY.from).toBe(new Date(Date.UTC(y, m - 1, dd - 1)).toISOString().slice(0, 10));
+        expect(w.PREV_MONTH).toEqual({ from: `${prevMonth[0]}-${pad(prevMonth[1]!)}-01`, to: `${prevMonth[0]}-${pad(prevMonth[1]!)}-${pad(Math.min(dd, lastOfPrev))}` });
+      }),
+    );
+    expect(dashboardWindows('2026-03-31').PREV_MONTH).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 
   it('offers a line only to a user who may open its list', () => {

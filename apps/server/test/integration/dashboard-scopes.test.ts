@@ -1,7 +1,8 @@
 /**
  * The dashboard read from the summaries at every scope (platform, master
  * merchant, agency, agent, merchant HQ, branch) answers exactly what raw SQL over transactions
- * answers: today, month to date, success rate, the 30-day trend, the method mix and the latest 10
+ * answers: today, month to date, yesterday and the same days of the previous month, success rate,
+ * the 30-day trend, the method mix and the latest 10
  * (one LIMIT 10 read per service type, merged) — through the API, as each demo user. And every
  * figure leads to itself: its channel lines (contract dashboardLines, what the cards link) add up
  * to it, and each line's list answers the line's count and amount (TotalRecords and Totals), at
@@ -54,6 +55,17 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
            ${base} AND ${DAY} BETWEEN date_trunc('month', $2::date)::date AND $2::date`,
         );
         expect({ n: d.MonthToDate.Count, a: money(d.MonthToDate.Amount) }, label).toEqual({ n: mtd!.n, a: money(mtd!.a) });
+        // The comparison windows: yesterday, and the same days of the previous month (cut at its end), in raw SQL.
+        const [prev] = await q<{ yn: number; ya: string; mn: number; ma: string; mfrom: string; mto: string }>(
+          `SELECT count(*) FILTER (WHERE ${DAY} = $2::date - 1)::int AS yn, coalesce(sum(amount) FILTER (WHERE ${DAY} = $2::date - 1), 0)::text AS ya,
+                  count(*) FILTER (WHERE ${DAY} BETWEEN p.f AND p.t)::int AS mn, coalesce(sum(amount) FILTER (WHERE ${DAY} BETWEEN p.f AND p.t), 0)::text AS ma,
+                  to_char(min(p.f), 'YYYY-MM-DD') AS mfrom, to_char(min(p.t), 'YYYY-MM-DD') AS mto
+           FROM (SELECT (date_trunc('month', $2::date) - interval '1 month')::date AS f,
+                        least((date_trunc('month', $2::date) - interval '1 month' + (extract(day FROM $2::date)::int - 1) * interval '1 day')::date, (date_trunc('month', $2::date) - interval '1 day')::date) AS t) p
+           LEFT JOIN transactions ON ${where} AND currency = $1 AND ${saleRowSql()} AND status = 'SUCCESS' AND ${DAY} BETWEEN p.f AND $2::date - 1`,
+        );
+        expect({ n: d.Previous.Yesterday.Count, a: money(d.Previous.Yesterday.Amount) }, `${label} yesterday`).toEqual({ n: prev!.yn, a: money(prev!.ya) });
+        expect({ n: d.Previous.Month.Count, a: money(d.Previous.Month.Amount), from: d.Previous.Month.From, to: d.Previous.Month.To }, `${label} previous month`).toEqual({ n: prev!.mn, a: money(prev!.ma), from: prev!.mfrom, to: prev!.mto });
         const attempts = mtd!.n + mtd!.f;
         expect(d.SuccessRate, label).toBe(attempts === 0 ? 0 : Math.round((mtd!.n / attempts) * 1000) / 10);
         const trend = await q<{ day: string; st: number; n: number; a: string }>(
@@ -103,6 +115,8 @@ describe.each(DATABASES)('dashboard at every scope on %s', (kind) => {
           ['today', d.Today.Count, d.Today.Amount],
           ['monthToDate', d.MonthToDate.Count, d.MonthToDate.Amount],
           ['attempts', d.Breakdown.filter((r) => r.Window === 'MONTH').reduce((n, r) => n + r.Count, 0), null],
+          ['yesterday', d.Previous.Yesterday.Count, d.Previous.Yesterday.Amount],
+          ['previousMonth', d.Previous.Month.Count, d.Previous.Month.Amount],
         ];
         for (const [figure, count, amount] of figures) {
           const label = `${email} ${currency} ${figure}`;

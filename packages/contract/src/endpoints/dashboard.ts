@@ -31,12 +31,14 @@ export const DashboardResponse = z.object({
   /**
    * The figures by channel, for their drill-down (reports/dashboard-drill.ts): today's successful
    * and the month's successful and failed sale rows by service type and payment method (null: a
-   * transaction without one). Today's rows add up to Today, the month's SUCCESS rows to
-   * MonthToDate, and SUCCESS with FAILED to the success rate's attempts.
+   * transaction without one), and the successful rows of the comparison windows (YESTERDAY, and
+   * PREV_MONTH: the same days of the previous month). Today's rows add up to Today, the month's
+   * SUCCESS rows to MonthToDate, SUCCESS with FAILED to the success rate's attempts, and each
+   * comparison window's to its Previous figure.
    */
   Breakdown: z.array(
     z.object({
-      Window: z.enum(['TODAY', 'MONTH']),
+      Window: z.enum(['TODAY', 'MONTH', 'YESTERDAY', 'PREV_MONTH']),
       ServiceType: z.number().int(),
       PaymentMethod: z.string().nullable(),
       Status: z.enum(['SUCCESS', 'FAILED']),
@@ -44,4 +46,13 @@ export const DashboardResponse = z.object({
       Amount: MoneyString,
     }),
   ),
+  /**
+   * The comparison figures (successful sales, as Today and MonthToDate): yesterday's whole MYT day,
+   * and the same days of the previous month (the 1st to today's day of the month, cut at that
+   * month's end), with their MYT days. Today is still in progress; yesterday is complete.
+   */
+  Previous: z.object({
+    Yesterday: Figure.extend({ Day: z.string() }),
+    Month: Figure.extend({ From: z.string(), To: z.string() }),
+  }),
 });

@@ -11,7 +11,7 @@
  * The lines come from the sales-report drill (drillDown) of an organization sales report: split
  * by service type, a terminal row led to its view by the payment methods it covers.
  */
-import { sumMoney } from '@paydesk/domain';
+import { dayjs, sumMoney } from '@paydesk/domain';
 import type { ListReportDef } from './define.ts';
 import { merchantSales } from './defs/sales-org.ts';
 import { drillDown } from './summary-drill.ts';
@@ -19,7 +19,7 @@ import type { SummaryRow } from './summary-schemas.ts';
 
 /** One row of the dashboard's Breakdown (contract DashboardResponse): a window, service type, method and status. */
 export interface DashboardBreakdownRow {
-  Window: 'TODAY' | 'MONTH';
+  Window: DashboardWindow;
   ServiceType: number;
   PaymentMethod: string | null;
   Status: 'SUCCESS' | 'FAILED';
@@ -27,8 +27,36 @@ export interface DashboardBreakdownRow {
   Amount: string;
 }
 
-/** The figures that drill by channel: today's and the month's successful sales, and the month's attempts (the success rate's). */
-export type DashboardFigure = 'today' | 'monthToDate' | 'attempts';
+/** The windows of the Breakdown: today, the month to date, and the two comparison windows. */
+export type DashboardWindow = 'TODAY' | 'MONTH' | 'YESTERDAY' | 'PREV_MONTH';
+
+/**
+ * The figures that drill by channel: today's and the month's successful sales, the month's
+ * attempts (the success rate's), and the comparison figures (yesterday's and the same days of the
+ * previous month's successful sales).
+ */
+export type DashboardFigure = 'today' | 'monthToDate' | 'attempts' | 'yesterday' | 'previousMonth';
+
+/** The Breakdown window of each figure. */
+const FIGURE_WINDOW: Record<DashboardFigure, DashboardWindow> = { today: 'TODAY', monthToDate: 'MONTH', attempts: 'MONTH', yesterday: 'YESTERDAY', previousMonth: 'PREV_MONTH' };
+
+/**
+ * The MYT days ('YYYY-MM-DD', both ends included) each window covers for a business day `day`:
+ * TODAY the day, MONTH the 1st to the day, YESTERDAY the day before, PREV_MONTH the previous
+ * month's 1st to its same day of the month (cut at its last day: 31 March compares with 1–28 or
+ * 29 February). The server reads these ranges and the drill filters its lists by them: one code.
+ */
+export function dashboardWindows(day: string): Record<DashboardWindow, { from: string; to: string }> {
+  const d = dayjs.utc(day);
+  const prev = d.subtract(1, 'month');
+  const prevEnd = prev.date() < d.date() ? prev.endOf('month') : prev;
+  return {
+    TODAY: { from: day, to: day },
+    MONTH: { from: d.startOf('month').format('YYYY-MM-DD'), to: day },
+    YESTERDAY: { from: d.subtract(1, 'day').format('YYYY-MM-DD'), to: d.subtract(1, 'day').format('YYYY-MM-DD') },
+    PREV_MONTH: { from: prev.startOf('month').format('YYYY-MM-DD'), to: prevEnd.format('YYYY-MM-DD') },
+  };
+}
 
 /** One channel line of a figure: its live list and SearchData, and what it counts there. */
 export interface DashboardLine {
@@ -43,23 +71,20 @@ export interface DashboardLine {
   amount: string;
 }
 
-/** The first day of `day`'s month ('YYYY-MM-DD'). */
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-
 /**
  * The channel lines of `figure` for a dashboard answer `d` (its BusinessDay, Currency and
- * Breakdown), ordered by service type then path; lines with no rows are left out. Today's lines
- * cover the MYT business day, the month's the 1st to today; 'attempts' counts SUCCESS and FAILED.
+ * Breakdown), ordered by service type then path; lines with no rows are left out. Each figure's
+ * lines cover its window's MYT days (dashboardWindows); 'attempts' counts SUCCESS and FAILED.
  */
 export function dashboardLines(d: { BusinessDay: string; Currency: string; Breakdown: readonly DashboardBreakdownRow[] }, figure: DashboardFigure): DashboardLine[] {
-  const window = figure === 'today' ? 'TODAY' : 'MONTH';
+  const window = FIGURE_WINDOW[figure];
   const statuses = figure === 'attempts' ? ['SUCCESS', 'FAILED'] : ['SUCCESS'];
-  const from = figure === 'today' ? d.BusinessDay : monthStart(d.BusinessDay);
+  const { from, to } = dashboardWindows(d.BusinessDay)[window];
   const rows = d.Breakdown.filter((r) => r.Window === window && statuses.includes(r.Status));
   // Rows of one service type that drill to the same view are one line (the view's methods).
   const groups = new Map<string, { serviceType: number; path: string; methods: Set<string>; rows: DashboardBreakdownRow[] }>();
   for (const r of rows) {
-    const path = drillOf(d, from, statuses, r.ServiceType, r.PaymentMethod === null ? [] : [r.PaymentMethod]).path;
+    const path = drillOf(d, from, to, statuses, r.ServiceType, r.PaymentMethod === null ? [] : [r.PaymentMethod]).path;
     const key = `${r.ServiceType}|${path}`;
     const g = groups.get(key) ?? { serviceType: r.ServiceType, path, methods: new Set<string>(), rows: [] };
     if (r.PaymentMethod !== null) g.methods.add(r.PaymentMethod);
@@ -68,7 +93,7 @@ export function dashboardLines(d: { BusinessDay: string; Currency: string; Break
   }
   return [...groups.values()]
     .map((g) => {
-      const drill = drillOf(d, from, statuses, g.serviceType, [...g.methods].sort());
+      const drill = drillOf(d, from, to, statuses, g.serviceType, [...g.methods].sort());
       return {
         serviceType: g.serviceType,
         path: drill.path,
@@ -90,14 +115,14 @@ function byMethod(serviceType: number): boolean {
 }
 
 /**
- * The drill of one service type's rows over MYT days `from`..BusinessDay in `statuses`: a terminal
+ * The drill of one service type's rows over MYT days `from`..`to` in `statuses`: a terminal
  * line names its payment methods, so the drill leads it to their view; the list's SearchData then
  * holds the days, statuses, Currency and the sale predicate (drillDown).
  */
-function drillOf(d: { BusinessDay: string; Currency: string }, from: string, statuses: string[], serviceType: number, methods: string[]) {
+function drillOf(d: { Currency: string }, from: string, to: string, statuses: string[], serviceType: number, methods: string[]) {
   const req = {
-    SearchData: { DateFrom: `${from}T00:00:00.000+08:00`, DateTo: `${d.BusinessDay}T23:59:59.999+08:00`, Status: statuses, ...(byMethod(serviceType) && methods.length ? { PaymentMethod: methods } : {}), Currency: d.Currency },
-    Period: from === d.BusinessDay ? ('day' as const) : ('month' as const),
+    SearchData: { DateFrom: `${from}T00:00:00.000+08:00`, DateTo: `${to}T23:59:59.999+08:00`, Status: statuses, ...(byMethod(serviceType) && methods.length ? { PaymentMethod: methods } : {}), Currency: d.Currency },
+    Period: from === to ? ('day' as const) : ('month' as const),
     GroupBy: null,
   };
   const row = { Period: from, Group: null, GroupLabel: null, ServiceType: serviceType } as SummaryRow;

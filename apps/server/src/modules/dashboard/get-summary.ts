@@ -4,11 +4,13 @@
  * and the 30-day payment method mix) at the caller's hierarchy level (summary
  * key ranges; at agent level and below, the days outside whole months are the caller's own index
  * range of transactions) and the refund table, never a scan of the whole transactions table;
- * the latest transactions are one LIMIT 10 index read per service type (LATERAL), merged. Business
+ * the latest transactions are one LIMIT 10 index read per service type (LATERAL), merged; the
+ * comparison windows (yesterday, the same days of the previous month) are two more summary reads. Business
  * days are MYT. Sales figures, trend and mix count SUCCESS transactions only; the open risk alerts
  * (PENDING or OPEN) are counted for callers holding `risk:view`.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dashboardWindows } from '@paydesk/contract';
 import { BUSINESS_TIME_ZONE, SERVICE_TYPE_CODES, dayjs, sumMoney } from '@paydesk/domain';
 import type { Database } from '../../db/client.ts';
 import { refundRequests, riskAlerts, transactions as t } from '../../db/schema/index.ts';
@@ -32,13 +34,17 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
   // platform's 30 days instead of 7,700 method × scheme rows), and the method mix needs no day
   // (40 groups instead of 1,800). Whole platform dashboard at 10 M transactions: p50 28 ms with the
   // one read, 11 ms with the two (40 runs each; docs/ARCHITECTURE.md "Summaries").
-  const [byDay, byMethod, todayChannels, monthChannels, [pending], latest, openAlerts] = await Promise.all([
+  // The comparison windows (yesterday; the same days of the previous month), as the drill reads them.
+  const windows = dashboardWindows(day);
+  const [byDay, byMethod, todayChannels, monthChannels, yesterdayChannels, prevMonthChannels, [pending], latest, openAlerts] = await Promise.all([
     // SUCCESS and FAILED only: the figures and the success rate need nothing else.
     readSummary(database, scope, { from, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['day', 'serviceType', 'status'] }),
     readSummary(database, scope, { from: trendStart, to: day, currency, statuses: ['SUCCESS'], groupBy: ['paymentMethod'] }),
     // The figures by channel, for their drill-down (no day: a few dozen groups each).
     readSummary(database, scope, { from: day, to: day, currency, statuses: ['SUCCESS'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
     readSummary(database, scope, { from: monthStart, to: day, currency, statuses: ['SUCCESS', 'FAILED'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
+    readSummary(database, scope, { ...windows.YESTERDAY, currency, statuses: ['SUCCESS'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
+    readSummary(database, scope, { ...windows.PREV_MONTH, currency, statuses: ['SUCCESS'], groupBy: ['serviceType', 'paymentMethod', 'status'] }),
     // Pending refunds in the requested currency only, like every other figure.
     database.db
       .select({ n: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${refundRequests.amount}), 0)::text` })
@@ -97,12 +103,21 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
       .map((r) => ({ PaymentMethod: r.paymentMethod!, Amount: sumMoney([r.gross]), Count: r.txnCount }))
       .sort((a, b) => b.Count - a.Count || a.PaymentMethod.localeCompare(b.PaymentMethod)),
     Latest: latest.map(toListItem),
-    Breakdown: [...channels('TODAY', todayChannels), ...channels('MONTH', monthChannels)],
+    Breakdown: [...channels('TODAY', todayChannels), ...channels('MONTH', monthChannels), ...channels('YESTERDAY', yesterdayChannels), ...channels('PREV_MONTH', prevMonthChannels)],
+    Previous: {
+      Yesterday: { Day: windows.YESTERDAY.from, ...figure(channels('YESTERDAY', yesterdayChannels)) },
+      Month: { From: windows.PREV_MONTH.from, To: windows.PREV_MONTH.to, ...figure(channels('PREV_MONTH', prevMonthChannels)) },
+    },
   };
 }
 
+/** The count and amount of Breakdown rows (successful ones only are read for the comparison windows). */
+function figure(rows: { Count: number; Amount: string }[]) {
+  return { Amount: sumMoney(rows.map((r) => r.Amount)), Count: rows.reduce((n, r) => n + r.Count, 0) };
+}
+
 /** Summary rows by service type, method and status as Breakdown rows of `window` (groups without a transaction left out). */
-function channels(window: 'TODAY' | 'MONTH', rows: Awaited<ReturnType<typeof readSummary>>) {
+function channels(window: 'TODAY' | 'MONTH' | 'YESTERDAY' | 'PREV_MONTH', rows: Awaited<ReturnType<typeof readSummary>>) {
   return rows
     .filter((r) => r.txnCount !== 0)
     .map((r) => ({ Window: window, ServiceType: r.serviceType!, PaymentMethod: r.paymentMethod ?? null, Status: r.status as 'SUCCESS' | 'FAILED', Count: r.txnCount, Amount: sumMoney([r.gross]) }))

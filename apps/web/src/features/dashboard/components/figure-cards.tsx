@@ -7,11 +7,13 @@
  * list holds them all, so it drills to its channel lines (contract dashboardLines: one per live
  * view, each with its own count or amount and its list filtered exactly as the figure counts);
  * one line is a link of its own, several open under "By channel". The refund and risk cards open
- * their desk's queue. A line shows only when the user may open its list.
+ * their desk's queue. A line shows only when the user may open its list. The sales figures show
+ * the previous period beside them (yesterday; the same days of the previous month, with the
+ * change), which drills the same way.
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
-import { DownOutlined, RightOutlined, UpOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DownOutlined, RightOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardLines, type DashboardFigure, type DashboardLine, type ResponseOf } from '@paydesk/contract';
@@ -34,13 +36,45 @@ interface Figure {
   link?: { to: string; textKey: string; permission: string };
   /** Whether the caller has the figure at all (default yes). */
   shown?: (d: Dashboard) => boolean;
+  /**
+   * The figure's comparison (a sales figure): its window's figure, the line's text key, and its
+   * channel lines (the comparison drills like the figure). `change`: the percentage change shows
+   * only where both periods are alike (the month to date against the same days of the previous
+   * month); today, still in progress, is not set against yesterday's whole day.
+   */
+  compare?: { figure: DashboardFigure; of: (d: Dashboard) => { Amount: string; Count: number }; textKey: string; change: boolean };
+}
+
+/** 'YYYY-MM-DD' as §9's DD-MM-YYYY. */
+const dmy = (day: string) => day.split('-').reverse().join('-');
+
+/** The comparison's words: "Yesterday" or "01-10-2026 – 30-10-2026". */
+const compareWhen = (d: Dashboard, figure: DashboardFigure) =>
+  figure === 'yesterday' ? dmy(d.Previous.Yesterday.Day) : `${dmy(d.Previous.Month.From)} – ${dmy(d.Previous.Month.To)}`;
+
+/** The change from `before` to `now` in percent with one decimal, or null when `before` is zero. */
+export function percentChange(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
 }
 
 export const FIGURES: readonly Figure[] = [
-  { testId: 'dash-today-amount', labelKey: 'dashboard.todayAmount', value: (d, f) => f.money(d.Today.Amount, d.Currency), drill: { figure: 'today', show: 'amount' } },
-  { testId: 'dash-today-count', labelKey: 'dashboard.todayCount', value: (d, f) => f.count(d.Today.Count), drill: { figure: 'today', show: 'count' } },
-  { testId: 'dash-mtd-amount', labelKey: 'dashboard.mtdAmount', value: (d, f) => f.money(d.MonthToDate.Amount, d.Currency), drill: { figure: 'monthToDate', show: 'amount' } },
-  { testId: 'dash-mtd-count', labelKey: 'dashboard.mtdCount', value: (d, f) => f.count(d.MonthToDate.Count), drill: { figure: 'monthToDate', show: 'count' } },
+  {
+    testId: 'dash-today-amount', labelKey: 'dashboard.todayAmount', value: (d, f) => f.money(d.Today.Amount, d.Currency), drill: { figure: 'today', show: 'amount' },
+    compare: { figure: 'yesterday', of: (d) => d.Previous.Yesterday, textKey: 'dashboard.compareYesterday', change: false },
+  },
+  {
+    testId: 'dash-today-count', labelKey: 'dashboard.todayCount', value: (d, f) => f.count(d.Today.Count), drill: { figure: 'today', show: 'count' },
+    compare: { figure: 'yesterday', of: (d) => d.Previous.Yesterday, textKey: 'dashboard.compareYesterday', change: false },
+  },
+  {
+    testId: 'dash-mtd-amount', labelKey: 'dashboard.mtdAmount', value: (d, f) => f.money(d.MonthToDate.Amount, d.Currency), drill: { figure: 'monthToDate', show: 'amount' },
+    compare: { figure: 'previousMonth', of: (d) => d.Previous.Month, textKey: 'dashboard.comparePrevMonth', change: true },
+  },
+  {
+    testId: 'dash-mtd-count', labelKey: 'dashboard.mtdCount', value: (d, f) => f.count(d.MonthToDate.Count), drill: { figure: 'monthToDate', show: 'count' },
+    compare: { figure: 'previousMonth', of: (d) => d.Previous.Month, textKey: 'dashboard.comparePrevMonth', change: true },
+  },
   // The rate's attempts: the month's successful and failed sales, by channel.
   { testId: 'dash-success-rate', labelKey: 'dashboard.successRate', value: (d, f) => f.percent(d.SuccessRate), drill: { figure: 'attempts', show: 'count' } },
   {
@@ -76,7 +110,8 @@ function LineLink({ line, show, d, testId }: { line: DashboardLine; show: 'amoun
   return (
     <Flex justify="space-between" gap={8}>
       <Link to={listUrlOf(line.report!, line.searchData)} data-testid={`${testId}-link`} data-path={line.path}>
-        {t(line.report!.titleKey)} <RightOutlined />
+        {/* The list's menu name: the app catalogue has it (report titles load with the report pages). */}
+        {t(ROUTES.find((r) => r.path === line.path)?.labelKey ?? line.report!.titleKey)} <RightOutlined />
       </Link>
       <Typography.Text type="secondary">{show === 'amount' ? format.money(line.amount, d.Currency) : format.count(line.count)}</Typography.Text>
     </Flex>
@@ -84,7 +119,7 @@ function LineLink({ line, show, d, testId }: { line: DashboardLine; show: 'amoun
 }
 
 /** A sales figure's channel lines: one as a link of its own; several under a "By channel" toggle. */
-function ChannelLines({ f, d, held }: { f: Figure & { drill: NonNullable<Figure['drill']> }; d: Dashboard; held: ReadonlySet<string> }) {
+function ChannelLines({ f, d, held, toggleKey = 'dashboard.byChannel' }: { f: Pick<Figure, 'testId'> & { drill: NonNullable<Figure['drill']> }; d: Dashboard; held: ReadonlySet<string>; toggleKey?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const lines = openableLines(d, f.drill.figure, held);
@@ -93,7 +128,7 @@ function ChannelLines({ f, d, held }: { f: Figure & { drill: NonNullable<Figure[
   return (
     <div>
       <Button type="link" size="small" style={{ paddingInline: 0 }} aria-expanded={open} onClick={() => setOpen(!open)} data-testid={`${f.testId}-channels`}>
-        {t('dashboard.byChannel', { count: lines.length })} {open ? <UpOutlined /> : <DownOutlined />}
+        {t(toggleKey, { count: lines.length })} {open ? <UpOutlined /> : <DownOutlined />}
       </Button>
       {open && (
         <Flex vertical gap={2}>
@@ -102,6 +137,34 @@ function ChannelLines({ f, d, held }: { f: Figure & { drill: NonNullable<Figure[
           ))}
         </Flex>
       )}
+    </div>
+  );
+}
+
+/**
+ * A sales figure's comparison line: the previous period's figure with its days ("01-10-2026 –
+ * 30-10-2026: RM 1,234.00, +12.3 %"), then its own channel lines, which drill as the figure's do.
+ */
+function Comparison({ f, d, held }: { f: Figure & { drill: NonNullable<Figure['drill']>; compare: NonNullable<Figure['compare']> }; d: Dashboard; held: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const before = f.compare.of(d);
+  const show = f.drill.show;
+  const value = show === 'amount' ? format.money(before.Amount, d.Currency) : format.count(before.Count);
+  const now = show === 'amount' ? Number(f.drill.figure === 'today' ? d.Today.Amount : d.MonthToDate.Amount) : f.drill.figure === 'today' ? d.Today.Count : d.MonthToDate.Count;
+  const change = f.compare.change ? percentChange(now, show === 'amount' ? Number(before.Amount) : before.Count) : null;
+  const testId = `${f.testId}-prev`;
+  return (
+    <div>
+      <Typography.Text type="secondary" data-testid={testId}>
+        {t(f.compare.textKey, { when: compareWhen(d, f.compare.figure), value })}
+        {change !== null && (
+          <Typography.Text type={change >= 0 ? 'success' : 'danger'} style={{ marginInlineStart: 6 }}>
+            {change >= 0 ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {`${change >= 0 ? '+' : '−'}${format.percent(Math.abs(change))}`}
+          </Typography.Text>
+        )}
+      </Typography.Text>
+      <ChannelLines f={{ testId, drill: { figure: f.compare.figure, show } }} d={d} held={held} toggleKey="dashboard.previousByChannel" />
     </div>
   );
 }
@@ -123,6 +186,7 @@ export function FigureCards({ data, held }: { data: Dashboard | undefined; held:
               <Statistic title={t(f.labelKey)} value={f.value(data, format)} valueRender={(node) => <span data-testid={f.testId}>{node}</span>} />
               {f.extra && <Typography.Text type="secondary">{f.extra(data, format, t)}</Typography.Text>}
               {f.drill && <ChannelLines f={{ ...f, drill: f.drill }} d={data} held={held} />}
+              {f.drill && f.compare && <Comparison f={{ ...f, drill: f.drill, compare: f.compare }} d={data} held={held} />}
               {f.link && held.has(f.link.permission) && (
                 <div>
                   <Link to={f.link.to} data-testid={`${f.testId}-link`}>

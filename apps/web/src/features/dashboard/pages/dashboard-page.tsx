@@ -58,7 +58,7 @@ export default function DashboardPage() {
           {t('dashboard.title')}
         </Typography.Title>
         {data && (
-          <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay, currency: data.Currency })}</Typography.Text>
+          <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay.split('-').reverse().join('-'), currency: data.Currency })}</Typography.Text>
         )}
       </Flex>
       <FigureCards data={data} held={held} />
