@@ -1281,7 +1281,12 @@ class RefundPicker {
   private make(t: GenTxn, forcePending: boolean): GenRefund {
     const { rng } = this;
     const nowMs = this.now.getTime();
-    const at = Math.min(nowMs, t.createdAt.getTime() + rng.int(3600, 12 * 86400) * 1000);
+    // Requested 1 hour to 12 days after the sale; a recent sale's request falls proportionally
+    // between the sale and now (the same draw, scaled), so recent requests keep distinct, believable
+    // times instead of all reading the seed's own instant.
+    const sold = t.createdAt.getTime();
+    const after = rng.int(3600, 12 * 86400) * 1000;
+    const at = sold + after <= nowMs ? sold + after : sold + Math.floor((nowMs - sold) * (after / (12 * 86400 * 1000)));
     const ageDays = (nowMs - at) / DAY_MS;
     let status: GenRefund['status'] = forcePending ? 'PENDING' : rng.weighted(ageDays <= 14 ? REFUND_STATUS_RECENT : REFUND_STATUS_OLD);
     const reasonCode = rng.weighted(REFUND_REASONS);

@@ -10,6 +10,7 @@ import { ORG_COUNT, generateHierarchy, streamTransactions } from '../../src/seed
 import type { GenTxn } from '../../src/transactions/insert.ts';
 import { Rng } from '../../src/seed/random.ts';
 import type { GenBatch, GenBatchLine, GenLink, GenSchedule } from '../../src/seed/txn-model.ts';
+import type { GenRefund } from '../../src/seed/generate.ts';
 
 const ACQUIRERS = ['MBB', 'CIMB', 'PBB', 'RHB', 'HLB', 'AMB', 'BSN', 'AFFIN'].map((code, i) => ({ id: i + 1, code, name: code }));
 const NOW = new Date('2026-03-15T04:30:00Z');
@@ -22,6 +23,7 @@ const links: GenLink[] = [];
 const schedules: GenSchedule[] = [];
 const batches: GenBatch[] = [];
 const lines: GenBatchLine[] = [];
+const refunds: GenRefund[] = [];
 
 // Generating 100,000 rows takes seconds on a loaded machine: a generous hook time, no timing asserted.
 beforeAll(() => {
@@ -34,6 +36,7 @@ beforeAll(() => {
     schedules.push(...c.schedules);
     batches.push(...c.batches);
     lines.push(...c.batchLines);
+    refunds.push(...c.refunds);
   }
 }, 300_000);
 
@@ -45,6 +48,20 @@ describe('demo transaction model (generate.ts, txn-model.ts)', () => {
     expect(new Set(txns.map((t) => t.txnRefNo)).size).toBe(COUNT);
     expect(txns.filter((t, i) => i > 0 && t.createdAt < txns[i - 1]!.createdAt)).toEqual([]);
     expect(txns.filter((t) => t.createdAt.getTime() > NOW.getTime())).toEqual([]);
+  });
+
+  it('times refund requests believably: after their sale, not after now, and not all at one instant', () => {
+    const sold = new Map(txns.map((t) => [t.txnRefNo, t.createdAt.getTime()]));
+    expect(refunds.length).toBeGreaterThan(50);
+    for (const r of refunds) {
+      expect(r.createdAt.getTime()).toBeGreaterThanOrEqual(sold.get(r.txnRefNo)!);
+      expect(r.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(r.updatedAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
+    }
+    // The demo once stamped every recent request with the seed's own instant.
+    const atNow = refunds.filter((r) => r.createdAt.getTime() === NOW.getTime()).length;
+    expect(atNow).toBeLessThanOrEqual(1);
+    expect(new Set(refunds.map((r) => r.createdAt.getTime())).size).toBeGreaterThan(refunds.length * 0.95);
   });
 
   it('has every §4 transaction type at the terminal, and only sale kinds elsewhere', () => {
