@@ -65,7 +65,7 @@ describe('running a bulk reject', () => {
   const def = LIST_REPORTS.find((d) => d.source === REFUND_REQUEST_WORKFLOW.source)!;
   const rows: ReportRow[] = [1, 2, 3, 4, 5, 6].map((id) => ({ Id: id, TxnRefNo: `TXN000${id}`, Status: id === 6 ? 'REJECTED' : 'PENDING' }));
 
-  function mount(handle: (req: SeenRequest) => Answer) {
+  function mount(handle: (req: SeenRequest) => Answer, selected: ReportRow[] = rows, page?: { rows: ReportRow[]; onSelect: (rows: ReportRow[]) => void }) {
     const server = fakeServer(handle);
     const notify = vi.fn();
     setApiClient(
@@ -81,7 +81,7 @@ describe('running a bulk reject', () => {
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <AntApp>
-            <BulkBar workflow={REFUND_REQUEST_WORKFLOW} def={def} rows={rows} onClear={onClear} />
+            <BulkBar workflow={REFUND_REQUEST_WORKFLOW} def={def} rows={selected} onClear={onClear} page={page} />
           </AntApp>
         </I18nextProvider>
       </Provider>,
@@ -128,5 +128,19 @@ describe('running a bulk reject', () => {
     // The results say it: no toast per refused row.
     expect(notify).not.toHaveBeenCalled();
     expect(onClear).toHaveBeenCalled();
+  });
+
+  it('selects the whole page from the bar (no header checkbox), and offers it again while part of the page is selected', () => {
+    const onSelect = vi.fn();
+    mount(() => ({ body: {} }), [], { rows, onSelect });
+    fireEvent.click(screen.getByTestId('bulk-select-page'));
+    expect(onSelect).toHaveBeenCalledWith(rows);
+    cleanup();
+    mount(() => ({ body: {} }), rows.slice(0, 2), { rows, onSelect });
+    fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Select the 6 rows on this page' }));
+    expect(onSelect).toHaveBeenLastCalledWith(rows);
+    cleanup();
+    mount(() => ({ body: {} }), rows, { rows, onSelect });
+    expect(within(screen.getByTestId('bulk-bar')).queryByRole('button', { name: /rows on this page/ })).toBeNull();
   });
 });

@@ -178,7 +178,9 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
           <LoadError onRetry={list.refresh} />
         ) : (
           <div ref={tableBox}>
-            {canBulk && <BulkBar workflow={bulkWorkflow!} def={def} rows={selected} onClear={() => setSelected([])} />}
+            {canBulk && (
+              <BulkBar workflow={bulkWorkflow!} def={def} rows={selected} onClear={() => setSelected([])} page={{ rows: data?.Items ?? [], onSelect: setSelected }} />
+            )}
             {narrow ? (
               <CardList<ReportRow>
                 rows={data?.Items ?? []}
@@ -218,7 +220,8 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
                         columnWidth: 40,
                         // Named in the screen's language, by the row's reference (antd's own: "Select row 3").
                         getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }) }),
-                        getTitleCheckboxProps: () => ({ 'aria-label': t('bulk.selectPage') }),
+                        // The bulk bar selects the page: antd's header box was copied into the hidden measuring row.
+                      hideSelectAll: true,
                         // A click beside the checkbox selects nothing and must not open the row either.
                         onCell: () => ({ onClick: (e) => e.stopPropagation() }),
                       }

@@ -42,6 +42,12 @@ export interface BulkBarProps {
   def: ListReportDef;
   rows: readonly ReportRow[];
   onClear: () => void;
+  /**
+   * The rows of the page shown, and how to select them all: "Select this page" sits in the bar
+   * (antd's header checkbox is not used: its hidden measuring row copied it, a focusable control
+   * inside aria-hidden content).
+   */
+  page?: { rows: readonly ReportRow[]; onSelect: (rows: ReportRow[]) => void };
 }
 
 /** Whether the caller may run some bulk command of `workflow` (the list then offers row selection). */
@@ -51,7 +57,7 @@ export function useBulkAvailable(workflow: WorkflowDef | undefined): boolean {
 }
 
 /** The bar shown above a list while rows are selected; null with none. */
-export function BulkBar({ workflow, def, rows, onClear }: BulkBarProps) {
+export function BulkBar({ workflow, def, rows, onClear, page }: BulkBarProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const dispatch = useAppDispatch();
@@ -112,11 +118,22 @@ export function BulkBar({ workflow, def, rows, onClear }: BulkBarProps) {
 
   const offered = bulkCommands(workflow, held).filter((c) => bulkPlan(workflow, c, rows).send.length > 0);
   const done = run?.results.filter((r) => r.outcome === 'done').length ?? 0;
+  const wholePage = page !== undefined && page.rows.length > 0 && page.rows.every((r) => rows.some((x) => x.Id === r.Id));
   return (
     <>
+      {rows.length === 0 && page && page.rows.length > 0 && (
+        <Button type="link" size="small" style={{ paddingInline: 0, marginBottom: 8 }} onClick={() => page.onSelect([...page.rows])} data-testid="bulk-select-page">
+          {t('bulk.selectPageCount', { count: page.rows.length })}
+        </Button>
+      )}
       {rows.length > 0 && (
         <Flex wrap gap={8} align="center" role="toolbar" aria-label={t('bulk.toolbar')} data-testid="bulk-bar" style={{ marginBottom: 12 }}>
           <Typography.Text strong>{t('bulk.selected', { count: rows.length })}</Typography.Text>
+          {page && !wholePage && (
+            <Button type="link" onClick={() => page.onSelect([...page.rows])}>
+              {t('bulk.selectPageCount', { count: page.rows.length })}
+            </Button>
+          )}
           {offered.map((c) => (
             <Button key={c.action} danger={c.danger} icon={WORKFLOW_ICONS[c.icon]} onClick={() => start(c)}>
               {t(c.label)}
