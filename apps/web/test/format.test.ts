@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { NO_VALUE, formatCount, formatDecimal, formatMoney, formatPercent } from '../src/shared/format.ts';
+import { NO_VALUE, formatCount, formatDay, formatDecimal, formatMoney, formatPercent } from '../src/shared/format.ts';
 
 const LANGS = ['en', 'ms', 'zh'] as const;
 const lang = fc.constantFrom(...LANGS);
@@ -115,5 +115,18 @@ describe('absent and non-numeric values', () => {
         expect(formatDecimal(v, l)).toBe(NO_VALUE);
       }),
     );
+  });
+});
+
+describe('formatDay (§9 DD-MM-YYYY)', () => {
+  it('writes any business day day first, and any other text as it is', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (at) => {
+        const iso = at.toISOString().slice(0, 10);
+        const [y, m, d] = iso.split('-');
+        expect(formatDay(iso)).toBe(`${d}-${m}-${y}`);
+      }),
+    );
+    for (const other of ['', 'Today', '2026-3-1', '01-12-2026']) expect(formatDay(other)).toBe(other);
   });
 });

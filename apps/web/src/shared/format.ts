@@ -91,6 +91,11 @@ export function formatDecimal(value: Numeric, lang: string, maxFraction = 2): st
 }
 
 /** The formatters bound to the current UI language (re-rendered when it changes). */
+/** A MYT business day 'YYYY-MM-DD' as §9 writes it, 'DD-MM-YYYY'; any other text as it is. */
+export function formatDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('-') : day;
+}
+
 export function useFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.language;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '@paydesk/contract';
 import { SERVICE_TYPES } from '@paydesk/domain';
 import { echarts } from '../../../shared/echarts.ts';
-import { formatCount, formatMoney, formatPercent } from '../../../shared/format.ts';
+import { formatCount, formatDay, formatMoney, formatPercent } from '../../../shared/format.ts';
 import type { PaymentMethodLabel } from '../../../shared/payment-methods.ts';
 import { useAppSelector } from '../../../store/hooks.ts';
 import { mixSlices, trendLines } from '../chart-data.ts';
@@ -31,6 +31,9 @@ interface AxisParam {
   marker: string;
   dataIndex: number;
 }
+
+/** 'YYYY-MM-DD' as 'DD-MM' (the axis; the tooltip writes the whole day, §9). */
+const dayMonth = (day: string) => formatDay(day).slice(0, 5);
 
 export function TrendChart({ trend, businessDay, currency }: { trend: Dashboard['Trend']; businessDay: string; currency: string }) {
   const { t } = useTranslation();
@@ -60,7 +63,7 @@ export function TrendChart({ trend, businessDay, currency }: { trend: Dashboard[
           const index = params[0]?.dataIndex ?? 0;
           const seen = new Set<string>();
           const rows = params.filter((p) => p.value !== null && p.value !== undefined && !seen.has(p.seriesName) && seen.add(p.seriesName));
-          const title = index === last ? `${days[index]} (${soFar})` : (days[index] ?? '');
+          const title = index === last ? `${formatDay(days[index] ?? '')} (${soFar})` : formatDay(days[index] ?? '');
           return [title, ...rows.map((p) => `${p.marker}${p.seriesName}: ${formatMoney(p.value, currency)}`)].join('<br/>');
         },
       },
@@ -69,7 +72,8 @@ export function TrendChart({ trend, businessDay, currency }: { trend: Dashboard[
       xAxis: {
         type: 'category' as const,
         boundaryGap: false,
-        data: days.map((d, i) => (i === last ? `${d.slice(5)}\n${soFar}` : d.slice(5))),
+        // §9 dates, day first: DD-MM on the axis (the year is the business day's), DD-MM-YYYY in the tooltip.
+        data: days.map((d, i) => (i === last ? `${dayMonth(d)}\n${soFar}` : dayMonth(d))),
         // Every fifth day counted back from today, so today's "so far" label is always shown.
         axisLabel: { interval: (i: number) => (last - i) % 5 === 0 },
       },

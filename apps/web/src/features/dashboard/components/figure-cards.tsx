@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardLines, type DashboardFigure, type DashboardLine, type ResponseOf } from '@paydesk/contract';
 import { allRoutes } from '@paydesk/domain';
-import { useFormat } from '../../../shared/format.ts';
+import { formatDay, useFormat } from '../../../shared/format.ts';
 import { listUrlOf } from '../../../shared/summary-drill.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
@@ -45,12 +45,10 @@ interface Figure {
   compare?: { figure: DashboardFigure; of: (d: Dashboard) => { Amount: string; Count: number }; textKey: string; change: boolean };
 }
 
-/** 'YYYY-MM-DD' as §9's DD-MM-YYYY. */
-const dmy = (day: string) => day.split('-').reverse().join('-');
 
 /** The comparison's words: "Yesterday" or "01-10-2026 – 30-10-2026". */
 const compareWhen = (d: Dashboard, figure: DashboardFigure) =>
-  figure === 'yesterday' ? dmy(d.Previous.Yesterday.Day) : `${dmy(d.Previous.Month.From)} – ${dmy(d.Previous.Month.To)}`;
+  figure === 'yesterday' ? formatDay(d.Previous.Yesterday.Day) : `${formatDay(d.Previous.Month.From)} – ${formatDay(d.Previous.Month.To)}`;
 
 /** The change from `before` to `now` in percent with one decimal, or null when `before` is zero. */
 export function percentChange(now: number, before: number): number | null {

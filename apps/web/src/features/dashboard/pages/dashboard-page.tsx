@@ -14,6 +14,7 @@ import { useAppSelector } from '../../../store/hooks.ts';
 import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { FigureCards, listPermission } from '../components/figure-cards.tsx';
 import { LatestTable } from '../components/latest-table.tsx';
+import { formatDay } from '../../../shared/format.ts';
 
 // ECharts is the largest dependency: it loads after the figures, in its own chunk.
 const TrendChart = lazy(() => import('../components/charts.tsx').then((m) => ({ default: m.TrendChart })));
@@ -58,7 +59,7 @@ export default function DashboardPage() {
           {t('dashboard.title')}
         </Typography.Title>
         {data && (
-          <Typography.Text type="secondary">{t('dashboard.businessDay', { day: data.BusinessDay.split('-').reverse().join('-'), currency: data.Currency })}</Typography.Text>
+          <Typography.Text type="secondary">{t('dashboard.businessDay', { day: formatDay(data.BusinessDay), currency: data.Currency })}</Typography.Text>
         )}
       </Flex>
       <FigureCards data={data} held={held} />
