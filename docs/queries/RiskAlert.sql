@@ -3,7 +3,7 @@
 
 -- Search page · SUPERADMIN · no filter
 -- params: [21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -18,7 +18,7 @@ LIMIT $1) AS "capped";
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."master_merchant_id" = $1
@@ -35,7 +35,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENCY · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."agency_id" = $1
@@ -52,7 +52,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."agent_id" = $1
@@ -69,7 +69,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
@@ -86,7 +86,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_BRANCH · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."branch_id" = $1
@@ -103,7 +103,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · last 30 days
 -- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
@@ -124,7 +124,7 @@ LIMIT $4) AS "capped";
 
 -- Search page · SUPERADMIN · status
 -- params: [["SUCCESS"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."status" = ANY($1)
@@ -141,7 +141,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."master_merchant_id" = $1
@@ -160,7 +160,7 @@ LIMIT $3) AS "capped";
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
 -- params: ["2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE ("risk_alerts"."created_at", "risk_alerts"."id") < ($1::timestamptz, $2::bigint)
@@ -169,7 +169,7 @@ LIMIT $3;
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
 -- params: [1,"2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1

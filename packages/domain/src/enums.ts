@@ -419,6 +419,31 @@ export const RISK_ALERT_RULES = [
 ] as const;
 export type RiskAlertRule = (typeof RISK_ALERT_RULES)[number];
 
+/** What a risk rule's threshold and observed value count. */
+export type RiskThresholdKind = 'AMOUNT' | 'PERCENT' | 'COUNT' | 'DAYS';
+
+/**
+ * The unit of each §9 rule's threshold and observed value (our reading of the rule names): ringgit
+ * (the alert's currency) for amount rules, a percentage for ratios, a number of transactions, or
+ * of days for the inactivity rule.
+ */
+export const RISK_THRESHOLD_KINDS: Readonly<Record<RiskAlertRule, RiskThresholdKind>> = Object.freeze({
+  LIMIT_TXN_DAILY: 'AMOUNT',
+  LIMIT_TXN_MONTHLY: 'AMOUNT',
+  FOREIGN_CARD_RATIO_DAILY: 'PERCENT',
+  FOREIGN_CARD_RATIO_MONTHLY: 'PERCENT',
+  CONSECUTIVE_FAILED_DAILY: 'COUNT',
+  SAME_CARD_LAST_HOUR: 'COUNT',
+  SAME_CARD_LAST_24H: 'COUNT',
+  SAME_CARD_DAILY: 'COUNT',
+  SAME_IP_LAST_HOUR: 'COUNT',
+  SAME_IP_LAST_24H: 'COUNT',
+  SAME_IP_DAILY: 'COUNT',
+  SINGLE_LARGE_TXN: 'AMOUNT',
+  INACTIVE_TXN_DAYS: 'DAYS',
+  FOREIGN_IP_DAILY: 'COUNT',
+});
+
 /**
  * The window a risk rule counts over: the calendar day or month in Malaysian time, a sliding last
  * hour or last 24 hours, one transaction, or a number of days set in the risk parameters.

@@ -61,6 +61,12 @@ export interface ReportColumn {
   section?: string;
   /** Offered as a sort. Only columns an index of the source leads with (after scope) may sort. */
   sortable?: boolean;
+  /**
+   * A decimal `text` whose unit another column of the row decides (a risk alert's threshold and
+   * observed value, by its rule): the screens write it as money in the row's currency, a
+   * percentage, a number of transactions or of days. The column named must be in the same places.
+   */
+  unitBy?: { column: string; units: Readonly<Record<string, 'AMOUNT' | 'PERCENT' | 'COUNT' | 'DAYS'>> };
 }
 
 /** A filter of the report's `SearchData`. Each kind names its request fields exactly. */

@@ -41,11 +41,35 @@ export function cellText(t: TFunction, column: ReportColumn, value: unknown, cur
   }
 }
 
+/**
+ * A value whose unit the row decides (`column.unitBy`: a risk rule's threshold and observed value):
+ * money in `currency`, a percentage, "3 transactions" or "30 days"; the plain text when the row's
+ * unit is unknown or the value is not a number.
+ */
+export function unitText(t: TFunction, column: ReportColumn, row: Record<string, unknown>, currency: string, language: string): string | null {
+  if (!column.unitBy) return null;
+  const value = row[column.key];
+  const unit = column.unitBy.units[String(row[column.unitBy.column] ?? '')];
+  if (value === null || value === undefined || value === '' || !unit || !Number.isFinite(Number(value))) return null;
+  switch (unit) {
+    case 'AMOUNT':
+      return formatMoney(value as string, currency);
+    case 'PERCENT':
+      return formatPercent(value as string, language);
+    case 'COUNT':
+      return t('unit.transactions', { count: Number(value), n: formatCount(value as string, language) });
+    case 'DAYS':
+      return t('unit.days', { count: Number(value), n: formatCount(value as string, language) });
+  }
+}
+
 /** A cell of `row` for `column`: the text, a status tag, or the PAN in monospace. */
 export function ReportCell({ t, column, row, fallbackCurrency, language }: { t: TFunction; column: ReportColumn; row: Record<string, unknown>; fallbackCurrency: string; language: string }): ReactNode {
   const value = row[column.key];
   if (column.kind === 'enum' && column.enumKey === 'status' && typeof value === 'string' && value) return <StatusTag status={value} />;
   const currency = typeof row.Currency === 'string' && row.Currency ? row.Currency : fallbackCurrency;
+  const inUnit = unitText(t, column, row, currency, language);
+  if (inUnit !== null) return inUnit;
   const text = cellText(t, column, value, currency, language);
   if (column.kind === 'pan' && text !== NO_VALUE) return <Typography.Text code>{text}</Typography.Text>;
   return text;

@@ -8,11 +8,15 @@
  *    with the rule, over `risk_alert_transactions` (the transaction's fields copied when the alert
  *    was raised), newest alert first.
  * Threshold and observed value are decimal text in the rule's unit (RM for amount rules, % for
- * ratios, a count of transactions or days otherwise; /risk-parameter says which).
+ * ratios, a count of transactions or days otherwise: domain RISK_THRESHOLD_KINDS); the screens
+ * write them in it (`unitBy`).
  */
-import { RISK_ALERT_RULES, TICKET_STATUSES } from '@paydesk/domain';
+import { RISK_ALERT_RULES, RISK_THRESHOLD_KINDS, TICKET_STATUSES } from '@paydesk/domain';
 import { defineReport, type ReportColumn } from '../define.ts';
 import { TXN } from './transaction-columns.ts';
+
+/** Threshold and observed value are written in their rule's unit (money in the alert's currency, %, transactions, days). */
+const BY_RULE = { column: 'RuleCode', units: RISK_THRESHOLD_KINDS } as const;
 
 const RULE = { key: 'RuleCode', source: 'rule_code', labelKey: 'risk.rule', kind: 'enum', enumKey: 'riskRule', priority: 1 } as const satisfies ReportColumn;
 
@@ -21,12 +25,13 @@ export const RISK_ALERT_COLUMNS = {
   AlertId: { key: 'AlertId', source: 'id', labelKey: 'risk.alertId', kind: 'text', in: ['detail', 'export'] },
   RuleCode: RULE,
   Subject: { key: 'Subject', source: 'subject', labelKey: 'risk.subject', kind: 'text', priority: 2 },
-  Threshold: { key: 'Threshold', source: 'threshold', labelKey: 'risk.threshold', kind: 'text', priority: 3 },
-  Observed: { key: 'Observed', source: 'observed', labelKey: 'risk.observed', kind: 'text', priority: 2 },
+  Threshold: { key: 'Threshold', source: 'threshold', labelKey: 'risk.threshold', kind: 'text', priority: 3, unitBy: BY_RULE },
+  Observed: { key: 'Observed', source: 'observed', labelKey: 'risk.observed', kind: 'text', priority: 2, unitBy: BY_RULE },
   Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'ticketStatus', priority: 1 },
   MerchantName: TXN.MerchantName,
   WindowStart: { key: 'WindowStart', source: 'window_start', labelKey: 'risk.windowStart', kind: 'datetime', in: ['detail', 'export'] },
-  Currency: { key: 'Currency', source: 'currency', labelKey: 'shell.currency', kind: 'text', in: ['detail', 'export'] },
+  // In the rows too: an amount rule's values are money in it.
+  Currency: { key: 'Currency', source: 'currency', labelKey: 'shell.currency', kind: 'text', priority: 3 },
   Resolution: { key: 'Resolution', source: 'resolution', labelKey: 'risk.resolution', kind: 'text', in: ['detail', 'export'] },
   UpdatedAt: { key: 'UpdatedAt', source: 'updated_at', labelKey: 'detail.updated_at', kind: 'datetime', in: ['detail', 'export'] },
   MasterMerchantName: TXN.MasterMerchantName,

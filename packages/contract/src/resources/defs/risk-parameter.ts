@@ -1,28 +1,10 @@
-import { RISK_ALERT_RULE_ENTRIES, RULE_MESSAGES, TIME_UNIT_ENTRIES, type RiskAlertRule } from '@paydesk/domain';
+import { RISK_ALERT_RULE_ENTRIES, RISK_THRESHOLD_KINDS, RULE_MESSAGES, TIME_UNIT_ENTRIES, type RiskAlertRule, type RiskThresholdKind } from '@paydesk/domain';
 import { defineResource, type NumberKind } from '../define.ts';
 import { int, select } from '../fields.ts';
 import { codeOptions, decimal2, defaulted, optionsOf } from './b-fields.ts';
 
-/** What a risk rule's Threshold counts. */
-export type RiskThresholdKind = 'AMOUNT' | 'PERCENT' | 'COUNT' | 'DAYS';
-
-/** The unit of each §9 rule's threshold (our reading of the rule names). */
-export const RISK_THRESHOLD_KINDS: Record<RiskAlertRule, RiskThresholdKind> = {
-  LIMIT_TXN_DAILY: 'AMOUNT',
-  LIMIT_TXN_MONTHLY: 'AMOUNT',
-  FOREIGN_CARD_RATIO_DAILY: 'PERCENT',
-  FOREIGN_CARD_RATIO_MONTHLY: 'PERCENT',
-  CONSECUTIVE_FAILED_DAILY: 'COUNT',
-  SAME_CARD_LAST_HOUR: 'COUNT',
-  SAME_CARD_LAST_24H: 'COUNT',
-  SAME_CARD_DAILY: 'COUNT',
-  SAME_IP_LAST_HOUR: 'COUNT',
-  SAME_IP_LAST_24H: 'COUNT',
-  SAME_IP_DAILY: 'COUNT',
-  SINGLE_LARGE_TXN: 'AMOUNT',
-  INACTIVE_TXN_DAYS: 'DAYS',
-  FOREIGN_IP_DAILY: 'COUNT',
-};
+/** The unit of each rule's threshold lives in the domain (the risk desk's report writes by it too). */
+export { RISK_THRESHOLD_KINDS, type RiskThresholdKind };
 
 /** How a list writes a rule's Threshold: RM for amount rules, a percentage, else a whole number. */
 const THRESHOLD_NUMBER_KINDS: Record<RiskThresholdKind, NumberKind> = { AMOUNT: 'money', PERCENT: 'percent', COUNT: 'count', DAYS: 'count' };
