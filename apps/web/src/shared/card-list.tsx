@@ -9,6 +9,7 @@
 import type { Key, ReactNode } from 'react';
 import { Card, Checkbox, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { rowOpenProps } from './row-open.ts';
+import './card-list.css';
 
 /** What a card reads of a table column. */
 export interface CardColumn<T> {
@@ -82,7 +83,9 @@ export function CardList<T>({ rows, columns, rowKey, loading, emptyText, onOpen,
               {rest.map((c, j) => (
                 <div key={String(c.key ?? j)} style={{ display: 'contents' }}>
                   <dt style={{ margin: 0, color: token.colorTextSecondary, overflowWrap: 'anywhere' }}>{typeof c.title === 'function' ? null : (c.title as ReactNode)}</dt>
-                  <dd style={{ margin: 0, overflowWrap: 'anywhere', textAlign: 'right' }}>{cellOf(c, row, i)}</dd>
+                  <dd className="pd-card-value" style={{ margin: 0, textAlign: 'right' }}>
+                    {cellOf(c, row, i)}
+                  </dd>
                 </div>
               ))}
             </dl>

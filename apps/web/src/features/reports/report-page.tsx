@@ -11,8 +11,8 @@
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Flex, Select, Space, Table, Typography } from 'antd';
-import { ReloadOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Space, Table, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import { listEmptyText } from '../../shared/list-empty.tsx';
 import { LoadError } from '../../shared/load-error.tsx';
 import { rowOpenProps } from '../../shared/row-open.ts';
 import { CardList } from '../../shared/card-list.tsx';
+import { SortPicker } from '../../shared/sort-picker.tsx';
 import { useNarrow } from '../../shared/use-narrow.ts';
 import { BulkBar, useBulkAvailable } from '../../shared/workflow/bulk-actions.tsx';
 import { useExportFileMutation } from '../../store/file-api.ts';
@@ -145,22 +146,8 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
             )}
           </Flex>
           <Space wrap>
-            {narrow && sortable.length > 0 && (
-              <Space.Compact>
-                <Select
-                  aria-label={t('list.sortBy')}
-                  value={query.sort}
-                  style={{ minWidth: 150 }}
-                  options={sortable.map((c) => ({ value: c.key, label: c.title }))}
-                  onChange={(sort) => list.apply({ ...query, sort })}
-                  data-testid="list-sort"
-                />
-                <Button
-                  aria-label={t(query.order === 'asc' ? 'list.sortAscending' : 'list.sortDescending')}
-                  icon={query.order === 'asc' ? <SortAscendingOutlined aria-hidden /> : <SortDescendingOutlined aria-hidden />}
-                  onClick={() => list.apply({ ...query, order: query.order === 'asc' ? 'desc' : 'asc' })}
-                />
-              </Space.Compact>
+            {narrow && (
+              <SortPicker options={sortable.map((c) => ({ value: c.key, label: c.title }))} sort={query.sort} order={query.order} onChange={(sort, order) => list.apply({ ...query, sort, order })} />
             )}
             <Button icon={<ReloadOutlined />} onClick={list.refresh} aria-label={t('common.retry')} />
             <ColumnChooser columns={allColumns} visible={shown.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />

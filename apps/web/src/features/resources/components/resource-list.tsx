@@ -44,6 +44,9 @@ import { ResourceFilterBar } from './resource-filter-bar.tsx';
 import { ResourceForm, type FormTarget } from './resource-form.tsx';
 import { ResourceHistory } from './resource-history.tsx';
 import { RowActionLinks, type RowAction } from '../../../shared/row-actions.tsx';
+import { CardList } from '../../../shared/card-list.tsx';
+import { SortPicker } from '../../../shared/sort-picker.tsx';
+import { useNarrow } from '../../../shared/use-narrow.ts';
 
 type Column = NonNullable<TableProps<ResourceItem>['columns']>[number] & { key: string; title: string; priority: ColumnPriority };
 
@@ -240,6 +243,10 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
   const columns = [...shownColumns, ...(rowActions ? [actionColumn] : [])];
   const data = list.data;
   const total = data?.TotalRecords ?? 0;
+  // A phone shows the rows as cards (the same columns, actions last) and the sort as a picker.
+  const narrow = useNarrow();
+  const rowKey = (item: ResourceItem) => (item.Id === null ? `org-${String(item.OrgId)}` : item.Id);
+  const sortOptions = dataColumns.filter((c) => c.sorter === true).map((c) => ({ value: c.key, label: c.title }));
 
   return (
     <Flex vertical gap={16}>
@@ -253,6 +260,7 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
             {data && t('list.total', { count: total, total: formatCount(total, i18n.language) })}
           </Typography.Text>
           <Space wrap>
+            {narrow && <SortPicker options={sortOptions} sort={query.sort} order={query.order} onChange={(sort, order) => apply({ ...query, page: 1, sort, order })} />}
             <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('resource.refresh')} />
             <ColumnChooser columns={dataColumns} visible={shownColumns.map((c) => c.key)} prefs={prefs} onChange={setPrefs} />
             {can.export && <ExportMenu onExport={(Format) => exportFile(resourceExport(def, { ...toSearchBody(query), Format })).unwrap()} />}
@@ -272,31 +280,41 @@ export function ResourceList({ def, override }: { def: ResourceDef; override?: R
           <LoadError onRetry={() => void result.refetch()} />
         ) : (
           <div ref={tableBox}>
-            <Table<ResourceItem>
-              rowKey={(item) => (item.Id === null ? `org-${String(item.OrgId)}` : item.Id)}
-              size="small"
-              columns={columns}
-              dataSource={data?.Items ?? []}
-              loading={list.loading}
-              // The columns' widths: within the card when they fit; wider (a phone, or columns the
-              // user turned on) it scrolls inside the card, not the page.
-              scroll={{ x: columnsWidth(columns) }}
-              tableLayout="fixed"
-              showSorterTooltip={false}
-              locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('resource.empty'), none: t('resource.emptyNone') }) }}
-              pagination={false}
-              onChange={(_pagination, _filters, sorter, extra) => {
-                if (extra.action !== 'sort') return;
-                const s = Array.isArray(sorter) ? sorter[0] : sorter;
-                const base = defaultQuery(def);
-                apply({
-                  ...query,
-                  page: 1,
-                  sort: s?.order ? String(s.columnKey) : base.sort,
-                  order: s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : base.order,
-                });
-              }}
-            />
+            {narrow ? (
+              <CardList<ResourceItem>
+                rows={data?.Items ?? []}
+                columns={columns}
+                rowKey={rowKey}
+                loading={list.loading}
+                emptyText={listEmptyText(list.loaded, list.filtered, { filtered: t('resource.empty'), none: t('resource.emptyNone') })}
+              />
+            ) : (
+              <Table<ResourceItem>
+                rowKey={rowKey}
+                size="small"
+                columns={columns}
+                dataSource={data?.Items ?? []}
+                loading={list.loading}
+                // The columns' widths: within the card when they fit; wider (a phone, or columns the
+                // user turned on) it scrolls inside the card, not the page.
+                scroll={{ x: columnsWidth(columns) }}
+                tableLayout="fixed"
+                showSorterTooltip={false}
+                locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('resource.empty'), none: t('resource.emptyNone') }) }}
+                pagination={false}
+                onChange={(_pagination, _filters, sorter, extra) => {
+                  if (extra.action !== 'sort') return;
+                  const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                  const base = defaultQuery(def);
+                  apply({
+                    ...query,
+                    page: 1,
+                    sort: s?.order ? String(s.columnKey) : base.sort,
+                    order: s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : base.order,
+                  });
+                }}
+              />
+            )}
             {data && <OffsetPager page={query.page} size={query.size} sizes={PAGE_SIZES} total={total} onChange={(page, size) => apply({ ...query, page, size })} />}
           </div>
         )}
