@@ -4,9 +4,11 @@
  * columns (sortable headers only where the declaration allows), the capped count ("more than
  * 10,000"), a totals line when the server offers one, refresh, column chooser, export (with the
  * export permission; headers in the screen's language), and the detail drawer at `{path}/:id`.
- * State lives in the URL and paging in the shared list controller (shared/list-controller.ts);
- * saved views and shareable links of the list's state (shared/saved-views), the header currency governs the list, its totals and its export (no RM and S$ rows
- * mixed), and a new currency starts again at the first page. A report declaring `expand` has
+ * State lives in the URL and paging in the shared list controller (shared/list-controller.ts),
+ * so a saved view or a shared link reopens it (shared/saved-views). The header currency governs
+ * the list, its totals and its export (no RM and S$ rows mixed), and a new currency starts again
+ * at the first page. Below 768 px the rows are cards (shared/card-list.tsx; no expandable rows
+ * there: a card opens its detail). A report declaring `expand` has
  * expandable rows (antd Table `expandable`; the expand button is a Tab stop), each opening a page
  * of the child report filtered by the row (report-expanded-rows.tsx).
  */
