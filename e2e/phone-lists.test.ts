@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LIST_REPORTS, REPORT_LABELS, columnIn, type ListReportDef } from '@paydesk/contract';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { launchChromium, newPortalContext } from './browser.ts';
+import { launchChromium } from './browser.ts';
+import { signIn } from './onboarding-steps.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
-const PASSWORD = 'Paydesk@2026';
 const WAIT = { timeout: 20_000 } as const;
 const PHONE = { width: 390, height: 844 };
 
@@ -37,13 +37,7 @@ describe('lists on a phone', () => {
 
   beforeAll(async () => {
     [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-    const context = await newPortalContext(browser, { viewport: PHONE });
-    page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill('admin@paydesk.my');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    page = await signIn(browser, portal.url, 'admin@paydesk.my', { viewport: PHONE });
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

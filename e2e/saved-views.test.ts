@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
+import { clickSettled, launchChromium } from './browser.ts';
+import { signIn as signInAs } from './onboarding-steps.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
-const PASSWORD = 'Paydesk@2026';
 const WAIT = { timeout: 20_000 } as const;
 const LIST_API = '/api/portal/Transaction/Ecommerce/Search';
 const VIEW = 'Successful by amount';
@@ -22,16 +22,11 @@ describe('saved views', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
+  /** Signs `email` in, in a new context (1440 × 900) that may read the clipboard. */
   async function signIn(email: string): Promise<Page> {
-    const context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    const page = await signInAs(browser, portal.url, email);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+    contexts.push(page.context());
     return page;
   }
 
