@@ -78,6 +78,10 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
   const attemptCount = attempts.reduce((n, r) => n + Number(r.count), 0);
   const successCount = mtdRows.reduce((n, r) => n + Number(r.count), 0);
 
+  // The comparison windows' rows: their figures add them up, and they drill like the others.
+  const yesterday = channels('YESTERDAY', yesterdayChannels);
+  const prevMonth = channels('PREV_MONTH', prevMonthChannels);
+
   const trend = new Map<string, { Day: string; ServiceType: number; amounts: string[]; Count: number }>();
   for (const r of success.filter((x) => x.day >= trendStart)) {
     const k = `${r.day}|${r.serviceType}`;
@@ -103,10 +107,10 @@ export async function getDashboardSummary(database: Database, scope: Scope, curr
       .map((r) => ({ PaymentMethod: r.paymentMethod!, Amount: sumMoney([r.gross]), Count: r.txnCount }))
       .sort((a, b) => b.Count - a.Count || a.PaymentMethod.localeCompare(b.PaymentMethod)),
     Latest: latest.map(toListItem),
-    Breakdown: [...channels('TODAY', todayChannels), ...channels('MONTH', monthChannels), ...channels('YESTERDAY', yesterdayChannels), ...channels('PREV_MONTH', prevMonthChannels)],
+    Breakdown: [...channels('TODAY', todayChannels), ...channels('MONTH', monthChannels), ...yesterday, ...prevMonth],
     Previous: {
-      Yesterday: { Day: windows.YESTERDAY.from, ...figure(channels('YESTERDAY', yesterdayChannels)) },
-      Month: { From: windows.PREV_MONTH.from, To: windows.PREV_MONTH.to, ...figure(channels('PREV_MONTH', prevMonthChannels)) },
+      Yesterday: { Day: windows.YESTERDAY.from, ...figure(yesterday) },
+      Month: { From: windows.PREV_MONTH.from, To: windows.PREV_MONTH.to, ...figure(prevMonth) },
     },
   };
 }

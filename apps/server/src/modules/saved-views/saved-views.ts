@@ -4,8 +4,7 @@
  * view of another user is NF404 to delete and never listed. Saving a name the user already has on
  * the screen replaces its query (one row, one audit row either way).
  */
-import type { Routes } from '@paydesk/contract';
-import { SAVED_VIEWS_PER_SCREEN } from '@paydesk/contract';
+import { SAVED_VIEWS_PER_SCREEN, type Routes } from '@paydesk/contract';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { OperationFn } from '../../platform/operation.ts';
 import { ERROR_CODES } from '@paydesk/domain';
@@ -28,9 +27,9 @@ export const listSavedViews: OperationFn<Routes['savedViewList']> = async ({ Scr
 
 /**
  * Saves `Query` under `Name` on `Screen` for the caller: a new row, or the same name's query
- * replaced. 409 CF409 when the screen already holds
- * SAVED_VIEWS_PER_SCREEN other views. The count and the insert run in the operation's transaction
- * under a lock of the user's row, so two saves at once cannot pass the limit together.
+ * replaced. 409 CF409 when the screen already holds SAVED_VIEWS_PER_SCREEN other views. The count
+ * and the insert run in the operation's transaction under a lock of the user's row, so two saves
+ * at once cannot pass the limit together.
  */
 export const saveSavedView: OperationFn<Routes['savedViewSave']> = async ({ Screen, Name, Query }, ctx) => {
   const userId = ctx.scope.userId;

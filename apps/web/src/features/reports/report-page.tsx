@@ -115,7 +115,10 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
   // A phone shows the rows as cards (the same columns), and the sort as a picker instead of headers.
   const narrow = useNarrow();
   const sortable = allColumns.filter((c) => c.sortable);
-  const rowLabel = (row: ReportRow) => t('txn.openRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) });
+  // A row named by its reference: opening it, and selecting it for a bulk action.
+  const refOf = (row: ReportRow) => String(row.TxnRefNo ?? row.Reference ?? row.Id);
+  const rowLabel = (row: ReportRow) => t('txn.openRow', { ref: refOf(row) });
+  const selectLabel = (row: ReportRow) => t('bulk.selectRow', { ref: refOf(row) });
   const [selected, setSelected] = useState<ReportRow[]>([]);
   useEffect(() => setSelected([]), [data]);
 
@@ -179,7 +182,7 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
                 emptyText={listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') })}
                 onOpen={openDetail}
                 openLabel={rowLabel}
-                selection={canBulk ? { selected: selected.map((r) => r.Id), onChange: (_k, rows) => setSelected(rows), label: (r) => t('bulk.selectRow', { ref: String(r.TxnRefNo ?? r.Reference ?? r.Id) }) } : undefined}
+                selection={canBulk ? { selected: selected.map((r) => r.Id), onChange: (_k, rows) => setSelected(rows), label: selectLabel } : undefined}
               />
             ) : (
               <Table<ReportRow>
@@ -208,7 +211,7 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
                         onChange: (_keys, rows) => setSelected(rows),
                         columnWidth: 40,
                         // Named in the screen's language, by the row's reference (antd's own: "Select row 3").
-                        getCheckboxProps: (row) => ({ 'aria-label': t('bulk.selectRow', { ref: String(row.TxnRefNo ?? row.Reference ?? row.Id) }) }),
+                        getCheckboxProps: (row) => ({ 'aria-label': selectLabel(row) }),
                         // The bulk bar selects the page: antd's header box was copied into the hidden measuring row.
                       hideSelectAll: true,
                         // A click beside the checkbox selects nothing and must not open the row either.

@@ -4,7 +4,8 @@
  * (operation, MYT time, amount, status; each other operation a link to its own detail at
  * `{path}/{Id}`, the current one marked "This transaction"), the payment link and the recurring
  * schedule as descriptions, and the timeline as an antd Timeline (event text, MYT time, its
- * status and amount; a refund event links to its request on the refund desk for a holder of it). Sections appear when the answer holds them, each titled by
+ * status and amount; a refund event links to its request on the refund desk for a holder of it).
+ * Sections appear when the answer holds them, each titled by
  * `detail.{section}` and marked `data-testid="txn-{section}"`. The table scrolls inside its own
  * box, so the drawer holds at 390 px. Presentational: the drawer loads the record.
  */
@@ -33,6 +34,18 @@ const REFUND_DESK = LIST_REPORTS.find((d) => d.source === 'refund_requests');
 export function refundEventPath(e: TimelineEvent, held: ReadonlySet<string>): string | null {
   if ((e.Code !== 'REFUND_REQUESTED' && e.Code !== 'REFUND_UPDATED') || e.RefId === null || !REFUND_DESK || !held.has(REFUND_DESK.permission)) return null;
   return `${REFUND_DESK.path}/${e.RefId}`;
+}
+
+/** A timeline event's title: a link to the record it is about when the user may open it. */
+function TimelineTitle({ text, to }: { text: string; to: string | null }) {
+  const title = <Typography.Text strong>{text}</Typography.Text>;
+  return to ? (
+    <Link to={to} data-testid="timeline-refund-link">
+      {title}
+    </Link>
+  ) : (
+    title
+  );
 }
 
 /** `def.path` of the row's report and the row's id: chain links open siblings in the same drawer. */
@@ -124,13 +137,7 @@ export function ReportRelatedSections({ def, id, related }: { def: Pick<ListRepo
                 color: e.Code === 'DECLINED' || e.Code === 'VOIDED' ? 'red' : e.Code === 'INITIATED' ? 'gray' : 'blue',
                 content: (
                   <Flex vertical gap={0}>
-                    {refundEventPath(e, held) ? (
-                      <Link to={refundEventPath(e, held)!} data-testid="timeline-refund-link">
-                        <Typography.Text strong>{t(e.LabelKey)}</Typography.Text>
-                      </Link>
-                    ) : (
-                      <Typography.Text strong>{t(e.LabelKey)}</Typography.Text>
-                    )}
+                    <TimelineTitle text={t(e.LabelKey)} to={refundEventPath(e, held)} />
                     <Typography.Text type="secondary">{formatDateTime(e.At)}</Typography.Text>
                     {(e.Status || e.Amount) && (
                       <Typography.Text>
