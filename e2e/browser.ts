@@ -72,3 +72,21 @@ export async function chooseOption(page: Page, input: Locator, title: string | R
     }
   }
 }
+
+/**
+ * The header's picker for `label` ('User group', 'Currency', 'Language'): a button named
+ * "{current choice} · {label}" (app/header/header-picker.tsx).
+ */
+export function headerPicker(page: Page, label: string): Locator {
+  return page.locator('header').getByRole('button', { name: new RegExp(` · ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+}
+
+/**
+ * Opens the header picker for `label`, chooses the menu item `option`, and waits until a header
+ * picker shows it (by its test id: choosing a language renames the pickers themselves).
+ */
+export async function pickInHeader(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await headerPicker(page, label).click();
+  await clickSettled(page, page.getByRole('menuitem', { name: option }));
+  await page.locator('header [data-testid="header-picker"]').filter({ hasText: option }).waitFor();
+}

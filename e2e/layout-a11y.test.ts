@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_REPORTS } from '@paydesk/contract';
 import { a11yFixture, DESKTOP, overflow, PHONE, PRODUCT, seriousViolations, settled, SIZES, SWEEP_MS, type Visit } from './a11y.ts';
-import { clickSettled } from './browser.ts';
+import { pickInHeader } from './browser.ts';
 
 describe('responsive shell and accessibility', () => {
   const fx = a11yFixture();
@@ -66,8 +66,13 @@ describe('responsive shell and accessibility', () => {
     for (const def of LIST_REPORTS) {
       await page.goto(`${fx.url()}${def.path}`);
       await settled(page);
-      // A phone lists the rows as cards (shared/card-list.tsx); a tap opens the detail.
-      await page.locator('main [data-testid="list-card"]').first().click();
+      // A phone lists the rows as cards (shared/card-list.tsx); a tap opens the detail. Every list
+      // has seeded rows; a wait that still ends without a card names the list and what it showed.
+      const card = page.locator('main [data-testid="list-card"]').first();
+      await card.waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
+        throw new Error(`${def.path}: no row card; the screen read "${(await page.locator('main').innerText()).slice(0, 300)}"`, { cause: e });
+      });
+      await card.click();
       await page.waitForURL((u) => u.pathname.startsWith(`${def.path}/`));
       if (def.related?.includes('timeline')) await page.getByTestId('txn-timeline').waitFor();
       await page.waitForFunction(() => document.querySelector('.ant-drawer .ant-skeleton-active') === null);
@@ -79,7 +84,7 @@ describe('responsive shell and accessibility', () => {
       visits.push({ path: new URL(page.url()).pathname, title: await page.title(), overflow: Math.max(await overflow(page), inner), violations: await seriousViolations(page) });
     }
     expect(fx.report(visits), 'detail drawers at 390').toBe('');
-  });
+  }, SWEEP_MS);
 
   it('the dark theme passes axe too, on the main kinds of screen', async () => {
     const page = await fx.newPage(DESKTOP);
@@ -104,9 +109,7 @@ describe('responsive shell and accessibility', () => {
   it('in Chinese every screen draws its characters as glyphs, not empty boxes, in screenshots', async () => {
     const page = await fx.newPage(DESKTOP);
     await fx.signIn(page, 'merchant@paydesk.my');
-    // The header's language select (its input has no box of its own to click: the select does).
-    await page.locator('.ant-select').filter({ has: page.getByLabel('Language') }).click();
-    await clickSettled(page, page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="简体中文"]'));
+    await pickInHeader(page, 'Language', '简体中文');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     for (const path of ['/', '/transaction/ecommerce', '/sales-report/ecommerce']) {
       await page.goto(`${fx.url()}${path}`);

@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PortalClient, PortalError } from '@paydesk/contract';
 import { ERROR_CODES } from '@paydesk/domain';
 import { startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/integration/smtp-receiver.ts';
-import { launchChromium, newPortalContext } from './browser.ts';
+import { headerPicker, launchChromium, newPortalContext } from './browser.ts';
 import {
   DEMO_PASSWORD, createMerchant, enrolTotp, fillSignIn, invitationLink, inviteUser, setPasswordFromLink, shownStatus, signIn, signInWithCode, signOut, verifyMerchant,
 } from './onboarding-steps.ts';
@@ -47,7 +47,7 @@ describe('onboarding journey: a merchant created, verified and its first user si
   const name = `Kedai Ujian ${Date.now() % 100_000} Sdn Bhd`;
 
   /** The new merchant's name in the header's user-group switcher (`group · company`: the company the session is in). */
-  const headerCompany = (page: Page) => page.locator('header .ant-select', { has: page.getByLabel('User group') }).getByText(name);
+  const headerCompany = (page: Page) => headerPicker(page, 'User group').getByText(name);
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { REPORT_LABELS, columnIn, ecommerceTransactions } from '@paydesk/contract';
-import { chooseOption, launchChromium, newPortalContext } from './browser.ts';
+import { launchChromium, newPortalContext, pickInHeader } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -130,7 +130,7 @@ describe('portal journey', () => {
   it('switches user group and the menu changes at once', async () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByText('E-commerce', { exact: true }).count()).resolves.toBe(1);
-    await chooseOption(page, page.getByLabel('User group'), /^Merchant HQ Finance/);
+    await pickInHeader(page, 'User group', /^Merchant HQ Finance/);
     await expect.poll(() => nav.getByText('Live transaction (online)').count()).toBe(0);
     await expect(nav.getByText('Dashboard').count()).resolves.toBeGreaterThan(0);
   });

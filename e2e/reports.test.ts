@@ -21,7 +21,7 @@ import { NAV_TREE, defaultPermissions, enumLabeller, type GroupType, type NavNod
 import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../apps/web/src/shared/date-presets.ts';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
 import { en } from '../apps/web/src/i18n/en.ts';
-import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
+import { clickSettled, headerPicker, launchChromium, newPortalContext } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -186,7 +186,7 @@ describe('every list report, as a user uses it', () => {
       await page.waitForURL((u) => u.pathname === '/');
       if (group === 'MERCHANT_HQ') {
         // The picker shows "{group} · {company}" for the membership in use.
-        const shown = await page.locator('header .ant-select', { has: page.getByLabel('User group') }).innerText();
+        const shown = await headerPicker(page, 'User group').innerText();
         ownMerchant = shown.split(' · ').slice(1).join(' · ').trim();
         expect(ownMerchant, 'the merchant HQ user works for a merchant').not.toBe('');
       }

@@ -80,6 +80,10 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /packages\/domain\/src\/dates\.ts$/, sideEffects: true },
           { test: /packages\/(?:domain|contract)\/src\//, sideEffects: false },
+          // antd's inputs import a context from @rc-component/form's index, which (undeclared, so
+          // assumed to have side effects) kept all of rc-form and its validator in every first
+          // load: ~11 KB compressed. Neither package does anything on import.
+          { test: /node_modules[\\/]@rc-component[\\/](?:form|async-validator)[\\/]/, sideEffects: false },
         ],
       },
     },

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CARD_SCHEMES, CARD_TYPES, PAYMENT_METHODS, SALE_TXN_TYPES, TRANSACTION_STATUSES } from '@paydesk/domain';
-import { drillDown, LIST_REPORTS, periodEnd, reportSchemas, SUMMARY_REPORTS, summarySchemas, type SummaryReportDef, type SummaryRow } from '../src/index.ts';
+import { drillDown, LIST_REPORTS, periodEnd, reportSchemas, SUMMARY_REPORTS, summarySchemas, type SummaryDrillTarget, type SummaryReportDef, type SummaryRow } from '../src/index.ts';
+import { SUMMARY_DRILL_LISTS } from '../src/reports/defs/drill-targets.ts';
 
 const ENUM_VALUES: Record<string, readonly (string | number)[]> = { status: TRANSACTION_STATUSES, paymentMethod: PAYMENT_METHODS, cardScheme: CARD_SCHEMES, cardType: CARD_TYPES };
 
@@ -47,6 +48,17 @@ const case_ = (def: SummaryReportDef) =>
     });
 
 describe('drillDown', () => {
+  it("finds every summary's drill target among SUMMARY_DRILL_LISTS, the same declaration as the catalogue's", () => {
+    const paths = (t: SummaryDrillTarget): string[] => (typeof t === 'string' ? [t] : [...Object.values(t.paths).flatMap(paths), ...paths(t.otherwise)]);
+    const targets = new Set(SUMMARY_REPORTS.flatMap((d) => paths(d.drillTo)));
+    expect(targets.size).toBeGreaterThan(5);
+    for (const path of targets) {
+      const declared = LIST_REPORTS.find((l) => l.path === path);
+      expect(declared, `${path} is a declared list`).toBeDefined();
+      expect(SUMMARY_DRILL_LISTS.find((l) => l.path === path), `${path} in SUMMARY_DRILL_LISTS`).toBe(declared);
+    }
+  });
+
   it.each(SUMMARY_REPORTS.map((d) => [d.name, d] as const))('%s: the list takes the drilled SearchData, dates clipped to the period and the request', (_n, def) => {
     fc.assert(
       fc.property(case_(def), ({ req, row, from, to }) => {

@@ -5,6 +5,7 @@ export * from './dates.ts';
 export * from './cards.ts';
 export * from './pan-guard.ts';
 export * from './validation.ts';
+export * from './field-patterns.ts';
 export * from './field-messages.ts';
 export * from './rule-messages.ts';
 export * from './navigation.ts';

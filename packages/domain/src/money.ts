@@ -1,12 +1,12 @@
-import Decimal from 'decimal.js';
-
 /**
  * Money (§3, §9; guides: "Money is never a float") is a decimal string in the currency's major
  * unit (ringgit for MYR) with exactly 2 decimals, e.g. "1234.50" or "-12.00", end to end:
  *  - database: `numeric(18,2)` (at most 16 integer digits);
  *  - JSON / API: a string (contract's `MoneyString`), never a JSON number;
  *  - code: strings parsed with `parseMoney`, compared with `compareMoney`, added with `sumMoney`,
- *    and any other arithmetic with decimal.js; never `Number(...)`, `parseFloat` or `+`.
+ *    exactly on BigInt digits here (formatting, sums, comparisons, shares and averages), any
+ *    other arithmetic with decimal.js; never `Number(...)`, `parseFloat` or `+`. This module runs
+ *    on every screen, so it does not load decimal.js (~11 KB compressed of every first load).
  * `formatAmount` turns it into the display form of §3.
  */
 export type Money = string;
@@ -19,34 +19,92 @@ export function currencySymbol(currency: string): string {
 }
 
 /**
+ * A decimal number's text: optional sign, digits with an optional point (at least one digit),
+ * optional exponent of at most 3 digits. What formatAmount, sumMoney and compareMoney read;
+ * JavaScript numbers are read by their own text (the shortest round-trip form, "1e+21" too).
+ */
+const DECIMAL_NOTATION = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/;
+
+/** An exact decimal: `n × 10^-scale`, scale ≥ 0. */
+interface ExactDecimal {
+  n: bigint;
+  scale: number;
+}
+
+/** `value` exactly (DECIMAL_NOTATION, or a finite number); null when it is not one. */
+function exactDecimal(value: string | number): ExactDecimal | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const m = DECIMAL_NOTATION.exec(typeof value === 'number' ? String(value) : value);
+  if (!m) return null;
+  const [, sign, int = '', frac = '', exp = '0'] = m;
+  const digits = `${int}${frac}`;
+  if (digits === '') return null;
+  const scale = frac.length - Number(exp);
+  const n = scale < 0 ? BigInt(digits) * 10n ** BigInt(-scale) : BigInt(digits);
+  return { n: sign === '-' ? -n : n, scale: Math.max(scale, 0) };
+}
+
+/** `d` in hundredths, rounded half away from zero (decimal.js's ROUND_HALF_UP), e.g. 999.995 → 100000n. */
+function hundredthsOf(d: ExactDecimal): bigint {
+  if (d.scale <= 2) return d.n * 10n ** BigInt(2 - d.scale);
+  const a = d.n < 0n ? -d.n : d.n;
+  // A divisor above 10^(digits + 1) leaves less than a tenth of a hundredth: 0, without the power.
+  if (d.scale - 2 > a.toString().length) return 0n;
+  const divisor = 10n ** BigInt(d.scale - 2);
+  const q = (a * 2n + divisor) / (divisor * 2n);
+  return d.n < 0n ? -q : q;
+}
+
+/** `d`'s digits at `scale` (≥ d.scale): the same value with more decimal places. */
+const atScale = (d: ExactDecimal, scale: number): bigint => d.n * 10n ** BigInt(scale - d.scale);
+
+/**
  * Formats an amount for display (§3 transaction detail: "shown with the selected currency
  * symbol, thousands separators and decimals"): symbol, a space, the amount grouped by thousands
  * with two decimals, e.g. formatAmount("1234567.5", "MYR") → "RM 1,234,567.50", and
- * formatAmount("-5", "MYR") → "-RM 5.00". Rounds half-up to the sen with decimal.js (no float
- * arithmetic; a JavaScript number is read through its shortest decimal form).
- * Returns '-' for null, undefined, empty or non-numeric input, as for empty dates (§3).
+ * formatAmount("-5", "MYR") → "-RM 5.00". Rounds half away from zero to the sen, exactly.
+ * Returns '-' for null, undefined, empty or anything not DECIMAL_NOTATION ("1,000", "0x10",
+ * "NaN", "Infinity", an exponent beyond ±999), as for empty dates (§3).
  */
 export function formatAmount(value: string | number | null | undefined, currency: string): string {
   if (value === null || value === undefined || value === '') return '-';
-  let d: Decimal;
-  try {
-    d = new Decimal(value);
-  } catch {
-    return '-';
-  }
-  if (!d.isFinite()) return '-';
-  const rounded = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const [int = '0', frac = '00'] = rounded.abs().toFixed(2).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const d = exactDecimal(value);
+  if (d === null) return '-';
+  const n = hundredthsOf(d);
+  const text = (n < 0n ? -n : n).toString().padStart(3, '0');
+  const grouped = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   // The sign of the rounded amount: "-0.001" is "RM 0.00", not "-RM 0.00".
-  return `${rounded.isNegative() && !rounded.isZero() ? '-' : ''}${currencySymbol(currency)} ${grouped}.${frac}`;
+  return `${n < 0n ? '-' : ''}${currencySymbol(currency)} ${grouped}.${text.slice(-2)}`;
 }
 
-/** Adds decimal money strings exactly; result has 2 decimals. */
+/**
+ * Adds amounts exactly (DECIMAL_NOTATION strings or finite numbers) and rounds the total half away
+ * from zero to 2 decimals: sumMoney(["0.10", "0.20"]) → "0.30", sumMoney([]) → "0.00".
+ * Throws a RangeError naming the value when one is not a decimal number.
+ */
 export function sumMoney(values: Iterable<string | number>): Money {
-  let total = new Decimal(0);
-  for (const v of values) total = total.plus(v);
-  return total.toFixed(2);
+  const all: ExactDecimal[] = [];
+  for (const v of values) {
+    const d = exactDecimal(v);
+    if (d === null) throw new RangeError(`sumMoney: ${String(v)} is not a decimal number`);
+    all.push(d);
+  }
+  const scale = Math.max(0, ...all.map((d) => d.scale));
+  return hundredths(hundredthsOf({ n: all.reduce((total, d) => total + atScale(d, scale), 0n), scale }));
+}
+
+/**
+ * Compares two money amounts exactly (no floats): -1 when a < b, 0 when equal ("1.5" equals
+ * "1.50"), 1 when a > b; usable as an Array.prototype.sort comparator. Throws a RangeError when
+ * either argument is not a decimal number (DECIMAL_NOTATION).
+ */
+export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
+  const x = exactDecimal(a);
+  const y = exactDecimal(b);
+  if (x === null || y === null) throw new RangeError('compareMoney: not a decimal number');
+  const scale = Math.max(x.scale, y.scale);
+  const diff = atScale(x, scale) - atScale(y, scale);
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
 }
 
 /**
@@ -133,15 +191,4 @@ export function parseMoney(input: string): Money | null {
   const frac = (pointOnly ?? fracRaw ?? '').padEnd(2, '0');
   const isZero = /^0+$/.test(int) && frac === '00';
   return `${sign && !isZero ? '-' : ''}${int}.${frac}`;
-}
-
-/**
- * Compares two money amounts exactly (decimal.js, no floats): -1 when a < b, 0 when equal
- * ("1.5" equals "1.50"), 1 when a > b; usable as an Array.prototype.sort comparator.
- * Throws a decimal.js error when either argument is not a decimal number.
- */
-export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
-  const c = new Decimal(a).comparedTo(new Decimal(b));
-  if (Number.isNaN(c)) throw new RangeError('compareMoney: not a decimal number');
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { MAX_TEXT_LENGTH, PHONE_NATIONAL_MAX_DIGITS, PHONE_NATIONAL_MIN_DIGITS } from './enums.ts';
+import { FIELD_PATTERNS } from './field-patterns.ts';
 
 /**
  * The message keys of the shared field validator (§5, §8 "Validator messages are listed under
@@ -42,40 +43,6 @@ export interface ValidateFieldOptions {
 /** Default country of phone numbers (§9). */
 export const DEFAULT_PHONE_COUNTRY = 'MY';
 
-/**
- * email (§5): local@domain with a 2–10 letter ending. The local part is a dot-atom of RFC 5322
- * atext (letters, digits and !#$%&'*+/=?^_`{|}~-, dots only between characters, at most 64
- * characters, RFC 5321); the domain is one or more labels of letters, digits and inner hyphens,
- * each followed by a dot, then the ending of 2–10 ASCII letters. Quoted local parts, IP-literal
- * domains, non-ASCII characters and whitespace fail.
- */
-const EMAIL =
-  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,10}$/;
-
-/** decimal (§5): digits with an optional single decimal point ("12", "12.5", "12."), or starting with a point (".5"). */
-const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;
-
-/** number (§5): digits only. */
-const NUMBER = /^\d+$/;
-
-/**
- * url (§5 "general URL pattern"): an optional http, https or ftp scheme (user info allowed only
- * after a scheme), a host (a domain name with a 2–63 letter top-level label, localhost or an IPv4
- * address), an optional port and an optional path, query or fragment without whitespace.
- * "shop.com.my" and "https://shop.com.my/pay?x=1" pass; "http://", "shop", "http://shop .my",
- * "mailto:a@b.com" and "javascript:..." fail.
- */
-const URL_PATTERN =
-  /^(?:(?:https?|ftp):\/\/(?:[^\s/?#@:]+(?::[^\s/?#@]*)?@)?)?(?:localhost|(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)|(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-
-/**
- * merchantOrder (§5): letters (any script, with their combining marks), digits, whitespace and
- * common punctuation — . , : ; ! ? ' " ( ) [ ] - _ / & @ # % + * = $ ~ and typographic quotes
- * and dashes — at least one character. Angle brackets, backslash, backtick, braces, pipe, caret,
- * control characters and emoji fail.
- */
-const MERCHANT_ORDER = /^[\p{L}\p{M}\p{Nd}\s.,:;!?'"()[\]\-_/&@#%+*=$~\u2018\u2019\u201C\u201D\u2013\u2014]+$/u;
-
 /** Characters a typed phone number may contain: an optional leading '+', digits, spaces, - . ( ) /. */
 const PHONE_CHARS = /^\+?[\d\s\-.()/]+$/;
 
@@ -114,7 +81,7 @@ function isFieldType(type: unknown): type is FieldType {
  *       2–17 digits — 'enter a valid phone no';
  *     - decimal: digits with an optional single decimal point, or starting with a point —
  *       'invalid transaction amount';
- *     - url: the general URL pattern (see URL_PATTERN) — 'invalid url';
+ *     - url: the general URL pattern (FIELD_PATTERNS.url) — 'invalid url';
  *     - number: digits only — 'enter number only';
  *     - merchantOrder: letters, digits, whitespace and common punctuation — 'invalid merchant order'.
  * Numbers are judged by their decimal text (12.5 as "12.5"); any other non-string value fails
@@ -133,22 +100,22 @@ export function validateField(type: FieldType | (string & {}), value: unknown, o
     let ok: boolean;
     switch (type) {
       case 'email':
-        ok = EMAIL.test(text);
+        ok = FIELD_PATTERNS.email.test(text);
         break;
       case 'phone':
         ok = isValidPhone(text.trim(), typeof options?.country === 'string' ? options.country : DEFAULT_PHONE_COUNTRY);
         break;
       case 'decimal':
-        ok = DECIMAL.test(text);
+        ok = FIELD_PATTERNS.decimal.test(text);
         break;
       case 'url':
-        ok = URL_PATTERN.test(text);
+        ok = FIELD_PATTERNS.url.test(text);
         break;
       case 'number':
-        ok = NUMBER.test(text);
+        ok = FIELD_PATTERNS.number.test(text);
         break;
       case 'merchantOrder':
-        ok = MERCHANT_ORDER.test(text);
+        ok = FIELD_PATTERNS.merchantOrder.test(text);
         break;
     }
     return ok ? true : VALIDATION_MESSAGES[type];

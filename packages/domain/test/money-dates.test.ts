@@ -1,6 +1,22 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareMoney, formatAmount, formatDateTime, isBeforeNow, parseMoney, sumMoney } from '../src/index.ts';
+
+/** Decimal notation (sign, digits, point, exponent) and finite doubles: what money functions read. */
+const decimalValue: fc.Arbitrary<string | number> = fc.oneof(
+  fc
+    .record({
+      sign: fc.constantFrom('', '-', '+'),
+      int: fc.stringMatching(/^\d{0,20}$/),
+      point: fc.boolean(),
+      frac: fc.stringMatching(/^\d{0,12}$/),
+      exp: fc.option(fc.integer({ min: -40, max: 40 })),
+    })
+    .filter((p) => p.int !== '' || (p.point && p.frac !== ''))
+    .map((p) => `${p.sign}${p.int}${p.point ? `.${p.frac}` : ''}${p.exp === null ? '' : `e${p.exp}`}`),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 
 describe('formatAmount (§3)', () => {
   it.each([
@@ -19,8 +35,45 @@ describe('formatAmount (§3)', () => {
     expect(formatAmount(value, currency)).toBe(expected);
   });
 
-  it.each([null, undefined, '', 'abc', '1,000', 'NaN', 'Infinity'])('%j → "-"', (value) => {
+  it.each([null, undefined, '', 'abc', '1,000', 'NaN', 'Infinity', '0x10', '1_000', ' 12', '.', '-', '1e', Number.NaN, Number.POSITIVE_INFINITY])('%j → "-"', (value) => {
     expect(formatAmount(value, 'MYR')).toBe('-');
+  });
+
+  /** What formatAmount answered when it rounded with decimal.js (ROUND_HALF_UP is half away from zero). */
+  function byDecimalJs(value: string | number): string {
+    const rounded = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const [int = '0', frac = '00'] = rounded.abs().toFixed(2).split('.');
+    return `${rounded.isNegative() && !rounded.isZero() ? '-' : ''}RM ${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+  }
+
+  it('rounds any decimal text or finite number exactly as decimal.js does', () => {
+    fc.assert(fc.property(decimalValue, (value) => formatAmount(value, 'MYR') === byDecimalJs(value)), { numRuns: 2000 });
+  });
+});
+
+describe('sumMoney and compareMoney agree with decimal.js, which they no longer load', () => {
+  const Exact = Decimal.clone({ precision: 1_000 });
+
+  it('sums any list of decimal texts and numbers to the same 2-decimal total', () => {
+    fc.assert(
+      fc.property(fc.array(decimalValue, { maxLength: 8 }), (values) => {
+        // decimal.js rounds a sum to 20 significant digits unless told otherwise, and writes a
+        // negative total that rounds to zero "-0.00"; sumMoney is exact and writes "0.00".
+        const total = values.reduce<Decimal>((sum, v) => sum.plus(v), new Exact(0)).toFixed(2);
+        return sumMoney(values) === (total === '-0.00' ? '0.00' : total);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('orders any two decimal texts as decimal.js does', () => {
+    const text = decimalValue.filter((v): v is string => typeof v === 'string');
+    fc.assert(fc.property(text, text, (a, b) => compareMoney(a, b) === new Decimal(a).comparedTo(new Decimal(b))), { numRuns: 1000 });
+  });
+
+  it('refuses what is not a decimal number, naming it', () => {
+    expect(() => sumMoney(['1.00', '1,000'])).toThrow(/1,000/);
+    expect(() => compareMoney('0x10', '1')).toThrow(RangeError);
   });
 });
 

@@ -4,12 +4,10 @@
  * with the layout, not with the sign-in page, which is drawn without antd (first-load
  * budgets; its colours are the same tokens as CSS variables: plain-theme.ts).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import msMY from 'antd/locale/ms_MY';
-import zhCN from 'antd/locale/zh_CN';
 import { FONT_FAMILY } from '../i18n/fonts.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import type { Language } from '../store/ui-slice.ts';
@@ -22,7 +20,31 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, ms: msMY, zh: zhCN };
+/**
+ * antd's own texts (pagination, pickers, empty states) per language. English is bundled; Malay and
+ * Chinese load with their choice, like the app's catalogues (i18n/index.ts), so they are not part
+ * of every first load (bundle-size test).
+ */
+const LOAD_ANTD_LOCALE: Record<Exclude<Language, 'en'>, () => Promise<{ default: Locale }>> = {
+  ms: () => import('antd/locale/ms_MY'),
+  zh: () => import('antd/locale/zh_CN'),
+};
+
+/** antd's locale for `language`: English until another language's has loaded (a moment). */
+function useAntdLocale(language: Language): Locale {
+  const [loaded, setLoaded] = useState<{ language: Language; locale: Locale }>({ language: 'en', locale: enUS });
+  useEffect(() => {
+    if (language === 'en') return;
+    let live = true;
+    void LOAD_ANTD_LOCALE[language]().then((m) => {
+      if (live) setLoaded({ language, locale: m.default });
+    });
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  return loaded.language === language ? loaded.locale : enUS;
+}
 
 /** The signed-in layout inside antd's theme, locale and App context. */
 export function AntdFrame() {
@@ -31,8 +53,9 @@ export function AntdFrame() {
   // One object per mode, so antd does not recompute every token on each render. A user who asks
   // the system for reduced motion gets none (WCAG 2.3.3): antd's transitions are off.
   const themed = useMemo(() => themeConfig(mode, FONT_FAMILY, prefersReducedMotion()), [mode]);
+  const locale = useAntdLocale(language);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={themed}>
+    <ConfigProvider locale={locale} theme={themed}>
       <AntApp>
         <NotifyBridge />
         <AppLayout />

@@ -11,7 +11,7 @@
  * `scheme`, `ref`), kept so its links work.
  */
 import type { ListReportDef, ReportFilter } from '@paydesk/contract';
-import { BUSINESS_TIME_ZONE, GROUP_TYPES, dayjs, parseMoney, validateField, type GroupType, type OrgLevel } from '@paydesk/domain';
+import { BUSINESS_TIME_ZONE, FIELD_PATTERNS, GROUP_TYPES, dayjs, parseMoney, type GroupType, type OrgLevel } from '@paydesk/domain';
 
 export type SortOrder = 'asc' | 'desc';
 export const REPORT_PAGE_SIZES = [20, 50, 100] as const;
@@ -66,11 +66,12 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_MAX = 64;
 
 /**
- * An amount filter as typed: the §5 `decimal` shape (validateField) that is also an amount of
- * money (at most 2 decimals and 16 integer digits, `parseMoney`), e.g. "12", "12.5", ".5", "12.".
+ * An amount filter as typed: the §5 `decimal` shape (FIELD_PATTERNS, the pattern validateField
+ * applies, read without the validator's phone metadata) that is also an amount of money (at most
+ * 2 decimals and 16 integer digits, `parseMoney`), e.g. "12", "12.5", ".5", "12.".
  */
 export function isAmountFilter(value: string): boolean {
-  return value.trim() !== '' && validateField('decimal', value) === true && parseMoney(value) !== null;
+  return FIELD_PATTERNS.decimal.test(value) && parseMoney(value) !== null;
 }
 
 /** Whether a typed code satisfies its filter (pattern and length of the declaration). */

@@ -5,7 +5,7 @@
  */
 import { SALE_TXN_TYPES } from '@paydesk/domain';
 import type { ListReportDef, ReportFilter, SummaryDrillTarget, SummaryReportDef } from './define.ts';
-import { REPORTS } from './defs/index.ts';
+import { SUMMARY_DRILL_LISTS } from './defs/drill-targets.ts';
 import { ORG_FILTER_FIELDS } from './schemas.ts';
 import { periodEnd, summaryDayRange, type SummaryRequest, type SummaryRow } from './summary-schemas.ts';
 
@@ -84,7 +84,7 @@ export function drillDown(def: SummaryReportDef, req: SummaryRequest, row: Summa
     } else target = target.paths[value] ?? target.otherwise;
   }
   const path = target;
-  const report = (REPORTS.find((d) => d.kind === 'list' && d.path === path) as ListReportDef | undefined) ?? null;
+  const report: ListReportDef | null = SUMMARY_DRILL_LISTS.find((d) => d.path === path) ?? null;
   if (!report) exact = false;
   // The fields the list takes; an undeclared list is assumed to take dates, org, currency and the dimensions' keys.
   const takes = new Set(report ? report.filters.flatMap(filterFields) : ['DateFrom', 'DateTo', ...ORG_FILTER_FIELDS, 'Currency', ...def.dimensions.flatMap((d) => (d.drillKey ? [d.drillKey] : []))]);

@@ -1,22 +1,22 @@
-import { Select } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
-import { LANGUAGES, languageChanged, type Language } from '../../store/ui-slice.ts';
+import { LANGUAGES, languageChanged } from '../../store/ui-slice.ts';
+import { HeaderPicker } from './header-picker.tsx';
 
+/** The interface language (en, ms, zh), each named in its own language. */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector((s) => s.ui.language);
   return (
-    <Select
-      aria-label={t('shell.language')}
+    <HeaderPicker
+      label={t('shell.language')}
       value={language}
-      prefix={<GlobalOutlined />}
+      icon={<GlobalOutlined aria-hidden />}
       options={LANGUAGES.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
-      onChange={(l: Language) => dispatch(languageChanged(l))}
-      popupMatchSelectWidth={false}
-      style={{ width: 150 }}
+      onChange={(l) => dispatch(languageChanged(l))}
+      maxWidth={110}
     />
   );
 }

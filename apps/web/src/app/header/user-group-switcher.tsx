@@ -4,10 +4,11 @@
  * whichever group would be picked, so the control would only lead to an error.
  */
 import { useState } from 'react';
-import { App, Select } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
 import { switchUserGroup } from '../../store/session.ts';
+import { HeaderPicker } from './header-picker.tsx';
 
 export function UserGroupSwitcher() {
   const { t } = useTranslation();
@@ -28,15 +29,14 @@ export function UserGroupSwitcher() {
   };
 
   return (
-    <Select
-      aria-label={t('shell.userGroup')}
+    <HeaderPicker
+      label={t('shell.userGroup')}
       value={profile.Current.MembershipId}
       options={options}
-      onChange={onChange}
+      onChange={(id) => void onChange(id)}
       loading={busy}
-      disabled={busy || mustEnrol}
-      popupMatchSelectWidth={false}
-      style={{ minWidth: 200, maxWidth: 320 }}
+      disabled={mustEnrol}
+      maxWidth={260}
     />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The dashboard's figures turned into what the charts and cards draw; pure, so tests can check
  * every case without a canvas. Days are MYT business days (YYYY-MM-DD); amounts are decimal
- * strings in the currency's major unit (ringgit for MYR), summed with decimal.js (`sumMoney`).
+ * strings in the currency's major unit (ringgit for MYR), summed exactly (`sumMoney`).
  */
 import type { ResponseOf } from '@paydesk/contract';
 import { dayjs, sumMoney } from '@paydesk/domain';

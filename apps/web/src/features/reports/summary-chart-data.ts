@@ -3,8 +3,8 @@
  * without a canvas. Periods are MYT days (YYYY-MM-DD, the period's first day), oldest first.
  * Ungrouped: a gross and a net line per period. Grouped: the gross per group as stacked bars
  * (the `top` groups of the largest gross over the range, the rest folded into one "others"
- * series) and the net of all groups as a line. Amounts are decimal strings summed with
- * decimal.js (`sumMoney`); only the drawn values become numbers.
+ * series) and the net of all groups as a line. Amounts are decimal strings summed
+ * exactly (`sumMoney`); only the drawn values become numbers.
  */
 import { compareMoney, sumMoney } from '@paydesk/domain';
 import type { SummaryRow } from './summary-api.ts';

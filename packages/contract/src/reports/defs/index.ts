@@ -1,16 +1,7 @@
 /** Every declared report. The route table, the server executor and the web app read this list. */
 import type { ReportDef } from '../define.ts';
-import { ecommerceTransactions } from './transaction-ecommerce.ts';
-import {
-  payByCardTransactions,
-  paymentLinkTransactions,
-  preauthTransactions,
-  recurringTransactions,
-  terminalBnplTransactions,
-  terminalCardTransactions,
-  terminalEwalletTransactions,
-} from './transaction-views.ts';
-import { terminalCardSettlement, terminalCardTransactionsV2 } from './terminal-settlement.ts';
+import { TRANSACTION_LISTS } from './drill-targets.ts';
+import { terminalCardTransactionsV2 } from './terminal-settlement.ts';
 import { agencySales, agentSales, merchantSales } from './sales-org.ts';
 import { ecommerceSales, payByCardSales, paymentLinkSales, preauthSales, recurringSales, terminalSales } from './sales-services.ts';
 import { terminalSettlementSales } from './sales-settlement.ts';
@@ -22,15 +13,7 @@ import { payoutReportDef, tpaPayoutReport, tpaPayoutRiskReport } from './payout.
 import { unattendedHistory, unattendedReport } from './unattended.ts';
 
 export const REPORTS: readonly ReportDef[] = [
-  ecommerceTransactions,
-  preauthTransactions,
-  payByCardTransactions,
-  paymentLinkTransactions,
-  recurringTransactions,
-  terminalCardTransactions,
-  terminalEwalletTransactions,
-  terminalBnplTransactions,
-  terminalCardSettlement,
+  ...TRANSACTION_LISTS,
   terminalCardTransactionsV2,
   // The refund desk's queue.
   preChargeback,

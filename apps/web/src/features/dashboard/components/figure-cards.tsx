@@ -12,13 +12,14 @@
  * change), which drills the same way.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DownOutlined, RightOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardLines, type DashboardFigure, type DashboardLine, type ResponseOf } from '@paydesk/contract';
 import { allRoutes } from '@paydesk/domain';
 import { formatDay, useFormat } from '../../../shared/format.ts';
+import { Panel } from '../../../shared/panel.tsx';
 import { listUrlOf } from '../../../shared/summary-drill.ts';
 
 type Dashboard = ResponseOf<'dashboard'>;
@@ -197,9 +198,7 @@ export function FigureCards({ data, held }: { data: Dashboard | undefined; held:
         }
         return (
           <Col key={f.testId} xs={24} sm={12} lg={8}>
-            <Card size="small" style={{ height: '100%' }}>
-              {body}
-            </Card>
+            <Panel style={{ height: '100%' }}>{body}</Panel>
           </Col>
         );
       })}
