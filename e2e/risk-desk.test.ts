@@ -2,8 +2,9 @@
  * The risk desk in a real browser, against the real portal on a fresh embedded
  * database whose demo seed ran the rules (replayed days and the demo scenarios through ingest):
  * the dashboard counts the open alerts and opens /risk; a SUPERADMIN takes a PENDING alert
- * (it becomes Open), comments on it, closes it with a resolution after the confirmation, and reads
- * its history with the transactions the rule counted; /risk-transaction lists those transactions.
+ * (it becomes Open, named as its assignee, with no "Take over" for its owner), comments on it,
+ * closes it with a resolution after the confirmation, and reads its history with the transactions
+ * the rule counted; "my queue" lists the caller's cases; /risk-transaction lists the transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -65,6 +66,9 @@ describe('risk desk', () => {
     await answered('Assign', () => d.getByRole('button', { name: 'Take' }).click());
     await toast(new RegExp(`Alert ${id} is yours`));
     await d.getByRole('button', { name: 'Close alert' }).waitFor(WAIT);
+    // The case is the admin's now: named as its assignee, and not offered back as "Take over".
+    await expect.poll(() => d.innerText(), WAIT).toContain('admin@paydesk.my');
+    expect(await d.getByRole('button', { name: 'Take over' }).count()).toBe(0);
 
     await d.getByRole('button', { name: 'Comment' }).click();
     await page.getByTestId('risk-note').fill('Called the merchant: card testing confirmed');
@@ -90,6 +94,16 @@ describe('risk desk', () => {
     expect(text).toMatch(/Raised[\s\S]*Taken[\s\S]*Comment[\s\S]*Closed/);
     expect(text).toContain('admin@paydesk.my');
     expect(await page.getByTestId('risk-evidence').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+  });
+
+  it("filters the desk to the caller's own queue, each case naming its assignee", async () => {
+    await page.goto(`${portal.url}/risk?assignee=ME`);
+    await rows().first().waitFor(WAIT);
+    const texts = await rows().allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.every((t) => t.includes('admin@paydesk.my'))).toBe(true);
+    // The filter bar shows the choice, in words.
+    expect(await page.locator('main form').innerText()).toContain('Me (my queue)');
   });
 
   it('lists the transactions that triggered rules, with the rule', async () => {

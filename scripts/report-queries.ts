@@ -90,6 +90,12 @@ function casesOf(def: ListReportDef): QueryCase[] {
   if (has(def, 'code', 'TxnRefNo')) both('SUPERADMIN · TxnRefNo prefix', null, { TxnRefNo: 'PD2608273940' });
   if (has(def, 'code', 'Last4')) both(`${mm} · last 4`, mm, { Last4: '4242' });
   if (has(def, 'moneyRange')) both(`${mm} · amount range`, mm, { AmountMin: '100.00', AmountMax: '250.00' });
+  // A desk's "my queue" and its unassigned work (the caller is user 1 in these statements).
+  const assignee = def.filters.find((f) => f.kind === 'assignee');
+  if (assignee) {
+    both('SUPERADMIN · my queue', null, { [assignee.key]: 'ME' });
+    both('SUPERADMIN · unassigned', null, { [assignee.key]: 'NOBODY' });
+  }
   for (const c of def.columns.filter((x) => x.sortable)) {
     for (const level of [null, mm] as const) {
       cases.push({

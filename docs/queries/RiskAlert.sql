@@ -3,8 +3,9 @@
 
 -- Search page · SUPERADMIN · no filter
 -- params: [21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
 LIMIT $1;
@@ -18,8 +19,9 @@ LIMIT $1) AS "capped";
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."master_merchant_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -35,8 +37,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENCY · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."agency_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -52,8 +55,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."agent_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -69,8 +73,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -86,8 +91,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_BRANCH · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."branch_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -103,8 +109,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · last 30 days
 -- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
   AND "risk_alerts"."created_at" >= $2::timestamptz
@@ -124,8 +131,9 @@ LIMIT $4) AS "capped";
 
 -- Search page · SUPERADMIN · status
 -- params: [["SUCCESS"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."status" = ANY($1)
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -141,8 +149,9 @@ LIMIT $2) AS "capped";
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."master_merchant_id" = $1
   AND "risk_alerts"."status" = ANY($2)
@@ -158,10 +167,47 @@ WHERE "risk_alerts"."master_merchant_id" = $1
   AND "risk_alerts"."status" = ANY($2)
 LIMIT $3) AS "capped";
 
+-- Search page · SUPERADMIN · my queue
+-- params: [1,21]
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
+LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
+WHERE "risk_alerts"."assignee_user_id" = $1
+ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
+LIMIT $2;
+
+-- Search capped count · SUPERADMIN · my queue
+-- params: [1,10001]
+SELECT count(*)::int AS "n"
+FROM (SELECT 1
+FROM "risk_alerts"
+WHERE "risk_alerts"."assignee_user_id" = $1
+LIMIT $2) AS "capped";
+
+-- Search page · SUPERADMIN · unassigned
+-- params: [21]
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
+LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
+WHERE "risk_alerts"."assignee_user_id" IS NULL
+ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
+LIMIT $1;
+
+-- Search capped count · SUPERADMIN · unassigned
+-- params: [10001]
+SELECT count(*)::int AS "n"
+FROM (SELECT 1
+FROM "risk_alerts"
+WHERE "risk_alerts"."assignee_user_id" IS NULL
+LIMIT $1) AS "capped";
+
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
 -- params: ["2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE ("risk_alerts"."created_at", "risk_alerts"."id") < ($1::timestamptz, $2::bigint)
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC
@@ -169,8 +215,9 @@ LIMIT $3;
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
 -- params: [1,"2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
   AND ("risk_alerts"."created_at", "risk_alerts"."id") < ($2::timestamptz, $3::bigint)
@@ -179,16 +226,18 @@ LIMIT $4;
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
 -- params: [1]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 WHERE "risk_alerts"."merchant_id" = $1
 ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC;
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,1]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."nick_name" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
 FROM "risk_alerts"
+LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
 LEFT JOIN "organizations" AS "org_master_merchant" ON "org_master_merchant"."id" = "risk_alerts"."master_merchant_id"
 LEFT JOIN "organizations" AS "org_agency" ON "org_agency"."id" = "risk_alerts"."agency_id"

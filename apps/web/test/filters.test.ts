@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ecommerceTransactions as def } from '@paydesk/contract';
+import { ASSIGNEE_FILTER_VALUES, LIST_REPORTS, ecommerceTransactions as def } from '@paydesk/contract';
 import type { Dayjs } from 'dayjs';
 import { dayjs, validateField } from '@paydesk/domain';
 import { malaysianToday, presetRanges } from '../src/shared/date-presets.ts';
@@ -132,5 +132,29 @@ describe('date range presets (Malaysian days)', () => {
     // 17:30 UTC is 01:30 the next day in Malaysia (UTC+8).
     expect(malaysianToday(dayjs.utc('2024-03-14T17:30:00Z')).format('YYYY-MM-DD')).toBe('2024-03-15');
     expect(malaysianToday(dayjs.utc('2024-03-14T15:59:00Z')).format('YYYY-MM-DD')).toBe('2024-03-14');
+  });
+});
+
+describe('an assignee filter ("my queue") in the URL, for every list report that declares one', () => {
+  const desks = LIST_REPORTS.filter((d) => d.filters.some((f) => f.kind === 'assignee'));
+
+  it('is declared by the risk desk', () => {
+    expect(desks.map((d) => d.path)).toContain('/risk');
+  });
+
+  it.each(desks.map((d) => [d.path, d] as const))('%s: ME and NOBODY round-trip into SearchData; anything else is dropped', (_path, desk) => {
+    const key = desk.filters.find((f) => f.kind === 'assignee')!.key;
+    const url = key.charAt(0).toLowerCase() + key.slice(1);
+    for (const value of ASSIGNEE_FILTER_VALUES) {
+      const q = parseReportQuery(desk, new URLSearchParams(`${url}=${value}`));
+      expect(toReportSearchParams(desk, q).toString()).toBe(`${url}=${value}`);
+      expect(toReportSearchData(desk, q)[key]).toBe(value);
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }).filter((v) => !(ASSIGNEE_FILTER_VALUES as readonly string[]).includes(v)), (v) => {
+        const q = parseReportQuery(desk, new URLSearchParams({ [url]: v }));
+        return toReportSearchData(desk, q)[key] === undefined && !toReportSearchParams(desk, q).has(url);
+      }),
+    );
   });
 });

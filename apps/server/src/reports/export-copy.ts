@@ -17,16 +17,11 @@ import { ENUM_LABELS, type EnumLabelLanguage } from '@paydesk/domain';
 import type { ListReportDef, ReportColumn, ReportSort } from '@paydesk/contract';
 import type { Database } from '../db/client.ts';
 import { inlineParams, sqlLiteral } from '../platform/sql-literal.ts';
-import { fromClause, orderClause, whereClause } from './query.ts';
-import { col, sourceOf, type ReportSource } from './sources.ts';
+import { fromClause, orderClause, valueOf, whereClause } from './query.ts';
+import { sourceOf, type ReportSource } from './sources.ts';
 
 const dialect = new PgDialect();
 
-/** The SQL value of a column (a source column or a joined organization's name). */
-function valueOf(src: ReportSource, c: ReportColumn): SQL {
-  const join = src.orgJoins[c.source];
-  return join ? sql`${sql.identifier(join.alias)}."name"` : col(src, c.source);
-}
 
 /** `CASE v::text WHEN 'code' THEN 'label' … ELSE v::text END`: enumLabeller's answer, in SQL. */
 function enumLabelSql(v: SQL, list: string, language: EnumLabelLanguage): SQL {

@@ -76,6 +76,12 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
       case 'currency':
         if (f.Currency) out.push(sql`${col(src, filter.source)} = ${f.Currency}`);
         break;
+      case 'assignee': {
+        const v = f[filter.key];
+        if (v === 'ME') out.push(sql`${col(src, filter.source)} = ${scope.userId}`);
+        else if (v === 'NOBODY') out.push(sql`${col(src, filter.source)} IS NULL`);
+        break;
+      }
       case 'code': {
         const v = f[filter.key];
         if (typeof v === 'string' && v !== '') out.push(filter.prefix ? sql`${col(src, filter.source)} LIKE ${likePrefix(v)}` : sql`${col(src, filter.source)} = ${v}`);
@@ -86,19 +92,19 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
   return out;
 }
 
-/** The SQL expression of a column's value (a source column or a joined organization's name). */
-function valueOf(src: ReportSource, c: ReportColumn): SQL {
-  const join = src.orgJoins[c.source];
-  return join ? sql`${sql.identifier(join.alias)}."name"` : col(src, c.source);
+/** The SQL expression of a column's value (a source column or a joined organization's or user's name). */
+export function valueOf(src: ReportSource, c: ReportColumn): SQL {
+  const join = src.joins[c.source];
+  return join ? sql`${sql.identifier(join.alias)}.${sql.identifier(join.name)}` : col(src, c.source);
 }
 
-/** `FROM table LEFT JOIN organizations …` with only the joins `columns` need. */
+/** `FROM table LEFT JOIN organizations … LEFT JOIN users …` with only the joins `columns` need. */
 export function fromClause(src: ReportSource, columns: readonly ReportColumn[]): SQL {
-  const joins = [...new Set(columns.map((c) => src.orgJoins[c.source]).filter((j) => j !== undefined))];
+  const joins = [...new Set(columns.map((c) => src.joins[c.source]).filter((j) => j !== undefined))];
   return sql.join(
     [
       sql`FROM ${sql.identifier(src.table)}`,
-      ...joins.map((j) => sql`LEFT JOIN "organizations" AS ${sql.identifier(j.alias)} ON ${sql.identifier(j.alias)}."id" = ${col(src, j.fk)}`),
+      ...joins.map((j) => sql`LEFT JOIN ${sql.identifier(j.table)} AS ${sql.identifier(j.alias)} ON ${sql.identifier(j.alias)}."id" = ${col(src, j.fk)}`),
     ],
     sql` `,
   );

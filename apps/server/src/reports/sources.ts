@@ -1,7 +1,7 @@
 /**
  * The report engine's source registry: for each source a declaration may name, the
  * table, the columns its `source` names may map to (the table's own columns, read from the Drizzle
- * schema — never request text), the organization joins behind `org.*` names, the caller's scope
+ * schema — never request text), the name joins behind `org.*` and `user.*` names, the caller's scope
  * condition (platform/scope.ts) and the id column. Every identifier the executor writes into SQL
  * comes from here, checked once against the declaration at start-up (`checkReport`).
  */
@@ -10,12 +10,18 @@ import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
 import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions, unattendedCashEvents } from '../db/schema/index.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
-/** An `org.*` source name: the name of the organization at one level of the row's ancestry. */
-export interface OrgJoin {
-  /** Alias of `organizations` for this level (one LEFT JOIN per level the columns need). */
+/**
+ * A source name answered by a joined row's name: `org.*`, the organization at one level of the
+ * row's ancestry (organizations.name); `user.*`, a user the row names (users.email).
+ */
+export interface NameJoin {
+  /** Alias of the joined table (one LEFT JOIN per name the columns need). */
   alias: string;
-  /** The row's column holding that level's organization id. */
+  /** The row's column holding the joined row's id. */
   fk: string;
+  table: 'organizations' | 'users';
+  /** The joined table's column answered (a user by e-mail: unique, and what the desk's history names). */
+  name: 'name' | 'email';
 }
 
 export interface ReportSource {
@@ -23,8 +29,8 @@ export interface ReportSource {
   table: string;
   /** Column names of the table a declaration's `source` may name. */
   columns: ReadonlySet<string>;
-  /** `org.*` names and their joins. */
-  orgJoins: Readonly<Record<string, OrgJoin>>;
+  /** `org.*` and `user.*` names and their joins. */
+  joins: Readonly<Record<string, NameJoin>>;
   /** Primary key column (integer). */
   id: string;
   /** The caller's subtree: one indexed equality, `undefined` for the platform, `false` for no company. */
@@ -34,12 +40,13 @@ export interface ReportSource {
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) => new Set(Object.values(getTableColumns(table)).map((c) => c.name));
 
 /** The `org.*` joins of a table carrying the denormalized owner columns (transactions and its side tables). */
-const OWNER_JOINS: Readonly<Record<string, OrgJoin>> = {
-  'org.master_merchant': { alias: 'org_master_merchant', fk: 'master_merchant_id' },
-  'org.agency': { alias: 'org_agency', fk: 'agency_id' },
-  'org.agent': { alias: 'org_agent', fk: 'agent_id' },
-  'org.merchant': { alias: 'org_merchant', fk: 'merchant_id' },
-  'org.branch': { alias: 'org_branch', fk: 'branch_id' },
+const org = (level: string): NameJoin => ({ alias: `org_${level}`, fk: `${level}_id`, table: 'organizations', name: 'name' });
+const OWNER_JOINS: Readonly<Record<string, NameJoin>> = {
+  'org.master_merchant': org('master_merchant'),
+  'org.agency': org('agency'),
+  'org.agent': org('agent'),
+  'org.merchant': org('merchant'),
+  'org.branch': org('branch'),
 };
 
 /** Every source by name. */
@@ -47,7 +54,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   transactions: {
     table: 'transactions',
     columns: columnsOf(transactions),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, transactions),
   },
@@ -55,7 +62,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   terminal_settlement_batches: {
     table: 'terminal_settlement_batches',
     columns: columnsOf(terminalSettlementBatches),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, terminalSettlementBatches),
   },
@@ -63,7 +70,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   refund_requests: {
     table: 'refund_requests',
     columns: columnsOf(refundRequests),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, refundRequests),
   },
@@ -71,14 +78,15 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   risk_alerts: {
     table: 'risk_alerts',
     columns: columnsOf(riskAlerts),
-    orgJoins: OWNER_JOINS,
+    // The assignee's name (the risk desk's case owner).
+    joins: { ...OWNER_JOINS, 'user.assignee': { alias: 'user_assignee', fk: 'assignee_user_id', table: 'users', name: 'email' } },
     id: 'id',
     scope: (s) => scopeCondition(s, riskAlerts),
   },
   risk_alert_transactions: {
     table: 'risk_alert_transactions',
     columns: columnsOf(riskAlertTransactions),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, riskAlertTransactions),
   },
@@ -87,7 +95,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   recon_items: {
     table: 'recon_items',
     columns: columnsOf(reconItems),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, reconItems),
   },
@@ -95,7 +103,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   recon_settlement_days: {
     table: 'recon_settlement_days',
     columns: columnsOf(reconSettlementDays),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, reconSettlementDays),
   },
@@ -103,7 +111,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   payouts: {
     table: 'payouts',
     columns: columnsOf(payouts),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, payouts),
   },
@@ -111,7 +119,7 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   unattended_cash_events: {
     table: 'unattended_cash_events',
     columns: columnsOf(unattendedCashEvents),
-    orgJoins: OWNER_JOINS,
+    joins: OWNER_JOINS,
     id: 'id',
     scope: (s) => scopeCondition(s, unattendedCashEvents),
   },
@@ -145,7 +153,7 @@ export function col(src: ReportSource, name: string): SQL {
  */
 export function checkReport(def: ListReportDef): void {
   const src = sourceOf(def);
-  const known = (name: string) => src.columns.has(name) || name in src.orgJoins;
+  const known = (name: string) => src.columns.has(name) || name in src.joins;
   const keys = def.columns.map((c) => c.key);
   const repeated = keys.find((k, i) => keys.indexOf(k) !== i);
   if (repeated) throw new Error(`report ${def.name}: column key ${repeated} is declared twice`);

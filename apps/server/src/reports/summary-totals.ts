@@ -98,6 +98,10 @@ export function summaryQuestion(def: ListReportDef, f: ReportSearchData): { q: S
       case 'code':
         if (f[filter.key] !== undefined && f[filter.key] !== '') return null;
         break;
+      // Nor an assignee (a desk's, never a transaction's).
+      case 'assignee':
+        if (f[filter.key] !== undefined) return null;
+        break;
       default:
         // A filter kind this function does not know: never claim the summaries express it.
         return null;

@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_REPORTS, reportApi, type ListReportDef, type PortalClient, type ReportRow } from '@paydesk/contract';
 import { RISK_ALERT_RULES, type RiskAlertRule } from '@paydesk/domain';
 import { RISK_RATIO_MIN_TXNS } from '../../src/modules/risk/evaluate.ts';
 import { checkInactiveMerchants } from '../../src/modules/risk/inactive.ts';
@@ -130,6 +131,8 @@ function velocityCase(at: boolean, span: number): fc.Arbitrary<Case> {
   );
 }
 
+const riskAlerts = LIST_REPORTS.find((d) => d.name === 'RiskAlert') as ListReportDef;
+
 describe.each(DATABASES)('risk rules on %s', (kind) => {
   let s: TestServer;
   let template: GenTxn;
@@ -221,5 +224,46 @@ describe.each(DATABASES)('risk rules on %s', (kind) => {
     await expect(admin.call('riskComment', { body: { Id: id, Comment: 'late' } })).rejects.toMatchObject({ status: 409 });
     const [n] = await s.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE target_type = 'RiskAlert' AND target_id = $1`, [String(id)]);
     expect(Number(n!.n)).toBe(3);
+  }, 120_000);
+
+  it("is a case queue: each alert names its assignee, and Assignee ME / NOBODY list the caller's own and the unassigned ones", async () => {
+    const alerts = await run('SINGLE_LARGE_TXN', { threshold: '50.00', rows: [0, 1, 2, 3].map((i) => ({ amount: '60.00', createdAt: new Date(BASE + 5000 + i * 1000) })) }, 1);
+    expect(alerts.length).toBe(4);
+    const admin = await s.signIn('admin@paydesk.my');
+    for (const a of alerts.slice(0, 2)) expect((await admin.send('riskAssign', { body: { Id: Number(a.id) } })).status).toBe(200);
+    const api = reportApi(admin, riskAlerts);
+    const all = async (c: PortalClient, SearchData: Record<string, unknown>) => {
+      const items: ReportRow[] = [];
+      let Cursor: string | undefined;
+      do {
+        const page = await reportApi(c, riskAlerts).search({ RowsPerPage: 100, SearchData, ...(Cursor ? { Cursor } : {}) });
+        items.push(...page.Items);
+        Cursor = page.NextCursor ?? undefined;
+      } while (Cursor);
+      return items;
+    };
+    const [me] = await s.database.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email = 'admin@paydesk.my'`);
+    const expected = async (where: string) => (await s.database.query<{ id: string }>(`SELECT id::text AS id FROM risk_alerts WHERE ${where} ORDER BY risk_alerts.id`)).map((r) => r.id);
+    const ids = (rows: ReportRow[]) => rows.map((r) => String(r.Id)).sort((a, b) => Number(a) - Number(b));
+    const mine = await all(admin, { Assignee: 'ME' });
+    expect(ids(mine)).toEqual(await expected(`assignee_user_id = ${Number(me!.id)}`));
+    expect(mine.every((r) => r.Assignee === me!.email)).toBe(true);
+    const nobody = await all(admin, { Assignee: 'NOBODY' });
+    expect(ids(nobody)).toEqual(await expected('assignee_user_id IS NULL'));
+    expect(nobody.every((r) => r.Assignee === null)).toBe(true);
+    for (const a of alerts.slice(2)) expect(ids(nobody)).toContain(String(a.id));
+    // The detail names the owner too; another caller's "my queue" is theirs, not the admin's.
+    expect((await api.get(Number(alerts[0]!.id))).Assignee).toBe(me!.email);
+    const mm = await s.signIn('mm@paydesk.my');
+    expect(await all(mm, { Assignee: 'ME' })).toEqual([]);
+    // The owner is not offered "Take over" of their own case, and the server refuses it; another
+    // holder of the desk still may take it over.
+    const log = await admin.call('riskLog', { params: { Id: Number(alerts[0]!.id) } });
+    expect(log.AllowedActions).not.toContain('ASSIGN');
+    expect(log.AllowedActions).toEqual(expect.arrayContaining(['COMMENT']));
+    await expect(admin.call('riskAssign', { body: { Id: Number(alerts[0]!.id) } })).rejects.toMatchObject({ status: 409 });
+    expect((await admin.call('riskLog', { params: { Id: Number(alerts[3]!.id) } })).AllowedActions).toContain('ASSIGN');
+    // Anything else is refused at the field.
+    await expect(api.search({ RowsPerPage: 20, SearchData: { Assignee: 'SOMEONE' } })).rejects.toMatchObject({ status: 400 });
   }, 120_000);
 });

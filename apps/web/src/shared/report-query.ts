@@ -10,7 +10,7 @@
  * lower case: `mid`), except the short names the hand-written e-commerce list shared (`pm`,
  * `scheme`, `ref`), kept so its links work.
  */
-import type { ListReportDef, ReportFilter } from '@paydesk/contract';
+import { ASSIGNEE_FILTER_VALUES, type ListReportDef, type ReportFilter } from '@paydesk/contract';
 import { BUSINESS_TIME_ZONE, FIELD_PATTERNS, GROUP_TYPES, dayjs, parseMoney, type GroupType, type OrgLevel } from '@paydesk/domain';
 
 export type SortOrder = 'asc' | 'desc';
@@ -55,6 +55,7 @@ export function filterUrlKeys(f: ReportFilter): string[] {
       return ['min', 'max'];
     case 'enum':
     case 'code':
+    case 'assignee':
       return [urlKeyOf(f.key)];
     case 'currency':
       return [];
@@ -125,6 +126,9 @@ export function parseFilterValues(filters: readonly ReportFilter[], params: URLS
       }
       case 'code':
         q[urlKeyOf(f.key)] = matching(params.get(urlKeyOf(f.key))?.slice(0, TEXT_MAX) ?? null, (v) => isCodeValue(f, v));
+        break;
+      case 'assignee':
+        q[urlKeyOf(f.key)] = matching(params.get(urlKeyOf(f.key)), (v) => (ASSIGNEE_FILTER_VALUES as readonly string[]).includes(v));
         break;
       case 'currency':
         break;
@@ -210,7 +214,8 @@ export function toReportSearchData(def: { filters: readonly ReportFilter[] }, q:
         if (Array.isArray(v) && v.length) d[f.key] = f.values.filter((code) => v.includes(String(code)));
         break;
       }
-      case 'code': {
+      case 'code':
+      case 'assignee': {
         const v = text(urlKeyOf(f.key));
         if (v) d[f.key] = v;
         break;

@@ -57,6 +57,7 @@ export function listQueryOf(list: Pick<ListReportDef, 'filters' | 'defaultSort'>
         break;
       }
       case 'code':
+      case 'assignee':
         q[urlKeyOf(f.key)] = text(searchData[f.key]);
         break;
       case 'currency':

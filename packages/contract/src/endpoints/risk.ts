@@ -3,7 +3,7 @@
  * alert's history with its evidence. The lists (/risk, /risk-transaction) are declared reports.
  */
 import { z } from 'zod';
-import { TICKET_STATUSES, VALIDATION_MESSAGES } from '@paydesk/domain';
+import { TICKET_ACTIONS, TICKET_STATUSES, VALIDATION_MESSAGES } from '@paydesk/domain';
 import { DbId, MoneyString } from '../common.ts';
 
 const Note = z.string().trim().min(1, VALIDATION_MESSAGES.required).max(250);
@@ -34,4 +34,9 @@ export const RiskLogResponse = z.object({
   Events: z.array(z.object({ At: z.string(), Action: z.string(), Actor: z.string().nullable(), Summary: z.string() })),
   /** The transactions the rule counted (its evidence). */
   Transactions: z.array(z.object({ Id: z.number().int(), TxnRefNo: z.string(), CreatedAt: z.string(), Status: z.string(), TxnAmount: MoneyString, Currency: z.string() })),
+  /**
+   * The ticket actions this caller may take now: the status accepts it, the permission is held,
+   * and ASSIGN not on an alert already the caller's (no "Take over" of one's own case).
+   */
+  AllowedActions: z.array(z.enum(TICKET_ACTIONS)),
 });

@@ -89,7 +89,17 @@ export type ReportFilter =
    * approval code); `prefix: true` also matches any value starting with it (TxnRefNo exact or
    * prefix), index-backed.
    */
-  | { kind: 'code'; key: string; source: string; labelKey: string; pattern: RegExp; maxLength: number; message: string; prefix?: boolean };
+  | { kind: 'code'; key: string; source: string; labelKey: string; pattern: RegExp; maxLength: number; message: string; prefix?: boolean }
+  /**
+   * Whose record it is, relative to the caller, over a column of user ids (a risk alert's
+   * assignee): `{key}: 'ME'` (the caller's own: "my queue") or `'NOBODY'` (unassigned); absent:
+   * anyone's. Relative, so a saved view or a link of "my queue" is each user's own queue.
+   */
+  | { kind: 'assignee'; key: string; source: string; labelKey: string };
+
+/** The values of an `assignee` filter (ReportFilter). */
+export const ASSIGNEE_FILTER_VALUES = ['ME', 'NOBODY'] as const;
+export type AssigneeFilterValue = (typeof ASSIGNEE_FILTER_VALUES)[number];
 
 /** Fixed conditions of the report's rows: `{source column: value or values}` (e.g. service_type = 1). */
 export type ReportWhere = Readonly<Record<string, string | number | readonly (string | number)[]>>;

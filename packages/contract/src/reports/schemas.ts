@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { ENUM_LABEL_LANGUAGES, RULE_MESSAGES, type EnumLabelLanguage } from '@paydesk/domain';
 import { DbId, MoneyString, SortOrder } from '../common.ts';
 import { relatedSchema } from './related.ts';
-import { columnIn, type ListReportDef, type ReportColumn, type ReportColumnKind, type ReportFilter } from './define.ts';
+import { ASSIGNEE_FILTER_VALUES, columnIn, type ListReportDef, type ReportColumn, type ReportColumnKind, type ReportFilter } from './define.ts';
 
 /** The organization cascade's request fields, top to bottom (filter kind 'org'). */
 export const ORG_FILTER_FIELDS = ['MasterMerchantId', 'AgencyId', 'AgentId', 'MerchantId', 'BranchId'] as const;
@@ -128,6 +128,8 @@ export function filterShape(f: ReportFilter): Record<string, z.ZodType> {
       return { Currency: z.string().regex(/^[A-Z]{3}$/, RULE_MESSAGES.currencyFilter).optional() };
     case 'code':
       return { [f.key]: z.string().trim().max(f.maxLength).regex(f.pattern, f.message).optional() };
+    case 'assignee':
+      return { [f.key]: z.enum(ASSIGNEE_FILTER_VALUES).optional() };
   }
 }
 

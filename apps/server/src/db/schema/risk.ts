@@ -65,6 +65,8 @@ export const riskAlerts = pgTable(
     index('risk_alerts_created_idx').on(t.createdAt, t.id),
     index('risk_alerts_mm_created_idx').on(t.masterMerchantId, t.createdAt, t.id),
     index('risk_alerts_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    // "My queue" on the risk desk: the caller's alerts, newest first (the Assignee filter's ME).
+    index('risk_alerts_assignee_created_idx').on(t.assigneeUserId, t.createdAt, t.id),
   ],
 );
 

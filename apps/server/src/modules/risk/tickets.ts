@@ -10,23 +10,40 @@
  * transactions.
  */
 import type { z } from 'zod';
-import type { RiskAlertState, Routes } from '@paydesk/contract';
+import { RISK_ALERT_WORKFLOW, WORKFLOW_PERMISSIONS, type RiskAlertState, type Routes } from '@paydesk/contract';
 import { ERROR_CODES, TICKET_MACHINE, type TicketAction, type TicketStatus } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { OperationFn } from '../../platform/operation.ts';
 import { ownerConditionSql, type Scope } from '../../platform/scope.ts';
 import { command, readEvents, type LockedRecord, type WorkflowTable } from '../../workflows/engine.ts';
 
+/** A locked alert: its status and its assignee (a user id, null while unassigned). */
+type LockedAlert = LockedRecord<TicketStatus> & { assignee: number | null };
+
 /** Locks alert `id` FOR UPDATE (inside `scope` when given); null when absent or outside. */
-async function lockAlert(q: Query, id: number, scope?: Scope): Promise<LockedRecord<TicketStatus> | null> {
+async function lockAlert(q: Query, id: number, scope?: Scope): Promise<LockedAlert | null> {
   const owner = scope ? ownerConditionSql(scope, 'a', 2) : { text: 'true', values: [] };
-  const [a] = await q<{ id: number; status: TicketStatus }>(`SELECT a.id, a.status FROM risk_alerts a WHERE a.id = $1 AND ${owner.text} FOR UPDATE`, [id, ...owner.values]);
-  return a ? { id: Number(a.id), status: a.status } : null;
+  const [a] = await q<{ id: number; status: TicketStatus; assignee_user_id: number | null }>(
+    `SELECT a.id, a.status, a.assignee_user_id FROM risk_alerts a WHERE a.id = $1 AND ${owner.text} FOR UPDATE`,
+    [id, ...owner.values],
+  );
+  return a ? { id: Number(a.id), status: a.status, assignee: a.assignee_user_id === null ? null : Number(a.assignee_user_id) } : null;
+}
+
+/**
+ * The ticket actions `scope` may take on an alert in `status` assigned to `assignee`: the machine
+ * accepts it, the route's permission is held, and ASSIGN not on the caller's own alert (§4).
+ */
+export function allowedTicketActions(scope: Scope, status: TicketStatus, assignee: number | null): TicketAction[] {
+  return RISK_ALERT_WORKFLOW.commands
+    .filter((c) => TICKET_MACHINE.next(status, c.action) !== null && scope.permissions.has(WORKFLOW_PERMISSIONS[c.route] ?? '\0'))
+    .filter((c) => c.action !== 'ASSIGN' || assignee !== scope.userId)
+    .map((c) => c.action);
 }
 
 /** The risk alert as a workflow record (workflows/engine.ts): its machine, lock and event log. */
-export const RISK_ALERTS: WorkflowTable<TicketStatus, TicketAction, LockedRecord<TicketStatus>> = {
+export const RISK_ALERTS: WorkflowTable<TicketStatus, TicketAction, LockedAlert> = {
   machine: TICKET_MACHINE,
   table: 'risk_alerts',
   noun: 'Risk alert',
@@ -45,10 +62,11 @@ async function alertState(q: Query, id: number): Promise<z.input<typeof RiskAler
 }
 
 /** Assign: the caller takes the alert (PENDING or OPEN becomes OPEN, assigned to the caller). */
-export const riskAssign: OperationFn<Routes['riskAssign']> = command(RISK_ALERTS, 'ASSIGN', (a, _body, ctx) => ({
-  summary: `${a.status === 'PENDING' ? 'Taken' : 'Reassigned'} by ${ctx.scope.email}`,
-  set: { assignee_user_id: ctx.scope.userId },
-}), alertState);
+export const riskAssign: OperationFn<Routes['riskAssign']> = command(RISK_ALERTS, 'ASSIGN', (a, _body, ctx) => {
+  // Taking over one's own case would only write a history line: refused, as the desk does not offer it.
+  if (a.assignee === ctx.scope.userId) throw new AppError(409, ERROR_CODES.CONFLICT, `Risk alert ${a.id} is already assigned to you`);
+  return { summary: `${a.status === 'PENDING' ? 'Taken' : 'Reassigned'} by ${ctx.scope.email}`, set: { assignee_user_id: ctx.scope.userId } };
+}, alertState);
 
 /** Comment: kept in the history of a PENDING or OPEN alert. */
 export const riskComment: OperationFn<Routes['riskComment']> = command(RISK_ALERTS, 'COMMENT', (_a, body) => ({ summary: body.Comment, set: {} }), alertState);
@@ -60,7 +78,7 @@ export const riskClose: OperationFn<Routes['riskClose']> = command(RISK_ALERTS, 
 export const riskLog: OperationFn<Routes['riskLog']> = async ({ Id }, { q: query, scope }) => {
   const owner = ownerConditionSql(scope, 'a', 2);
   const [a] = await query<Record<string, unknown>>(
-    `SELECT a.id, a.rule_code, a.status, a.threshold::text AS threshold, a.observed::text AS observed, a.created_at FROM risk_alerts a WHERE a.id = $1 AND ${owner.text}`,
+    `SELECT a.id, a.rule_code, a.status, a.threshold::text AS threshold, a.observed::text AS observed, a.assignee_user_id, a.created_at FROM risk_alerts a WHERE a.id = $1 AND ${owner.text}`,
     [Id, ...owner.values],
   );
   if (!a) throw notFound('Risk alert');
@@ -79,5 +97,6 @@ export const riskLog: OperationFn<Routes['riskLog']> = async ({ Id }, { q: query
       ...events.map((e) => ({ At: e.At, Action: e.Action, Actor: e.Actor, Summary: e.Summary })),
     ],
     Transactions: txns.map((t) => ({ Id: Number(t.transaction_id), TxnRefNo: String(t.txn_ref_no), CreatedAt: iso(t.txn_created_at), Status: String(t.status), TxnAmount: String(t.amount), Currency: String(t.currency) })),
+    AllowedActions: allowedTicketActions(scope, a.status as TicketStatus, a.assignee_user_id === null ? null : Number(a.assignee_user_id)),
   };
 };

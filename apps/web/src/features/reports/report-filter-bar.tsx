@@ -20,7 +20,7 @@ import { Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, type F
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { ReportFilter } from '@paydesk/contract';
+import { ASSIGNEE_FILTER_VALUES, type ReportFilter } from '@paydesk/contract';
 import { compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { FilterActions } from '../../shared/filter-actions.tsx';
@@ -223,6 +223,14 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
             <Form.Item name={urlKeyOf(f.key)} label={t(f.labelKey)} rules={[codeRule(f)]} validateTrigger={['onChange', 'onBlur']}>
               {/* A digits-only code (last 4, batch number) gets the phone's number pad. */}
               <Input allowClear maxLength={f.maxLength} inputMode={f.pattern.source.startsWith('^\\d') ? 'numeric' : undefined} />
+            </Form.Item>
+          </Col>
+        );
+      case 'assignee':
+        return (
+          <Col key={f.key} {...COL}>
+            <Form.Item name={urlKeyOf(f.key)} label={t(f.labelKey)}>
+              <Select allowClear placeholder={t('common.all')} options={ASSIGNEE_FILTER_VALUES.map((v) => ({ value: v, label: t(`list.assignee.${v}`) }))} />
             </Form.Item>
           </Col>
         );

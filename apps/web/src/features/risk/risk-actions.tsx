@@ -3,8 +3,9 @@
  * CLOSE): the RiskAlert workflow's commands (contract workflows/risk-alert.ts: take it, or take it
  * over when someone else has it, comment, close it with a resolution, then a confirmation) drawn
  * by the workflow engine's toolbar, and the alert's history with the transactions the rule
- * counted. A command shows when the caller holds its permission and the alert's status accepts
- * it; the server decides again (409 CF409 otherwise).
+ * counted. A command shows when the caller holds its permission, the alert's status accepts it
+ * and the server lists it for this caller (no "Take over" of one's own alert); the server decides
+ * again (409 CF409 otherwise).
  */
 import { useEffect, useState } from 'react';
 import { Button, Flex, Modal, Result, Skeleton, Table, Typography } from 'antd';
@@ -85,15 +86,40 @@ function RiskHistory({ id, onClose }: { id: number | null; onClose: () => void }
   );
 }
 
+/**
+ * The actions the server allows this caller on the alert (riskLog's AllowedActions: no "Take over"
+ * of one's own case), asked again whenever the record changes (`version`). None while they load
+ * (no button that would vanish a moment later); undefined when they could not be read, and the
+ * toolbar then follows the machine and the permissions alone (the server still decides).
+ */
+function useAllowedActions(id: number, version: string): readonly string[] | undefined {
+  const [answer, setAnswer] = useState<{ key: string; actions: readonly string[] | undefined } | null>(null);
+  const key = `${id}|${version}`;
+  useEffect(() => {
+    const abort = new AbortController();
+    apiClient()
+      .get('riskLog', { params: { Id: id }, signal: abort.signal })
+      .then(
+        (log) => setAnswer({ key, actions: log.AllowedActions }),
+        () => !abort.signal.aborted && setAnswer({ key, actions: undefined }),
+      );
+    return () => abort.abort();
+  }, [id, key]);
+  return answer?.key === key ? answer.actions : [];
+}
+
 function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
   const { t } = useTranslation();
   const [history, setHistory] = useState(false);
+  const id = Number(detail.Id);
+  const allowed = useAllowedActions(id, `${String(detail.Status)}|${String(detail.Assignee)}|${String(detail.UpdatedAt)}`);
   return (
     <>
       <WorkflowActions
         workflow={RISK_ALERT_WORKFLOW}
         def={def}
         detail={detail}
+        allowed={allowed}
         testId="risk-actions"
         noteTestId="risk-note"
         extra={
@@ -102,7 +128,7 @@ function RiskActions({ def, detail }: { def: ListReportDef; detail: ReportRow })
           </Button>
         }
       />
-      <RiskHistory id={history ? Number(detail.Id) : null} onClose={() => setHistory(false)} />
+      <RiskHistory id={history ? id : null} onClose={() => setHistory(false)} />
     </>
   );
 }

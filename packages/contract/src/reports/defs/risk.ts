@@ -2,7 +2,7 @@
  * The risk desk on the report engine:
  *  - /risk: the alerts as tickets (§4 ticket status PENDING → OPEN → CLOSE), over the source
  *    `risk_alerts` (owner columns of the merchant whose transaction raised it), newest first;
- *    filters by status, rule, date, organization. The detail is the ticket; its actions (take,
+ *    filters by status, rule, assignee (mine / unassigned), date, organization; the assignee's name. The detail is the ticket; its actions (take,
  *    comment, close) and its history with the evidence transactions are the Risk routes.
  *  - /risk-transaction: the transactions that triggered rules, one row per alert and transaction,
  *    with the rule, over `risk_alert_transactions` (the transaction's fields copied when the alert
@@ -28,6 +28,8 @@ export const RISK_ALERT_COLUMNS = {
   Threshold: { key: 'Threshold', source: 'threshold', labelKey: 'risk.threshold', kind: 'text', priority: 3, unitBy: BY_RULE },
   Observed: { key: 'Observed', source: 'observed', labelKey: 'risk.observed', kind: 'text', priority: 2, unitBy: BY_RULE },
   Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'ticketStatus', priority: 1 },
+  // The case owner (take / take over / assign); null while unassigned.
+  Assignee: { key: 'Assignee', source: 'user.assignee', labelKey: 'risk.assignee', kind: 'text', priority: 2 },
   MerchantName: TXN.MerchantName,
   WindowStart: { key: 'WindowStart', source: 'window_start', labelKey: 'risk.windowStart', kind: 'datetime', in: ['detail', 'export'] },
   // In the rows too: an amount rule's values are money in it.
@@ -54,6 +56,8 @@ export const riskAlerts = defineReport({
     { kind: 'dateRange', source: 'created_at', labelKey: 'risk.raisedAt' },
     { kind: 'enum', key: 'Status', source: 'status', values: TICKET_STATUSES, enumKey: 'ticketStatus', labelKey: 'txn.status' },
     { kind: 'enum', key: 'RuleCode', source: 'rule_code', values: RISK_ALERT_RULES, enumKey: 'riskRule', labelKey: 'risk.rule' },
+    // "My queue": Assignee ME (a saved view of it is each user's own queue).
+    { kind: 'assignee', key: 'Assignee', source: 'assignee_user_id', labelKey: 'risk.assignee' },
     { kind: 'org' },
   ],
   columns: Object.values(RISK_ALERT_COLUMNS),

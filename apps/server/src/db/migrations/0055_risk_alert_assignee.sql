@@ -1,0 +1,1 @@
+CREATE INDEX "risk_alerts_assignee_created_idx" ON "risk_alerts" USING btree ("assignee_user_id","created_at","id");
