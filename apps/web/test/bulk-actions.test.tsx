@@ -15,9 +15,6 @@ import { App as AntApp } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { LIST_REPORTS, REFUND_REQUEST_WORKFLOW, WORKFLOWS, WORKFLOW_PERMISSIONS, type ReportRow, type WorkflowDef } from '@paydesk/contract';
-import { memoryChannelStore } from '../src/api/channel-store.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { setApiClient } from '../src/api/index.ts';
 import '../src/features/refunds/texts.ts';
 import { i18n } from '../src/i18n/index.ts';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
@@ -26,6 +23,7 @@ import { bulkCommands, bulkPlan, routePermission, rowState } from '../src/shared
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
 import { createStore } from '../src/store/index.ts';
 import { fakeServer, type Answer, type SeenRequest } from './fake-server.ts';
+import { installFakeClient } from './support/fake-client.ts';
 
 setRuntimeConfig({ ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' });
 
@@ -67,13 +65,7 @@ describe('running a bulk reject', () => {
 
   function mount(handle: (req: SeenRequest) => Answer, selected: ReportRow[] = rows, page?: { rows: ReportRow[]; onSelect: (rows: ReportRow[]) => void }) {
     const server = fakeServer(handle);
-    const notify = vi.fn();
-    setApiClient(
-      createApiClient({
-        baseUrl: '', publicIp: async () => null, channelStore: memoryChannelStore(), getToken: () => 'token', onTokenRenewed: () => {}, onSessionEnd: () => {},
-        notify, download: () => {}, fetch: server.fetch,
-      }),
-    );
+    const notify = installFakeClient(server);
     const store = createStore();
     store.dispatch(profileLoaded({ UserId: 1, Current: { GroupType: 'SUPERADMIN' }, Permissions: EVERY_PERMISSION } as unknown as Profile));
     const onClear = vi.fn();

@@ -6,18 +6,16 @@
  * the same key for another try. The API answers come from test/fake-server.ts.
  */
 import './setup-dom.ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, createMemoryRouter } from 'react-router';
-import { memoryChannelStore } from '../src/api/channel-store.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { setApiClient } from '../src/api/index.ts';
 import { RequireSession } from '../src/app/guards.tsx';
 import MfaSetupPage, { groupedSecret, recoveryFileText } from '../src/features/auth/pages/mfa-setup-page.tsx';
 import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
 import { createStore } from '../src/store/index.ts';
 import { fakeServer, type Answer, type SeenRequest } from './fake-server.ts';
+import { installFakeClient } from './support/fake-client.ts';
 import { renderApp } from './render-app.tsx';
 
 setRuntimeConfig({ ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' });
@@ -50,13 +48,7 @@ function mount(url: string, handle: (req: SeenRequest) => Answer | undefined = (
     if (req.path === PROFILE) return { body: profile({ MfaEnabled: true, MfaSetupRequired: false }) };
     return { body: [] };
   });
-  const notify = vi.fn();
-  setApiClient(
-    createApiClient({
-      baseUrl: '', publicIp: async () => null, channelStore: memoryChannelStore(), getToken: () => 'token', onTokenRenewed: () => {}, onSessionEnd: () => {},
-      notify, download: () => {}, fetch: server.fetch,
-    }),
-  );
+  const notify = installFakeClient(server);
   const store = createStore();
   store.dispatch(profileLoaded(signedIn));
   const router = createMemoryRouter(

@@ -7,14 +7,11 @@
  * from test/fake-server.ts.
  */
 import './setup-dom.ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { createMemoryRouter } from 'react-router';
 import { ENUM_LABELS, GROUP_TYPES } from '@paydesk/domain';
-import { memoryChannelStore } from '../src/api/channel-store.ts';
-import { createApiClient } from '../src/api/client.ts';
-import { setApiClient } from '../src/api/index.ts';
 import { assignableLevels, membershipsOf } from '../src/features/users/membership-fields.tsx';
 import UserManagementPage from '../src/features/users/pages/user-management-page.tsx';
 import { actionApplies, offeredActions } from '../src/features/users/user-actions.tsx';
@@ -24,6 +21,7 @@ import { setRuntimeConfig } from '../src/runtime-config.ts';
 import { profileLoaded, type Profile } from '../src/store/auth-slice.ts';
 import { createStore } from '../src/store/index.ts';
 import { fakeServer, type Answer, type SeenRequest } from './fake-server.ts';
+import { installFakeClient } from './support/fake-client.ts';
 import { renderApp } from './render-app.tsx';
 
 setRuntimeConfig({ ApiBaseUrl: '', ProductName: 'Paydesk', IpLookupV4Url: '', IpLookupV6Url: '', PosUrl: '', CountryServiceUrl: '' });
@@ -80,13 +78,7 @@ function mount(permissions: string[], options: { groupType?: string; userId?: nu
     }
     return { body: [] };
   });
-  const notify = vi.fn();
-  setApiClient(
-    createApiClient({
-      baseUrl: '', publicIp: async () => null, channelStore: memoryChannelStore(), getToken: () => 'token', onTokenRenewed: () => {}, onSessionEnd: () => {},
-      notify, download: () => {}, fetch: server.fetch,
-    }),
-  );
+  const notify = installFakeClient(server);
   const store = createStore();
   store.dispatch(
     profileLoaded({ UserId: options.userId ?? 100, Email: 'me@paydesk.my', Current: { GroupType: options.groupType ?? 'MERCHANT_HQ' }, Permissions: permissions } as unknown as Profile),
