@@ -84,12 +84,14 @@ export function formatAmount(value: string | number | null | undefined, currency
  */
 export function sumMoney(values: Iterable<string | number>): Money {
   const all: ExactDecimal[] = [];
+  // A loop, not Math.max(...spread): a list of any length (a spread throws past ~100k arguments).
+  let scale = 0;
   for (const v of values) {
     const d = exactDecimal(v);
     if (d === null) throw new RangeError(`sumMoney: ${String(v)} is not a decimal number`);
     all.push(d);
+    if (d.scale > scale) scale = d.scale;
   }
-  const scale = Math.max(0, ...all.map((d) => d.scale));
   return hundredths(hundredthsOf({ n: all.reduce((total, d) => total + atScale(d, scale), 0n), scale }));
 }
 

@@ -71,6 +71,10 @@ describe('sumMoney and compareMoney agree with decimal.js, which they no longer 
     fc.assert(fc.property(text, text, (a, b) => compareMoney(a, b) === new Decimal(a).comparedTo(new Decimal(b))), { numRuns: 1000 });
   });
 
+  it('sums a list longer than a spread may take', () => {
+    expect(sumMoney(Array.from({ length: 300_000 }, () => '0.01'))).toBe('3000.00');
+  });
+
   it('refuses what is not a decimal number, naming it', () => {
     expect(() => sumMoney(['1.00', '1,000'])).toThrow(/1,000/);
     expect(() => compareMoney('0x10', '1')).toThrow(RangeError);
