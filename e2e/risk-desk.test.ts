@@ -3,8 +3,10 @@
  * database whose demo seed ran the rules (replayed days and the demo scenarios through ingest):
  * the dashboard counts the open alerts and opens /risk; a SUPERADMIN takes a PENDING alert
  * (it becomes Open, named as its assignee, with no "Take over" for its owner), comments on it,
- * closes it with a resolution after the confirmation, and reads its history with the transactions
- * the rule counted; "my queue" lists the caller's cases; /risk-transaction lists the transactions.
+ * closes it with a resolution after the confirmation, reads the rule's finding and the transactions
+ * it counted inline (linked to their details) and its history in words; each subject is named and
+ * each case shows its age; a pending alert goes to a colleague picked from the server's list; "my
+ * queue" lists the caller's cases; /risk-transaction lists the transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -62,6 +64,16 @@ describe('risk desk', () => {
     const d = drawer();
     await d.getByTestId('risk-actions').waitFor(WAIT);
     const id = /\/risk\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+    // The finding and the transactions it counted are in the detail itself, in words and units,
+    // each transaction a link to its own detail.
+    const evidence = d.getByTestId('risk-evidence');
+    await evidence.waitFor(WAIT);
+    const finding = await d.getByTestId('risk-finding').innerText();
+    expect(finding).toMatch(/observed against/);
+    expect(finding).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
+    expect(await evidence.locator('li').count()).toBeGreaterThan(0);
+    const first = evidence.locator('li a').first();
+    expect(await first.getAttribute('href')).toMatch(/^\/transaction\/[\w-]+(\/[\w-]+)?\/\d+$/);
 
     await answered('Assign', () => d.getByRole('button', { name: 'Take' }).click());
     await toast(new RegExp(`Alert ${id} is yours`));
@@ -93,7 +105,41 @@ describe('risk desk', () => {
     const text = await history.innerText();
     expect(text).toMatch(/Raised[\s\S]*Taken[\s\S]*Comment[\s\S]*Closed/);
     expect(text).toContain('admin@paydesk.my');
-    expect(await page.getByTestId('risk-evidence').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    // The raising reads in words, never the rule's code.
+    expect(text).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('names each subject and how long it has waited, and gives a pending alert to a colleague picked from the list', async () => {
+    await page.goto(`${portal.url}/risk?status=PENDING`);
+    await rows().first().waitFor(WAIT);
+    const header = await page.locator('main .ant-table-thead').innerText();
+    expect(header).toContain('Age');
+    // A subject is a name, a masked card, an IP or a reference: never an internal number alone.
+    const subjectIndex = (await page.locator('main .ant-table-thead th').allInnerTexts()).findIndex((h) => h.trim() === 'Subject');
+    expect(subjectIndex).toBeGreaterThanOrEqual(0);
+    const subjects = await rows().locator(`td:nth-child(${subjectIndex + 1})`).allInnerTexts();
+    expect(subjects.length).toBeGreaterThan(0);
+    expect(subjects.filter((x) => /^\d+$/.test(x.trim()))).toEqual([]);
+
+    await rows().first().click();
+    const d = drawer();
+    await d.getByTestId('risk-actions').waitFor(WAIT);
+    const id = /\/risk\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+    await d.getByRole('button', { name: 'Assign to…' }).click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('risk-actions-pick') });
+    await dialog.waitFor(WAIT);
+    await dialog.getByRole('combobox').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    await option.waitFor(WAIT);
+    const colleague = (await option.innerText()).trim();
+    expect(colleague).toMatch(/@/);
+    expect(colleague).not.toBe('admin@paydesk.my');
+    await option.click();
+    await answered('AssignTo', () => clickSettled(page, dialog.getByRole('button', { name: 'Assign to…' })));
+    await toast(new RegExp(`Alert ${id} assigned`));
+    await expect.poll(() => d.innerText(), WAIT).toContain(colleague);
+    await page.keyboard.press('Escape');
   });
 
   it("filters the desk to the caller's own queue, each case naming its assignee", async () => {

@@ -2,11 +2,12 @@
  * The settlement desk in a real browser: on a fresh portal whose first start
  * generated and imported the providers' demo settlement files, a SUPERADMIN opens the Revenue
  * Monster settlement report, imports the sample file of the last day through the screen and
- * watches it go through the stages to its results; then finds a NOT TALLY item, reads the two
+ * watches it go through the stages to its results, and sees Verify disabled with its reason on
+ * the lines of its own file (four eyes); then finds a NOT TALLY item, reads the two
  * sides and the difference, verifies it with a note (the demo import has no importing user, so
  * four eyes allow it) and sees it VERIFIED; and exports the report as CSV. On the payouts built at
  * that first start, the same user holds a scheduled TPA payout for a risk violation from
- * /tpa-payout-report-v2 and sees it HELD, and is refused the release of its own hold (four eyes).
+ * /tpa-payout-report-v2 and sees it HELD, named as its holder, with Release disabled and the reason (four eyes).
  * From /payout-report's Bank batches, the user downloads the bulk-credit file of the demo batch
  * awaiting its result, records the bank's result file the first start left in payout-samples,
  * sees the batch completed, and opens its payouts, paid and failed.
@@ -66,6 +67,28 @@ describe('settlement desk', () => {
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   });
 
+  it("names who imported an item's file and shows Verify disabled, with the reason, to that user", async () => {
+    // The provider-only lines of the file this user just imported (the newest), each naming its importer.
+    await page.goto(`${portal.url}/rm-settlement-report?${urlKeyOf('Result')}=3&sort=TxnAt&order=desc`);
+    await rows().first().waitFor(WAIT);
+    const drawer = page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-title') });
+    let own = false;
+    for (let i = 0; i < Math.min(5, await rows().count()) && !own; i++) {
+      await rows().nth(i).click();
+      await drawer.getByTestId('recon-actions').waitFor(WAIT);
+      own = /File imported by\s+admin@paydesk\.my/.test(await drawer.innerText());
+      if (!own) {
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden', ...WAIT });
+      }
+    }
+    expect(own).toBe(true);
+    expect(await drawer.getByRole('button', { name: 'Verify' }).isDisabled()).toBe(true);
+    expect(await drawer.getByTestId('recon-verify-why').innerText()).toContain('another user must verify its differences');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden', ...WAIT });
+  });
+
   it('verifies a NOT TALLY item with a note, then exports the report', async () => {
     // Oldest first: items of the demo import (no importing user), not of the file this user just
     // imported, which four eyes keep from them (403).
@@ -123,14 +146,13 @@ describe('settlement desk', () => {
     await note.waitFor({ state: 'hidden', ...WAIT });
     await expect.poll(() => drawer.innerText(), WAIT).toContain('Card-not-present spike under review');
     expect(await drawer.innerText()).toContain('Held');
-    // Releasing one's own hold: the server refuses (four eyes) and the screen says why.
-    await clickSettled(page, drawer.getByRole('button', { name: 'Release' }));
-    await note.waitFor(WAIT);
-    await note.fill('Cleared');
-    const released = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/Payout/Release', WAIT);
-    await clickSettled(page, modal.getByRole('button', { name: 'Release' }));
-    expect((await released).status()).toBe(403);
-    await page.getByText('You held this payout: another user must release it').first().waitFor(WAIT);
+    // Releasing one's own hold is refused (four eyes): the screen names the holder and says so on a
+    // disabled Release before any note is typed.
+    await expect.poll(() => drawer.innerText(), WAIT).toMatch(/Held by\s+admin@paydesk\.my/);
+    const release = drawer.getByRole('button', { name: 'Release' });
+    await release.waitFor(WAIT);
+    expect(await release.isDisabled()).toBe(true);
+    expect(await drawer.getByTestId('payout-release-why').innerText()).toContain('another user must release it');
   });
 
   it("records a bank batch's result file through the screen and shows its payouts paid and failed", async () => {

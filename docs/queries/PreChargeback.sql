@@ -250,10 +250,11 @@ ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC;
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,1]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", "refund_requests"."transaction_id" AS "TransactionId", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", "refund_requests"."transaction_id" AS "TransactionId", "config_callback"."callback_url" AS "CallbackUrl", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
+LEFT JOIN "organization_configs" AS "config_callback" ON "config_callback"."org_id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_master_merchant" ON "org_master_merchant"."id" = "refund_requests"."master_merchant_id"
 LEFT JOIN "organizations" AS "org_agency" ON "org_agency"."id" = "refund_requests"."agency_id"
 LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "refund_requests"."agent_id"

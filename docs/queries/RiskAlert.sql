@@ -3,7 +3,7 @@
 
 -- Search page · SUPERADMIN · no filter
 -- params: [21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -19,7 +19,7 @@ LIMIT $1) AS "capped";
 
 -- Search page · MASTER_MERCHANT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -37,7 +37,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENCY · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -55,7 +55,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · AGENT · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -73,7 +73,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -91,7 +91,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_BRANCH · no filter
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -109,7 +109,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · last 30 days
 -- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -131,7 +131,7 @@ LIMIT $4) AS "capped";
 
 -- Search page · SUPERADMIN · status
 -- params: [["SUCCESS"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -149,7 +149,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -169,7 +169,7 @@ LIMIT $3) AS "capped";
 
 -- Search page · SUPERADMIN · my queue
 -- params: [1,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -187,7 +187,7 @@ LIMIT $2) AS "capped";
 
 -- Search page · SUPERADMIN · unassigned
 -- params: [21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -205,7 +205,7 @@ LIMIT $1) AS "capped";
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
 -- params: ["2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -215,7 +215,7 @@ LIMIT $3;
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
 -- params: [1,"2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."currency" AS "Currency", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -226,7 +226,7 @@ LIMIT $4;
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
 -- params: [1]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", to_char("risk_alerts"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"
@@ -235,7 +235,7 @@ ORDER BY "risk_alerts"."created_at" DESC, "risk_alerts"."id" DESC;
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,1]
-SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject" AS "Subject", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
+SELECT "risk_alerts"."id" AS "Id", "risk_alerts"."created_at" AS "CreatedAt", "risk_alerts"."id" AS "AlertId", "risk_alerts"."rule_code" AS "RuleCode", "risk_alerts"."subject_kind" AS "SubjectKind", "risk_alerts"."subject_label" AS "Subject", "risk_alerts"."created_at" AS "Age", "risk_alerts"."threshold" AS "Threshold", "risk_alerts"."observed" AS "Observed", "risk_alerts"."status" AS "Status", "user_assignee"."email" AS "Assignee", "org_merchant"."name" AS "MerchantName", "risk_alerts"."window_start" AS "WindowStart", "risk_alerts"."currency" AS "Currency", "risk_alerts"."resolution" AS "Resolution", "risk_alerts"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
 FROM "risk_alerts"
 LEFT JOIN "users" AS "user_assignee" ON "user_assignee"."id" = "risk_alerts"."assignee_user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "risk_alerts"."merchant_id"

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { LIST_REPORTS } from '@paydesk/contract';
 import { RISK_ALERT_RULES, RISK_THRESHOLD_KINDS } from '@paydesk/domain';
 import { i18n } from '../src/i18n/index.ts';
-import { unitText } from '../src/features/reports/report-cells.tsx';
+import { ageText, unitText } from '../src/shared/cell-text.ts';
 import { formatMoney, formatPercent } from '../src/shared/format.ts';
 
 const COLUMNS = LIST_REPORTS.flatMap((d) => d.columns.filter((c) => c.unitBy).map((c) => ({ def: d, c })));
@@ -56,5 +56,30 @@ describe('values in their row unit', () => {
     expect(unitText(t, c, { [c.key]: '5.00', RuleCode: 'NO_SUCH_RULE' }, 'MYR', 'en')).toBeNull();
     expect(unitText(t, c, { [c.key]: 'n/a', RuleCode: 'SINGLE_LARGE_TXN' }, 'MYR', 'en')).toBeNull();
     expect(unitText(t, c, { [c.key]: null, RuleCode: 'SINGLE_LARGE_TXN' }, 'MYR', 'en')).toBeNull();
+  });
+});
+
+describe('the age of a case (report columns with display "age")', () => {
+  it('writes any elapsed time as whole days and hours, hours and minutes, or minutes, never negative, and the parts add back up', () => {
+    const t = i18n.getFixedT('en');
+    const now = Date.parse('2026-12-01T04:00:00Z');
+    fc.assert(
+      fc.property(fc.integer({ min: -120, max: 400 * 24 * 60 }), fc.integer({ min: 0, max: 59_999 }), (minutes, extraMs) => {
+        const text = ageText(t, new Date(now - minutes * 60_000 - extraMs).toISOString(), now);
+        const m = Math.max(0, minutes);
+        const [d, h, min] = [Math.floor(m / 1440), Math.floor((m % 1440) / 60), m % 60];
+        expect(text).toBe(d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${min} min` : `${min} min`);
+      }),
+    );
+    expect(ageText(t, 'not a time', now)).toBe('-');
+  });
+
+  it('is declared only on list and detail instants (a file has no "now")', () => {
+    const ages = LIST_REPORTS.flatMap((d) => d.columns.filter((c) => c.display === 'age'));
+    expect(ages.map((c) => c.key)).toEqual(['Age']);
+    for (const c of ages) {
+      expect(c.kind).toBe('datetime');
+      expect(c.in).not.toContain('export');
+    }
   });
 });

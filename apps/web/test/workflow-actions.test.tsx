@@ -14,7 +14,7 @@
 import './setup-dom.ts';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -109,7 +109,7 @@ describe('workflow declarations', () => {
 
   const keys = WORKFLOWS.flatMap((w) => [
     w.toolbarLabel,
-    ...w.commands.flatMap((c) => [c.label, c.labelWhen?.label, c.note?.label, c.confirm, c.confirmNote, c.done, c.review?.ok, c.bulk && `${c.bulk.confirm}_one`, c.bulk && `${c.bulk.confirm}_other`, ...(c.review?.items.map((i) => i.label) ?? [])]),
+    ...w.commands.flatMap((c) => [c.label, c.labelWhen?.label, c.note?.label, c.pick?.label, c.confirm, c.confirmNote, c.done, c.review?.ok, c.bulk && `${c.bulk.confirm}_one`, c.bulk && `${c.bulk.confirm}_other`, ...(c.review?.items.map((i) => i.label) ?? [])]),
   ]).filter((k): k is string => k !== undefined);
   const screens = [RISK_TEXTS, REFUND_TEXTS, FIRMWARE_TEXTS, ZMK_TEXTS];
   const catalogues = {
@@ -123,11 +123,15 @@ describe('workflow declarations', () => {
   });
 });
 
+/** One choice for every `pick` field of the workflow's commands. */
+const choicesFor = (workflow: WorkflowDef) => Object.fromEntries(workflow.commands.flatMap((c) => (c.pick ? [[c.pick.field, [{ value: 42, label: 'analyst@paydesk.my' }]]] : [])));
+
 describe('the toolbar shows the commands the state accepts', () => {
   const cases = WORKFLOWS.flatMap((w) => w.machine.states.map((s) => [w.name, s, w] as const));
 
   it.each(cases)('%s in %s: every accepted command to a holder of every permission', (_name, state, workflow) => {
-    mount(workflow, row(workflow, state), EVERY_PERMISSION);
+    // A command that picks has something to pick (without, it does not show: below).
+    mount(workflow, row(workflow, state), EVERY_PERMISSION, undefined, { choices: choicesFor(workflow) });
     const expected = workflow.commands
       .filter((c) => workflow.machine.next(state, c.action) !== null)
       .map((c) => i18n.t(c.labelWhen?.state === state ? c.labelWhen.label : c.label));
@@ -184,6 +188,36 @@ describe('running a command', () => {
     const [close] = sent(server, CLOSE);
     expect(close!.body).toEqual({ Id: 7, Resolution: 'Card blocked' });
     expect(close!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('offers a command that picks only with choices, asks the choice (required), then sends it in its field', async () => {
+    const ASSIGN_TO = '/api/portal/Risk/AssignTo';
+    mount(RISK_ALERT_WORKFLOW, row(RISK_ALERT_WORKFLOW, 'PENDING'), EVERY_PERMISSION, undefined, { choices: { AssigneeUserId: [] } });
+    expect(toolbarButtons()).not.toContain('Assign to…');
+    cleanup();
+    const server = mount(RISK_ALERT_WORKFLOW, row(RISK_ALERT_WORKFLOW, 'PENDING'), EVERY_PERMISSION, undefined, {
+      choices: { AssigneeUserId: [{ value: 41, label: 'siti@paydesk.my' }, { value: 42, label: 'wei@paydesk.my' }] },
+    });
+    fireEvent.click(toolbarButton('Assign to…'));
+    // OK without a choice: the field says it is required and nothing is sent.
+    fireEvent.click(await dialogButton('Assign to…'));
+    await screen.findByText(/cannot be empty/i);
+    expect(sent(server, ASSIGN_TO)).toHaveLength(0);
+    fireEvent.mouseDown(within(document.querySelector('.ant-modal')!).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('wei@paydesk.my'));
+    fireEvent.click(await dialogButton('Assign to…'));
+    await screen.findByText('Alert 7 assigned');
+    expect(sent(server, ASSIGN_TO).map((r) => r.body)).toEqual([{ Id: 7, AssigneeUserId: 42 }]);
+  });
+
+  it('shows a command the screen knows will be refused disabled, with its reason read with it, and sends nothing', async () => {
+    const server = mount(REFUND_REQUEST_WORKFLOW, row(REFUND_REQUEST_WORKFLOW, 'REFUNDED_ACK_FAIL'), EVERY_PERMISSION, undefined, { refused: { RESEND_ACK: 'the merchant has no callback URL' } });
+    const button = toolbarButton('Resend acknowledgement');
+    expect(button.disabled).toBe(true);
+    const why = document.getElementById(button.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toBe('Resend acknowledgement: the merchant has no callback URL');
+    fireEvent.click(button);
+    expect(server.seen).toHaveLength(0);
   });
 
   it('sends a command without a dialog at once', async () => {

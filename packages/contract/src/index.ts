@@ -54,3 +54,4 @@ export * from './api-doc.ts';
 export * from './workflows/index.ts';
 export * from './endpoints/search.ts';
 export * from './endpoints/saved-views.ts';
+export * from './endpoints/export-history.ts';

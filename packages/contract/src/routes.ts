@@ -23,6 +23,7 @@ import * as um from './endpoints/users.ts';
 import * as zk from './endpoints/zmk.ts';
 import * as gs from './endpoints/search.ts';
 import * as sv from './endpoints/saved-views.ts';
+import * as eh from './endpoints/export-history.ts';
 import * as fw from './endpoints/firmware.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -160,6 +161,8 @@ export const routes = {
   savedViewList: def({ method: 'POST', path: '/api/portal/SavedView/Search', summary: "The caller's saved views of a screen, by name", body: sv.SavedViewListRequest, response: sv.SavedViewListResponse, permission: null, auth: true, encrypted: true, tenancy: 'own' }),
   savedViewSave: def({ method: 'POST', path: '/api/portal/SavedView/Save', summary: 'Save the list state of a screen under a name (the same name replaces it); at most 30 per screen', body: sv.SavedViewSaveRequest, response: sv.SavedView, permission: null, auth: true, encrypted: true, audit: { action: 'SAVE', target: 'SavedView' }, tenancy: 'own' }),
   savedViewDelete: def({ method: 'POST', path: '/api/portal/SavedView/Delete', summary: "Delete one of the caller's saved views", body: sv.SavedViewDeleteRequest, response: sv.SavedViewDeleteResponse, permission: null, auth: true, encrypted: true, idOf: 'savedView', audit: { action: 'DELETE', target: 'SavedView' }, tenancy: 'own' }),
+  // The caller's own export history (issue 29 item 8), 'own': scoped by the session's user id, never by a parameter.
+  exportHistory: def({ method: 'POST', path: '/api/portal/ExportHistory/Search', summary: "The caller's own exports of any list (XLSX or CSV), newest first, by page: screen, file name, filters and sort as sent, status, rows, start, end and a failed run's error code", body: eh.ExportHistoryRequest, response: eh.ExportHistoryResponse, permission: null, auth: true, encrypted: true, tenancy: 'own' }),
   // Figures over the caller's transactions (the cross-tenant suite has no rows with ids to check here).
   dashboard: def({ method: 'POST', path: '/api/portal/Dashboard/GetSummary', summary: 'Dashboard figures', body: dash.DashboardRequest, response: dash.DashboardResponse, permission: 'dashboard:view', auth: true, encrypted: true, tenancy: 'transaction' }),
   // The organization pickers (orgSelection, masterMerchantList, subscriptionCompanyList) answer organizations
@@ -198,6 +201,7 @@ export const routes = {
   refundLog: def({ method: 'GET', path: '/api/portal/RiskPreChargeback/Log/:Id', summary: 'A refund request’s log: every event with actor, time and summary, delivery attempts included', params: rf.RefundLogParams, response: rf.RefundLogResponse, permission: 'prechargeback:viewlog', auth: true, encrypted: true, idOf: 'refundRequest', tenancy: 'own' }),
   // The risk desk's tickets.
   riskAssign: def({ method: 'POST', path: '/api/portal/Risk/Assign', summary: 'Take a risk alert: assigned to the caller, PENDING becomes OPEN', body: rk.RiskAssignRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert', audit: { action: 'RISK_ASSIGN', target: 'RiskAlert' } }),
+  riskAssignTo: def({ method: 'POST', path: '/api/portal/Risk/AssignTo', summary: 'Give a risk alert to a colleague who may work it (the alert’s Assignees); PENDING becomes OPEN', body: rk.RiskAssignToRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert', audit: { action: 'RISK_ASSIGN_TO', target: 'RiskAlert' } }),
   riskComment: def({ method: 'POST', path: '/api/portal/Risk/Comment', summary: 'Comment on a PENDING or OPEN risk alert', body: rk.RiskCommentRequest, response: rk.RiskAlertState, permission: 'risk:assign', auth: true, encrypted: true, idOf: 'riskAlert', audit: { action: 'RISK_COMMENT', target: 'RiskAlert' } }),
   riskClose: def({ method: 'POST', path: '/api/portal/Risk/Close', summary: 'Close an OPEN risk alert with its resolution', body: rk.RiskCloseRequest, response: rk.RiskAlertState, permission: 'risk:close', auth: true, encrypted: true, idOf: 'riskAlert', audit: { action: 'RISK_CLOSE', target: 'RiskAlert' } }),
   riskLog: def({ method: 'GET', path: '/api/portal/Risk/Log/:Id', summary: 'A risk alert’s history and its evidence transactions', params: rk.RiskLogParams, response: rk.RiskLogResponse, permission: 'risk:view', auth: true, encrypted: true, idOf: 'riskAlert', tenancy: 'own' }),

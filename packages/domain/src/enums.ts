@@ -202,6 +202,12 @@ export const RESULT_STATUS_ENTRIES = entriesOf('result', RESULT_STATUSES);
 export const REFUND_STATUSES = ['PENDING', 'REFUNDED', 'REJECTED', 'TXN_NOT_FOUND', 'EXPIRED', 'COMPLETED', 'REFUNDED_ACK_FAIL'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_STATUS_ENTRIES = entriesOf('refundStatus', REFUND_STATUSES);
+/**
+ * A refund request's status as a merchant-side caller sees it: whether the platform's
+ * acknowledgement to the merchant's callback failed is the platform's to resolve; to the merchant
+ * the customer is refunded.
+ */
+export const REFUND_STATUS_OUTSIDE: Readonly<Partial<Record<RefundStatus, RefundStatus>>> = Object.freeze({ REFUNDED_ACK_FAIL: 'REFUNDED' });
 
 /** Refund reasons (§9): FR fraudulent, DP duplicate transaction, RC requested by customer, OT others. */
 export const REFUND_REASONS = ['FR', 'DP', 'RC', 'OT'] as const;
@@ -472,6 +478,14 @@ const RISK_RULE_INFO: Record<RiskAlertRule, [RiskRuleWindow, string]> = {
   INACTIVE_TXN_DAYS: ['DAYS', 'The merchant has had no transaction for more than the set number of days.'],
   FOREIGN_IP_DAILY: ['DAILY', 'More transactions than allowed come from IP addresses outside Malaysia in one day.'],
 };
+
+/**
+ * What a risk alert watches (risk_alerts.subject_kind): a merchant HQ, a card (masked PAN), a
+ * client IP address, or one transaction (the single large one).
+ */
+export const RISK_SUBJECT_KINDS = ['MERCHANT', 'CARD', 'IP', 'TRANSACTION'] as const;
+export type RiskSubjectKind = (typeof RISK_SUBJECT_KINDS)[number];
+export const RISK_SUBJECT_ENTRIES = entriesOf('riskSubject', RISK_SUBJECT_KINDS);
 
 /** Risk alert rules with label key (`enum.riskRule.<CODE>`), English description and window (§9). */
 export const RISK_ALERT_RULE_ENTRIES: readonly RiskAlertRuleEntry[] = Object.freeze(

@@ -3,6 +3,7 @@
  *
  *   PENDING --ASSIGN--> OPEN        (taken: assigned to the caller)
  *   OPEN    --ASSIGN--> OPEN        (taken over by another staff member)
+ *   PENDING, OPEN --ASSIGN_TO--> OPEN (given to a colleague who may work it)
  *   PENDING, OPEN --COMMENT--> (unchanged)
  *   OPEN    --CLOSE--> CLOSE        (with a resolution; a PENDING alert is taken first, so every
  *                                    closed alert names who looked at it)
@@ -13,11 +14,11 @@ import type { TicketStatus } from './enums.ts';
 import { stateMachine } from './state-machine.ts';
 
 /** What the risk desk does to an alert. */
-export const TICKET_ACTIONS = ['ASSIGN', 'COMMENT', 'CLOSE'] as const;
+export const TICKET_ACTIONS = ['ASSIGN', 'ASSIGN_TO', 'COMMENT', 'CLOSE'] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 export const TICKET_MACHINE = stateMachine<TicketStatus, TicketAction>({
-  PENDING: { ASSIGN: 'OPEN', COMMENT: 'PENDING' },
-  OPEN: { ASSIGN: 'OPEN', COMMENT: 'OPEN', CLOSE: 'CLOSE' },
+  PENDING: { ASSIGN: 'OPEN', ASSIGN_TO: 'OPEN', COMMENT: 'PENDING' },
+  OPEN: { ASSIGN: 'OPEN', ASSIGN_TO: 'OPEN', COMMENT: 'OPEN', CLOSE: 'CLOSE' },
   CLOSE: {},
 });

@@ -78,3 +78,12 @@ export async function openResourceExport(
 ): Promise<{ stream: Readable; contentType: string }> {
   return sheetOf(def, input.Format, input.Language ?? 'en', await primeRows(rows(ctx, def, scope, input, signal)), onDone);
 }
+
+/**
+ * The filters of an export as the export history keeps them (issue 29 item 8): the request's
+ * SearchData without any filter on a secret field of `def` (a credential must not rest in plain in
+ * the history; the declarations filter on none today, this keeps it so for a later one).
+ */
+export function historySearchData(def: ResourceDef, searchData: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(searchData).filter(([key]) => !def.fields[key]?.secret));
+}

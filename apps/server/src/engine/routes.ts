@@ -14,7 +14,7 @@ import { registerRoute } from '../platform/route.ts';
 import { uploadedFile } from '../platform/upload.ts';
 import { bulkUpload } from './bulk-upload.ts';
 import { createResource, deleteResource, getResource, runCommand, searchResource, setResourceStatus, updateResource, type EngineContext } from './crud.ts';
-import { countResourceRows, openResourceExport } from './export.ts';
+import { countResourceRows, historySearchData, openResourceExport } from './export.ts';
 import { recordEvents, runLifecycleCommand } from './lifecycle.ts';
 
 /** Registers every route `def` serves (its actions allow), each answering as its response schema says. */
@@ -37,6 +37,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
         target: def.name,
         format: body.Format,
         filename: `${def.name}-${stamp}.${body.Format}`,
+        screen: { kind: 'resource', name: def.name, path: def.path },
+        query: { SearchData: historySearchData(def, body.SearchData), Sort: body.Sort },
         countUpTo: (limit) => countResourceRows(ctx, def, scope, body, limit),
         open: ({ signal, onDone }) => openResourceExport(ctx, def, scope, body, onDone, signal),
         detail: { filter: body.SearchData },

@@ -13,7 +13,10 @@
  *     client sees a broken transfer, never a truncated file that looks complete;
  *  4. audits the lifecycle — EXPORT_STARTED, then EXPORT (completed, with the row count),
  *     EXPORT_CANCELLED (the client went away before the end), EXPORT_FAILED, or EXPORT_REFUSED —
- *     each with the run id, and closes the run row (status, rows, ended_at).
+ *     each with the run id, and closes the run row (status, rows, ended_at, a FAILED run's error code);
+ *  5. keeps the run as the user's export history (issue 29 item 8, route `exportHistory`): the
+ *     screen, the file name and the request's filters and sort are written with the reservation,
+ *     which also prunes the user's older runs (platform/export-retention.ts).
  * `primeRows` lets an export module run its first query before the file is opened: the XLSX writer
  * emits its zip header before the first row, so without it a failing query would come after a byte.
  */
@@ -21,10 +24,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@paydesk/domain';
+import type { ExportQuery, ExportRunStatus, ExportScreen } from '@paydesk/contract';
 import { scopeOf } from './scope.ts';
 import type { Database, Query } from '../db/client.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
-import { AppError } from './errors.ts';
+import { AppError, databaseRefusal } from './errors.ts';
+import { pruneExportRuns } from './export-retention.ts';
 import { attachmentHeader } from './file-names.ts';
 import { liveSettings } from './settings.ts';
 
@@ -34,7 +39,7 @@ export const STALE_RUN_MS = 60 * 60_000;
 /** Advisory-lock namespace of export reservations (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_NAMESPACE = 0x45585052; // 'EXPR'
 
-export type ExportStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
+export type ExportStatus = ExportRunStatus;
 
 /** What an export module gets when its file is opened. */
 export interface ExportRunHandle {
@@ -51,6 +56,13 @@ export interface ExportJob {
   format: 'xlsx' | 'csv';
   /** The download's file name (content-disposition), e.g. 'ecommerce-transactions-20260101-120000.csv'. */
   filename: string;
+  /** The screen exported (kind, declared name, web path), as the export history names and reopens it. */
+  screen: ExportScreen;
+  /**
+   * The request's filters and sort (a summary's Period and GroupBy) as its schema validated them,
+   * kept in the history so the screen can be reopened with them: never a secret field's filter.
+   */
+  query: ExportQuery;
   /** Rows the export would hold, counting at most `limit` (a bounded count). */
   countUpTo: (limit: number) => Promise<number>;
   /** Opens the file. May reject (e.g. its first query fails): that too is answered before any byte. */
@@ -62,7 +74,8 @@ export interface ExportJob {
 /**
  * Reserves an export run for `userId` unless `max` runs younger than STALE_RUN_MS are RUNNING.
  * The advisory transaction lock serialises reservations of one user (other users do not wait),
- * so the count and the insert are atomic. Returns the RUNNING count when refused, else null.
+ * so the count and the insert are atomic; the same transaction writes what the history shows and
+ * prunes the user's runs past retention. Returns the RUNNING count when refused, else null.
  */
 async function reserveRun(app: FastifyInstance, userId: number, id: string, job: ExportJob, max: number): Promise<number | null> {
   const now = app.ctx.now();
@@ -74,7 +87,12 @@ async function reserveRun(app: FastifyInstance, userId: number, id: string, job:
     ]);
     const running = Number(row?.n ?? 0);
     if (running >= max) return running;
-    await q(`INSERT INTO export_runs (id, user_id, target, format, status, started_at) VALUES ($1, $2, $3, $4, 'RUNNING', $5)`, [id, userId, job.target, job.format, now]);
+    await q(
+      `INSERT INTO export_runs (id, user_id, target, format, status, started_at, screen_kind, screen_name, screen_path, file_name, query)
+       VALUES ($1, $2, $3, $4, 'RUNNING', $5, $6, $7, $8, $9, $10::jsonb)`,
+      [id, userId, job.target, job.format, now, job.screen.kind, job.screen.name, job.screen.path, job.filename, JSON.stringify(job.query)],
+    );
+    await pruneExportRuns(q, userId, now);
     return null;
   });
 }
@@ -150,8 +168,10 @@ export async function sendExport(app: FastifyInstance, req: FastifyRequest, repl
   let status: ExportStatus = 'RUNNING';
   let rows: number | null = null;
   const abort = new AbortController();
+  // A FAILED run keeps its error code (detail.code) for the history.
   const end = (to: Exclude<ExportStatus, 'RUNNING'>, detail: Record<string, unknown> = {}, action?: string): Promise<void> => {
     if (status !== 'RUNNING') return Promise.resolve();
+    const errorCode = to === 'FAILED' ? String(detail.code ?? ERROR_CODES.INTERNAL) : null;
     status = to;
     if (to !== 'COMPLETED') abort.abort();
     const now = app.ctx.now();
@@ -160,15 +180,16 @@ export async function sendExport(app: FastifyInstance, req: FastifyRequest, repl
     const name = action ?? (to === 'COMPLETED' ? 'EXPORT' : `EXPORT_${to}`);
     // The run's end and its audit record commit together: nobody sees one without the other.
     return database.transaction(async (q) => {
-      await q(`UPDATE export_runs SET status = $1, rows = $2, ended_at = $3 WHERE id = $4 AND status = 'RUNNING'`, [to, rows, now, runId]);
+      await q(`UPDATE export_runs SET status = $1, rows = $2, ended_at = $3, error_code = $5 WHERE id = $4 AND status = 'RUNNING'`, [to, rows, now, runId, errorCode]);
       await audit({ action: name, result, detail: { rows, ...detail } }, q);
     });
   };
-  // Records a failure (the run FAILED, audited with the reason); the caller rethrows.
-  const recordFailure = (e: unknown): Promise<void> =>
-    end('FAILED', e instanceof AppError ? { code: e.code, reason: e.message } : { reason: e instanceof Error ? e.message : String(e) }).catch((x: unknown) =>
-      req.log.error({ err: x }, 'export run update failed'),
-    );
+  // Records a failure (the run FAILED, audited with the reason and the code the error handler maps it to); the caller rethrows.
+  const recordFailure = (e: unknown): Promise<void> => {
+    const detail =
+      e instanceof AppError ? { code: e.code, reason: e.message } : { code: databaseRefusal(e)?.code ?? ERROR_CODES.INTERNAL, reason: e instanceof Error ? e.message : String(e) };
+    return end('FAILED', detail).catch((x: unknown) => req.log.error({ err: x }, 'export run update failed'));
+  };
   // The connection can close at any point (client gone, or after the answer): only a RUNNING run is cancelled by it.
   reply.raw.on('close', () => {
     if (status !== 'RUNNING') return;

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Scope } from '../platform/scope.ts';
-import { afterKey, cappedCount, decodeCursor, encodeCursor, fromClause, orderClause, reportConditions, selectClause, SORT_ALIAS, whereClause } from './query.ts';
+import { afterKey, cappedCount, decodeCursor, encodeCursor, forAudience, fromClause, orderClause, reportConditions, selectClause, SORT_ALIAS, whereClause } from './query.ts';
 import { col, lineCol, sourceOf } from './sources.ts';
 import { summaryTotals } from './summary-totals.ts';
 
@@ -77,7 +77,7 @@ export async function countUpTo(database: Database, def: ListReportDef, conds: S
  */
 export async function searchReport(database: Database, def: ListReportDef, scope: Scope, req: ReportSearchRequest): Promise<ReportSearchResponse> {
   const conds = reportConditions(def, scope, req.SearchData);
-  const columns = reportRowColumns(def);
+  const columns = forAudience(scope, reportRowColumns(def));
   const after = req.Cursor ? decodeCursor(def, req.Sort, req.Cursor) : undefined;
   const pageConds = after ? [...conds, afterKey(def, req.Sort, after.v, after.id)] : conds;
   const rows = await run(database, pageQuery(def, columns, pageConds, req.Sort, req.RowsPerPage + 1));
@@ -100,7 +100,7 @@ export async function searchReport(database: Database, def: ListReportDef, scope
  */
 export async function getReportRow(database: Database, def: ListReportDef, scope: Scope, id: number): Promise<ReportRow> {
   const src = sourceOf(def);
-  const columns = reportDetailColumns(def);
+  const columns = forAudience(scope, reportDetailColumns(def));
   const conds = [sql`${col(src, src.id)} = ${id}`, ...reportConditions(def, scope, {})];
   const [row] = await run(database, sql`${selectClause(def, columns)} ${fromClause(src, columns)} ${whereClause(conds)}`);
   if (!row) throw notFound(def.idOf.charAt(0).toUpperCase() + def.idOf.slice(1));

@@ -22,7 +22,7 @@ import { streamSheet, type SheetCell } from '../platform/spreadsheet.ts';
 import { pageQuery } from './executor.ts';
 import { cellWriter, EXCEL_NUMBER_FORMATS, textCellReader } from './export-cells.ts';
 import { copyField, copyRows, exportTextQuery } from './export-copy.ts';
-import { afterKey, reportConditions, SORT_ALIAS } from './query.ts';
+import { afterKey, forAudience, reportConditions, SORT_ALIAS } from './query.ts';
 
 /** Rows per round trip (FETCH on PostgreSQL, LIMIT on PGlite). */
 export const EXPORT_BATCH = 2000;
@@ -38,7 +38,7 @@ export function exportHeaders(def: ListReportDef, language: EnumLabelLanguage): 
 /** Reads every matching row in batches, in the request's order; stops when `signal` aborts. */
 async function* exportRows(database: Database, def: ListReportDef, scope: Scope, req: ReportExportRequest, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>[]> {
   const conds = reportConditions(def, scope, req.SearchData);
-  const columns = exportColumns(def);
+  const columns = forAudience(scope, exportColumns(def));
   yield* streamBatches<Record<string, unknown>>(
     database,
     {
@@ -55,7 +55,7 @@ async function* exportRows(database: Database, def: ListReportDef, scope: Scope,
  * percent turned to numbers for XLSX ('' → null), as `cellWriters` gives them.
  */
 async function* copiedCells(database: Database, def: ListReportDef, scope: Scope, req: ReportExportRequest, read: 'copy' | 'text', signal?: AbortSignal): AsyncGenerator<SheetCell[][]> {
-  const columns = exportColumns(def);
+  const columns = forAudience(scope, exportColumns(def));
   const readers = columns.map((c) => textCellReader(c.kind, req.Format));
   const escaped = read === 'copy'; // COPY's text format escapes \ and control characters; a plain query does not
   const statement = exportTextQuery(def, columns, reportConditions(def, scope, req.SearchData), req.Sort, req.Language);

@@ -59,7 +59,7 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
       }
       case 'enum': {
         const values = f[filter.key];
-        if (Array.isArray(values) && values.length) out.push(sql`${col(src, filter.source)} = ANY(${sql.param([...new Set(values)])})`);
+        if (Array.isArray(values) && values.length) out.push(sql`${col(src, filter.source)} = ANY(${sql.param(audienceValues(def, scope, filter.source, values))})`);
         break;
       }
       case 'org':
@@ -95,16 +95,47 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
 /** The SQL expression of a column's value (a source column or a joined organization's or user's name). */
 export function valueOf(src: ReportSource, c: ReportColumn): SQL {
   const join = src.joins[c.source];
-  return join ? sql`${sql.identifier(join.alias)}.${sql.identifier(join.name)}` : col(src, c.source);
+  const v = join ? sql`${sql.identifier(join.alias)}.${sql.identifier(join.name)}` : col(src, c.source);
+  const outside = Object.entries(c.outside ?? {});
+  // The platform's internal codes, as a caller outside it sees them (forAudience keeps `outside` only for those).
+  return outside.length ? sql`CASE ${v} ${sql.join(outside.map(([from, to]) => sql`WHEN ${from} THEN ${to}`), sql` `)} ELSE ${v} END` : v;
 }
 
-/** `FROM table LEFT JOIN organizations … LEFT JOIN users …` with only the joins `columns` need. */
+/** Whether `scope` is the platform's (SUPERADMIN without a company): it sees every code as stored. */
+const isPlatform = (scope: Scope) => scope.orgId === null && scope.groupType === 'SUPERADMIN';
+
+/**
+ * `columns` as `scope` reads them: the platform sees every code as stored (each `outside` mapping
+ * dropped); anyone else sees a column's internal codes as the code it maps them to (valueOf).
+ */
+export function forAudience(scope: Scope, columns: readonly ReportColumn[]): ReportColumn[] {
+  return isPlatform(scope) ? columns.map((c) => (c.outside ? { ...c, outside: undefined } : c)) : [...columns];
+}
+
+/**
+ * The codes an enum filter asks for, as `scope` meant them: outside the platform a chosen code
+ * also matches the internal codes shown as it, and an internal code asks for what it is shown as.
+ */
+function audienceValues(def: ListReportDef, scope: Scope, source: string, values: readonly (string | number)[]): (string | number)[] {
+  const outside = def.columns.find((c) => c.source === source && c.outside)?.outside;
+  if (!outside || isPlatform(scope)) return [...new Set(values)];
+  const shown = new Set(values.map((v) => outside[String(v)] ?? v).map(String));
+  const hidden = Object.entries(outside).filter(([, to]) => shown.has(to)).map(([from]) => from);
+  return [...new Set([...shown, ...hidden])];
+}
+
+/** `FROM table LEFT JOIN organizations … LEFT JOIN users …` with only the joins `columns` need (a `via` join: its row in between first). */
 export function fromClause(src: ReportSource, columns: readonly ReportColumn[]): SQL {
   const joins = [...new Set(columns.map((c) => src.joins[c.source]).filter((j) => j !== undefined))];
   return sql.join(
     [
       sql`FROM ${sql.identifier(src.table)}`,
-      ...joins.map((j) => sql`LEFT JOIN ${sql.identifier(j.table)} AS ${sql.identifier(j.alias)} ON ${sql.identifier(j.alias)}."id" = ${col(src, j.fk)}`),
+      ...joins.map((j) => {
+        const key = sql`${sql.identifier(j.alias)}.${sql.identifier(j.key ?? 'id')}`;
+        if (!j.via) return sql`LEFT JOIN ${sql.identifier(j.table)} AS ${sql.identifier(j.alias)} ON ${key} = ${col(src, j.fk)}`;
+        const via = sql.identifier(j.via.alias);
+        return sql`LEFT JOIN ${sql.identifier(j.via.table)} AS ${via} ON ${via}."id" = ${col(src, j.fk)} LEFT JOIN ${sql.identifier(j.table)} AS ${sql.identifier(j.alias)} ON ${key} = ${via}.${sql.identifier(j.via.fk)}`;
+      }),
     ],
     sql` `,
   );

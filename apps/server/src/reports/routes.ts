@@ -51,6 +51,8 @@ export function reportRoutes(app: FastifyInstance, reports: readonly ReportDef[]
         target: def.idOf,
         format: body.Format,
         filename: `${exportStem(def)}-${stamp}.${body.Format}`,
+        screen: { kind: 'report', name: def.name, path: def.path },
+        query: { SearchData: body.SearchData, Sort: body.Sort },
         countUpTo: (limit) => countUpTo(database, def, conds, limit),
         open: ({ signal, onDone }) => openReportExport(database, def, scope, body, onDone, signal),
         detail: { report: def.name, where: def.where, filter: body.SearchData },
@@ -75,6 +77,8 @@ function summaryReportRoutes(app: FastifyInstance, def: SummaryReportDef): void 
       target: 'salesreport',
       format: body.Format,
       filename: `${exportStem(def)}-${stamp}.${body.Format}`,
+      screen: { kind: 'summary', name: def.name, path: def.path },
+      query: { SearchData: body.SearchData, Period: body.Period, GroupBy: body.GroupBy },
       countUpTo: async (limit) => {
         answer = await runSummary(database, def, scope, body);
         return Math.min(answer.Rows.length + 1, limit);

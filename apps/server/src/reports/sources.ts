@@ -11,17 +11,23 @@ import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, r
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /**
- * A source name answered by a joined row's name: `org.*`, the organization at one level of the
- * row's ancestry (organizations.name); `user.*`, a user the row names (users.email).
+ * A source name answered by a joined row's value: `org.*`, the organization at one level of the
+ * row's ancestry (organizations.name); `user.*`, a user the row names (users.email), directly or
+ * through a row in between (`via`: a reconciliation item's importer is its file's uploader);
+ * `config.*`, the merchant's configuration (its callback URL: whether an acknowledgement can go).
  */
 export interface NameJoin {
   /** Alias of the joined table (one LEFT JOIN per name the columns need). */
   alias: string;
-  /** The row's column holding the joined row's id. */
+  /** The row's column holding the joined row's key (or the key of the row in between, `via`). */
   fk: string;
-  table: 'organizations' | 'users';
+  /** The joined table's column `fk` matches (default its `id`). */
+  key?: 'id' | 'org_id';
+  /** A row in between: the row's `fk` is `via.table`'s id, and its `via.fk` holds the joined row's key. */
+  via?: { table: 'settlement_files'; alias: string; fk: string };
+  table: 'organizations' | 'users' | 'organization_configs';
   /** The joined table's column answered (a user by e-mail: unique, and what the desk's history names). */
-  name: 'name' | 'email';
+  name: 'name' | 'email' | 'callback_url';
 }
 
 export interface ReportSource {
@@ -70,7 +76,8 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   refund_requests: {
     table: 'refund_requests',
     columns: columnsOf(refundRequests),
-    joins: OWNER_JOINS,
+    // The merchant's callback URL: where its acknowledgement goes (none: nothing to resend to).
+    joins: { ...OWNER_JOINS, 'config.callback': { alias: 'config_callback', fk: 'merchant_id', key: 'org_id', table: 'organization_configs', name: 'callback_url' } },
     id: 'id',
     scope: (s) => scopeCondition(s, refundRequests),
   },
@@ -95,7 +102,12 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   recon_items: {
     table: 'recon_items',
     columns: columnsOf(reconItems),
-    joins: OWNER_JOINS,
+    // Who imported the item's file and who verified it: the four-eyes rule the desk shows (never the importer).
+    joins: {
+      ...OWNER_JOINS,
+      'user.importer': { alias: 'user_importer', fk: 'file_id', via: { table: 'settlement_files', alias: 'importer_file', fk: 'uploaded_by_user_id' }, table: 'users', name: 'email' },
+      'user.verifier': { alias: 'user_verifier', fk: 'verified_by_user_id', table: 'users', name: 'email' },
+    },
     id: 'id',
     scope: (s) => scopeCondition(s, reconItems),
   },
@@ -111,7 +123,12 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
   payouts: {
     table: 'payouts',
     columns: columnsOf(payouts),
-    joins: OWNER_JOINS,
+    // Who held a payout and who released it: the four-eyes rule the desk shows (never the holder).
+    joins: {
+      ...OWNER_JOINS,
+      'user.holder': { alias: 'user_holder', fk: 'held_by_user_id', table: 'users', name: 'email' },
+      'user.releaser': { alias: 'user_releaser', fk: 'released_by_user_id', table: 'users', name: 'email' },
+    },
     id: 'id',
     scope: (s) => scopeCondition(s, payouts),
   },

@@ -40,6 +40,9 @@ function heldFile(release: Promise<void>, rows = 3, fail?: Error): ExportJob['op
   });
 }
 
+/** What the small app's jobs record for the export history (the screen and query are the history's, not governance's). */
+const TEST_SCREEN: Pick<ExportJob, 'screen' | 'query'> = { screen: { kind: 'resource', name: 'Test', path: '/test' }, query: { SearchData: {} } };
+
 describe.each(DATABASES)('export governance on %s', (kind) => {
   let s: TestServer;
   let admin: PortalClient;
@@ -165,7 +168,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
   it('lets exactly EXPORT_MAX_CONCURRENT of many parallel exports of one user run; the rest get 429', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    nextJob = () => ({ target: 'test', format: 'csv', filename: 'held.csv', countUpTo: async () => 3, open: heldFile(gate) });
+    nextJob = () => ({ ...TEST_SCREEN, target: 'test', format: 'csv', filename: 'held.csv', countUpTo: async () => 3, open: heldFile(gate) });
     const user = 900_001;
     const answers = await Promise.all(Array.from({ length: 8 }, () => smallExport(user)));
     const statuses = answers.map((r) => r.status).sort();
@@ -182,7 +185,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
   });
 
   it('audits an export cancelled after its first chunk as cancelled, and its run is not left RUNNING', async () => {
-    nextJob = () => ({ target: 'test', format: 'csv', filename: 'held.csv', countUpTo: async () => 3, open: heldFile(new Promise(() => {})) });
+    nextJob = () => ({ ...TEST_SCREEN, target: 'test', format: 'csv', filename: 'held.csv', countUpTo: async () => 3, open: heldFile(new Promise(() => {})) });
     const user = 900_003;
     const abort = new AbortController();
     const res = await smallExport(user, abort.signal);
@@ -208,6 +211,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
     const broken = { ...s.database, query: async () => Promise.reject(new Error('relation "banks" does not exist')) } as typeof s.database;
     const scope: Scope = { userId: 900_004, email: 'x@test', sessionId: 'x', membershipId: 1, groupType: 'SUPERADMIN', orgId: null, orgLevel: null, orgPath: null, permissions: new Set() };
     nextJob = () => ({
+      ...TEST_SCREEN,
       target: 'Bank',
       format: 'xlsx',
       filename: 'banks.xlsx',
@@ -225,6 +229,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
 
     // A file stream failing before its first chunk: same shape.
     nextJob = () => ({
+      ...TEST_SCREEN,
       target: 'test',
       format: 'csv',
       filename: 'x.csv',
@@ -237,7 +242,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
   });
 
   it('breaks the transfer visibly when the export fails after its first byte, and audits the failure', async () => {
-    nextJob = () => ({ target: 'test', format: 'csv', filename: 'x.csv', countUpTo: async () => 3, open: heldFile(Promise.resolve(), 3, new Error('connection lost')) });
+    nextJob = () => ({ ...TEST_SCREEN, target: 'test', format: 'csv', filename: 'x.csv', countUpTo: async () => 3, open: heldFile(Promise.resolve(), 3, new Error('connection lost')) });
     const res = await smallExport(900_006);
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();

@@ -44,12 +44,26 @@ const MfaSetupPage = lazy(() => import('../features/auth/pages/mfa-setup-page.ts
 // user's password change (antd, inside the layout, reached from the user menu).
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page.tsx'));
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/change-password-page.tsx'));
+// The signed-in user's own export history (antd, inside the layout, reached from the user menu),
+// given the links that reopen an export's screen (export-links.ts: they need other features' URL forms).
+const MyExportsPage = lazy(() =>
+  Promise.all([import('../features/my-exports/my-exports-page.tsx'), import('./export-links.ts')]).then(([page, links]) => ({
+    default: () => <page.MyExportsPage linkOf={links.exportRunLink} />,
+  })),
+);
 
 /** Where a session that must enrol a second factor first is sent (ProfileResponse MfaSetupRequired). */
 export const MFA_SETUP_PATH = '/mfa-setup';
 
 /** The signed-in user's own password change (the header's user menu). */
 export const CHANGE_PASSWORD_PATH = '/change-password';
+
+/**
+ * The signed-in user's own export history (the header's user menu, issue 29 item 8). Not a
+ * BUILT_ROUTE: no §2 navigation entry names it and it needs no permission (each user reads only
+ * their own exports), so it is no side-menu screen, like the password and two-factor pages.
+ */
+export const MY_EXPORTS_PATH = '/my-exports';
 
 /** The built screen at `pathname` (a screen's own path or one below it, e.g. a detail), if any. */
 export function builtRouteAt(pathname: string): BuiltRoute | undefined {
@@ -127,7 +141,7 @@ export const APP_ROUTES: RouteObject[] = [
             <AppLayout />
           </Suspense>
         ),
-        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: CHANGE_PASSWORD_PATH.slice(1), element: <ChangePasswordPage /> }, { path: '*', element: <NotFoundPage /> }],
+        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: CHANGE_PASSWORD_PATH.slice(1), element: <ChangePasswordPage /> }, { path: MY_EXPORTS_PATH.slice(1), element: <MyExportsPage /> }, { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

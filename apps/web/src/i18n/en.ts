@@ -64,6 +64,10 @@ export const en = {
   'unit.transactions_other': '{{n}} transactions',
   'unit.days_one': '{{n}} day',
   'unit.days_other': '{{n}} days',
+  'unit.ageMinutes': '{{m}} min',
+  'unit.ageHours': '{{h}} h {{m}} min',
+  'unit.ageDays': '{{d}} d {{h}} h',
+  'workflow.refusedBecause': '{{action}}: {{reason}}',
   'list.sortAscending': 'Ascending: change to descending',
   'list.sortDescending': 'Descending: change to ascending',
   'list.filters_one': 'Filters ({{count}})',
@@ -251,6 +255,7 @@ export const en = {
   'login.passwordSet': 'Your password is set. Sign in with it.',
   'shell.mfaSetup': 'Two-factor authentication',
   'shell.changePassword': 'Change password',
+  'shell.myExports': 'My exports',
   'login.forgotPassword': 'Forgot password?',
 
   // Dashboard

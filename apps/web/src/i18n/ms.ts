@@ -57,6 +57,10 @@ export const ms: Catalogue = {
   'unit.transactions_other': '{{n}} transaksi',
   'unit.days_one': '{{n}} hari',
   'unit.days_other': '{{n}} hari',
+  'unit.ageMinutes': '{{m}} minit',
+  'unit.ageHours': '{{h}} j {{m}} minit',
+  'unit.ageDays': '{{d}} hr {{h}} j',
+  'workflow.refusedBecause': '{{action}}: {{reason}}',
   'list.sortAscending': 'Menaik: tukar kepada menurun',
   'list.sortDescending': 'Menurun: tukar kepada menaik',
   'list.filters_one': 'Penapis ({{count}})',
@@ -83,6 +87,7 @@ export const ms: Catalogue = {
   'login.passwordSet': 'Kata laluan anda telah ditetapkan. Log masuk dengannya.',
   'shell.mfaSetup': 'Pengesahan dua faktor',
   'shell.changePassword': 'Tukar kata laluan',
+  'shell.myExports': 'Eksport saya',
   'login.forgotPassword': 'Lupa kata laluan?',
 
   'dashboard.title': 'Papan pemuka',

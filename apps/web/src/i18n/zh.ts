@@ -57,6 +57,10 @@ export const zh: Catalogue = {
   'unit.transactions_other': '{{n}} 笔交易',
   'unit.days_one': '{{n}} 天',
   'unit.days_other': '{{n}} 天',
+  'unit.ageMinutes': '{{m}} 分钟',
+  'unit.ageHours': '{{h}} 小时 {{m}} 分钟',
+  'unit.ageDays': '{{d}} 天 {{h}} 小时',
+  'workflow.refusedBecause': '{{action}}：{{reason}}',
   'list.sortAscending': '升序：改为降序',
   'list.sortDescending': '降序：改为升序',
   'list.filters_one': '筛选（{{count}}）',
@@ -83,6 +87,7 @@ export const zh: Catalogue = {
   'login.passwordSet': '密码已设置，请用它登录。',
   'shell.mfaSetup': '双重验证',
   'shell.changePassword': '修改密码',
+  'shell.myExports': '我的导出',
   'login.forgotPassword': '忘记密码？',
 
   'dashboard.title': '仪表盘',

@@ -2,14 +2,15 @@
  * A summary row's drill-down as a link: the contract's `drillDown` names the live list
  * and its `SearchData` (the row's period as DateFrom/DateTo, its group, the summary's filters);
  * this turns that SearchData back into the list's URL query (report-query.ts keys), so the list
- * page, which reads its state from the URL, shows exactly the row's transactions. Pure.
+ * page, which reads its state from the URL, shows exactly the row's transactions. Pure. The same
+ * turn reopens an export of the export history with its filters and sort (app/export-links.ts).
  *
  * The header currency is not in the URL (it is the header's on the list too); a SearchData field
  * the list declares no filter for is dropped (the contract's tests keep drillDown within them).
  */
-import type { ListReportDef } from '@paydesk/contract';
+import type { ListReportDef, ReportFilter, ReportSort } from '@paydesk/contract';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { ORG_PICKERS, defaultReportQuery, toReportSearchParams, urlKeyOf, type ReportQuery } from './report-query.ts';
+import { ORG_PICKERS, defaultReportQuery, toReportSearchParams, urlKeyOf, type QueryValue, type ReportQuery } from './report-query.ts';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -28,10 +29,14 @@ function endDay(iso: string): string {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
-/** The list query of `searchData` (a list report's SearchData) for `list`: its filters, its default sort and size. */
-export function listQueryOf(list: Pick<ListReportDef, 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>): ReportQuery {
-  const q = defaultReportQuery(list);
-  for (const f of list.filters) {
+/**
+ * The URL query values (report-query.ts keys) of `searchData` for `filters`, any report kind: MYT
+ * days of DateFrom/DateTo, the org ids, the money range, enum codes and code texts; a field no
+ * filter declares (the header's Currency included) is left out.
+ */
+export function filterQueryOf(filters: readonly ReportFilter[], searchData: Readonly<Record<string, unknown>>): Record<string, QueryValue> {
+  const q: Record<string, QueryValue> = {};
+  for (const f of filters) {
     switch (f.kind) {
       case 'dateRange': {
         const from = text(searchData.DateFrom);
@@ -67,8 +72,19 @@ export function listQueryOf(list: Pick<ListReportDef, 'filters' | 'defaultSort'>
   return q;
 }
 
-/** The URL (path and query string) of `list` filtered by `searchData`. */
-export function listUrlOf(list: Pick<ListReportDef, 'path' | 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>): string {
-  const search = toReportSearchParams(list, listQueryOf(list, searchData)).toString();
+/** The list query of `searchData` (a list report's SearchData) for `list`: its filters, its default sort and size. */
+export function listQueryOf(list: Pick<ListReportDef, 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>): ReportQuery {
+  return { ...defaultReportQuery(list), ...filterQueryOf(list.filters, searchData) };
+}
+
+/**
+ * The URL (path and query string) of `list` filtered by `searchData` and, when given, sorted by
+ * `sort` (a Search or Export request's `Sort`; a key the list does not sort by is dropped when the
+ * list reads the URL).
+ */
+export function listUrlOf(list: Pick<ListReportDef, 'path' | 'filters' | 'defaultSort'>, searchData: Readonly<Record<string, unknown>>, sort?: ReportSort): string {
+  const q = listQueryOf(list, searchData);
+  if (sort) Object.assign(q, { sort: sort.Field, order: sort.Order });
+  const search = toReportSearchParams(list, q).toString();
   return search ? `${list.path}?${search}` : list.path;
 }

@@ -67,6 +67,18 @@ export interface ReportColumn {
    * percentage, a number of transactions or of days. The column named must be in the same places.
    */
   unitBy?: { column: string; units: Readonly<Record<string, 'AMOUNT' | 'PERCENT' | 'COUNT' | 'DAYS'>> };
+  /**
+   * 'age': a `datetime` shown as the time elapsed since it ("3 d 4 h"; the instant itself in the
+   * cell's title), e.g. how long a case has waited. Not for export: a file has no "now" (the
+   * instant's own column carries it there).
+   */
+  display?: 'age';
+  /**
+   * Codes of an `enum` column the platform keeps to itself, each with the code a caller outside
+   * the platform sees instead (a refund whose acknowledgement failed is, to the merchant, simply
+   * refunded). Applied by the server to rows, details, exports and this column's enum filter.
+   */
+  outside?: Readonly<Record<string, string>>;
 }
 
 /** A filter of the report's `SearchData`. Each kind names its request fields exactly. */

@@ -12,7 +12,7 @@ import type { StateMachine } from '@paydesk/domain';
 import type { RouteName } from '../routes.ts';
 
 /** The icons a command may show (the web app maps each to one icon). */
-export type WorkflowIcon = 'take' | 'comment' | 'close' | 'refund' | 'reject' | 'search' | 'send' | 'pause' | 'resume' | 'stop' | 'retire';
+export type WorkflowIcon = 'take' | 'assign' | 'comment' | 'close' | 'refund' | 'reject' | 'search' | 'send' | 'pause' | 'resume' | 'stop' | 'retire';
 
 /**
  * A record the commands run on, as the web app holds it: a report row or an endpoint's answer (a
@@ -35,6 +35,12 @@ export interface WorkflowCommand<A extends string> {
   danger?: boolean;
   /** A required text the user types first (at most 250 characters), sent as `body[field]`. */
   note?: { field: string; label: string };
+  /**
+   * A required choice the user makes first, sent as `body[field]` (e.g. the colleague an alert is
+   * given to). The choices are the record's, answered by the server for this caller and handed to
+   * the toolbar (`choices[field]`); with none the command does not show.
+   */
+  pick?: { field: string; label: string };
   /**
    * The row read back to the user before anything is sent (a money-moving command): each item a
    * label key and a row column shown as text, as money (in the row's `Currency`) or as the label

@@ -9,6 +9,7 @@ import type { RouteName } from '../routes.ts';
 
 export const WORKFLOW_PERMISSIONS: Readonly<Partial<Record<RouteName, string>>> = {
   riskAssign: 'risk:assign',
+  riskAssignTo: 'risk:assign',
   riskComment: 'risk:assign',
   riskClose: 'risk:close',
   updateRefund: 'prechargeback:refund',

@@ -244,6 +244,10 @@ const en = {
   'enum.processingMode.AUTO': 'Auto',
   'enum.country.MALAYSIA': 'Malaysia',
   // §9 risk alert rules
+  'enum.riskSubject.MERCHANT': 'Merchant',
+  'enum.riskSubject.CARD': 'Card',
+  'enum.riskSubject.IP': 'IP address',
+  'enum.riskSubject.TRANSACTION': 'Transaction',
   'enum.riskRule.LIMIT_TXN_DAILY': 'Transaction limit (daily)',
   'enum.riskRule.LIMIT_TXN_MONTHLY': 'Transaction limit (monthly)',
   'enum.riskRule.FOREIGN_CARD_RATIO_DAILY': 'Foreign card ratio (daily)',

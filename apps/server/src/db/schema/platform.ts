@@ -45,6 +45,11 @@ export const rateLimitWindows = pgTable(
  * Exports as governed work: one row per export from start to its end, so the per-user
  * concurrency limit holds across servers and the lifecycle (RUNNING → COMPLETED | CANCELLED |
  * FAILED) is audited. A RUNNING row older than the stale limit no longer counts (a crashed server).
+ * It is also each user's export history (issue 29 item 8, contract endpoints/export-history.ts):
+ * the screen (kind, declared name, web path), the file name, the request's filters and sort as
+ * validated (`query`: `{SearchData, Sort?, Period?, GroupBy?}`, never a secret) and a FAILED run's
+ * error code; the screen columns are null on runs recorded before it. Kept per user by
+ * platform/export-retention.ts; times UTC.
  */
 export const exportRuns = pgTable(
   'export_runs',
@@ -57,8 +62,18 @@ export const exportRuns = pgTable(
     rows: integer('rows'),
     startedAt: ts('started_at').notNull().defaultNow(),
     endedAt: ts('ended_at'),
+    screenKind: text('screen_kind'),
+    screenName: text('screen_name'),
+    screenPath: text('screen_path'),
+    fileName: text('file_name'),
+    query: jsonb('query'),
+    errorCode: text('error_code'),
   },
-  (t) => [index('export_runs_user_status_idx').on(t.userId, t.status, t.startedAt)],
+  (t) => [
+    index('export_runs_user_status_idx').on(t.userId, t.status, t.startedAt),
+    // A user's history, newest first (and its retention's newest N): one backward index range.
+    index('export_runs_user_started_idx').on(t.userId, t.startedAt, t.id),
+  ],
 );
 
 /**

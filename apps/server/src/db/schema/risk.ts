@@ -48,6 +48,9 @@ export const riskAlerts = pgTable(
     ruleCode: text('rule_code').notNull(),
     subjectKind: text('subject_kind').notNull(),
     subject: text('subject').notNull(),
+    // The subject as a person reads it, fixed when raised: the merchant's name (MERCHANT: `subject`
+    // is its id), the masked card, the IP address. A later rename does not rewrite the case.
+    subjectLabel: text('subject_label').notNull(),
     windowStart: ts('window_start').notNull(),
     threshold: numeric('threshold', { precision: 18, scale: 2 }).notNull(),
     observed: numeric('observed', { precision: 20, scale: 2 }).notNull(),

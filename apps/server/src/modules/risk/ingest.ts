@@ -65,6 +65,17 @@ export async function writeStates(q: Query, states: Map<string, MerchantState | 
 }
 
 /**
+ * The subject as the desk names it, fixed when the alert is raised (risk_alerts.subject_label):
+ * a merchant by its name (the alert's merchant HQ `m`: a merchant subject is its id, with the
+ * currency for the amount limits), a single transaction by its reference; a card (already masked:
+ * first 6 + last 4) and an IP address are their own names. SQL over the columns `kind`, `subject`, `m`.
+ */
+const SUBJECT_LABEL_SQL = `CASE kind
+       WHEN 'MERCHANT' THEN coalesce((SELECT o.name FROM organizations o WHERE o.id = m), subject)
+       WHEN 'TRANSACTION' THEN coalesce((SELECT t.txn_ref_no FROM transactions t WHERE t.id = subject::bigint), subject)
+       ELSE subject END`;
+
+/**
  * Inserts `alerts` (one per rule, subject and window; an existing one is kept) with their
  * evidence; answers how many are new. Shared with the scheduled inactivity check.
  */
@@ -72,8 +83,8 @@ export async function insertAlerts(q: Query, alerts: readonly RaisedAlert[], at:
   if (!alerts.length) return 0;
   const col = <T,>(f: (a: RaisedAlert) => T) => alerts.map(f);
   const created = await q<{ id: number }>(
-    `INSERT INTO risk_alerts (rule_code, subject_kind, subject, window_start, threshold, observed, currency, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
-     SELECT rule, kind, subject, to_timestamp(win / 1000.0), thr::numeric, obs::numeric, cur, mm, ag, agt, m, br, $13, $13
+    `INSERT INTO risk_alerts (rule_code, subject_kind, subject, subject_label, window_start, threshold, observed, currency, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, created_at, updated_at)
+     SELECT rule, kind, subject, ${SUBJECT_LABEL_SQL}, to_timestamp(win / 1000.0), thr::numeric, obs::numeric, cur, mm, ag, agt, m, br, $13, $13
      FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[]) WITH ORDINALITY
        AS a(rule, kind, subject, win, thr, obs, cur, mm, ag, agt, m, br, ord)
      ORDER BY ord

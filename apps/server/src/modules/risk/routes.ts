@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { operation } from '../../platform/operation.ts';
-import { riskAssign, riskClose, riskComment, riskLog } from './tickets.ts';
+import { riskAssign, riskAssignTo, riskClose, riskComment, riskLog } from './tickets.ts';
 
 export function riskRoutes(app: FastifyInstance): void {
   operation(app, 'riskAssign', riskAssign);
+  operation(app, 'riskAssignTo', riskAssignTo);
   operation(app, 'riskComment', riskComment);
   operation(app, 'riskClose', riskClose);
   operation(app, 'riskLog', riskLog);

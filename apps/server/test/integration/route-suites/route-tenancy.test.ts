@@ -175,8 +175,8 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         [`${u.orgPath}%`],
       );
       const [a] = await q<{ id: number }>(
-        `INSERT INTO risk_alerts (rule_code, subject_kind, subject, window_start, threshold, observed, currency, master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
-         SELECT 'SINGLE_LARGE_TXN', 'TRANSACTION', t.id::text, t.created_at, 1, t.amount, t.currency, t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
+        `INSERT INTO risk_alerts (rule_code, subject_kind, subject, subject_label, window_start, threshold, observed, currency, master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+         SELECT 'SINGLE_LARGE_TXN', 'TRANSACTION', t.id::text, t.txn_ref_no, t.created_at, 1, t.amount, t.currency, t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
          FROM transactions t WHERE t.id = $1
          ON CONFLICT (rule_code, subject, window_start) DO UPDATE SET threshold = EXCLUDED.threshold RETURNING id`,
         [t!.id],

@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { KeyOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, KeyOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.ts';
@@ -40,6 +40,8 @@ export function ProfileMenu() {
           { key: 'mfa', icon: <SafetyCertificateOutlined />, label: t('shell.mfaSetup'), onClick: () => navigate('/mfa-setup') },
           // The user's own password (router.tsx CHANGE_PASSWORD_PATH).
           { key: 'password', icon: <KeyOutlined />, label: t('shell.changePassword'), onClick: () => navigate('/change-password') },
+          // The user's own export history (router.tsx MY_EXPORTS_PATH).
+          { key: 'exports', icon: <DownloadOutlined />, label: t('shell.myExports'), onClick: () => navigate('/my-exports') },
           { key: 'signout', icon: <LogoutOutlined />, label: t('shell.signOut'), danger: true, onClick: () => void onSignOut() },
         ],
       }}

@@ -15,7 +15,8 @@ import { HistoryOutlined, LinkOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import './texts.ts';
-import { LIST_REPORTS, REFUND_REQUEST_WORKFLOW, transactionViewPath, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { REFUND_REQUEST_WORKFLOW, type ListReportDef, type ReportRow } from '@paydesk/contract';
+import { transactionDetailPath } from '../../shared/transaction-link.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { WorkflowActions } from '../../shared/workflow/workflow-actions.tsx';
@@ -27,9 +28,15 @@ import { RefundLogDialog } from './refund-log-dialog.tsx';
  */
 export function originalTransactionPath(detail: ReportRow, held: ReadonlySet<string>): string | null {
   if (detail.TransactionId === null || detail.TransactionId === undefined || detail.TransactionId === '') return null;
-  const path = transactionViewPath(Number(detail.ServiceType), null);
-  const view = LIST_REPORTS.find((d) => d.path === path);
-  return view && held.has(view.permission) ? `${path}/${String(detail.TransactionId)}` : null;
+  return transactionDetailPath(Number(detail.TransactionId), Number(detail.ServiceType), null, held);
+}
+
+/**
+ * "Resend acknowledgement" cannot succeed when the merchant's configuration has no callback URL
+ * (the detail's CallbackUrl): said on the disabled button instead of a delivery that fails.
+ */
+export function resendRefusal(detail: ReportRow, t: (key: string) => string): Record<string, string> | undefined {
+  return typeof detail.CallbackUrl === 'string' && detail.CallbackUrl.trim() !== '' ? undefined : { RESEND_ACK: t('refund.noCallback') };
 }
 
 export function DeskActions({ def, detail }: { def: ListReportDef; detail: ReportRow }) {
@@ -44,6 +51,7 @@ export function DeskActions({ def, detail }: { def: ListReportDef; detail: Repor
         workflow={REFUND_REQUEST_WORKFLOW}
         def={def}
         detail={detail}
+        refused={resendRefusal(detail, t)}
         testId="refund-actions"
         noteTestId="refund-description"
         reviewTestId="manual-refund-form"

@@ -20,7 +20,7 @@ import { Button, Card, Col, DatePicker, Drawer, Form, Input, Row, Select, type F
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { ASSIGNEE_FILTER_VALUES, type ReportFilter } from '@paydesk/contract';
+import { ASSIGNEE_FILTER_VALUES, type ReportColumn, type ReportFilter } from '@paydesk/contract';
 import { compareMoney, dayjs, parseMoney, validateField, type GroupType } from '@paydesk/domain';
 import { fieldRule, messageText } from '../../shared/field-rule.ts';
 import { FilterActions } from '../../shared/filter-actions.tsx';
@@ -30,7 +30,7 @@ import { OrgPicker } from '../../shared/org-picker.tsx';
 import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-methods.ts';
 import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
 import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../../shared/date-presets.ts';
-import { enumText } from './report-cells.tsx';
+import { enumText } from '../../shared/cell-text.ts';
 import { ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from '../../shared/report-query.ts';
 import './labels.ts';
 
@@ -44,7 +44,17 @@ const DAY = 'YYYY-MM-DD';
 /** What the filter bar reads and writes: filter values by URL key, among other keys it keeps. */
 type FilterQuery = Readonly<Record<string, unknown>>;
 /** The declaration the bar is generated from (a list or a summary report). */
-type FilterDef = { filters: readonly ReportFilter[] };
+type FilterDef = { filters: readonly ReportFilter[]; columns?: readonly ReportColumn[] };
+
+/**
+ * The codes an enum filter offers to a caller of `callerType`: outside the platform, none of the
+ * internal codes its column shows as another (`outside`: the server matches them under the code
+ * they show as).
+ */
+export function offeredCodes(def: FilterDef, f: Extract<ReportFilter, { kind: 'enum' }>, callerType: GroupType): readonly (string | number)[] {
+  const outside = callerType === 'SUPERADMIN' ? undefined : def.columns?.find((c) => c.source === f.source && c.outside)?.outside;
+  return outside ? f.values.filter((code) => !(String(code) in outside)) : f.values;
+}
 
 function toForm(def: FilterDef, q: FilterQuery): FormValues {
   const v: FormValues = {};
@@ -175,7 +185,7 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
                   // Typed text matches the label the user reads (in their language), not the code:
                   // "Settled after batch upload" must find UPLOADED (an e2e caught the default, value matching).
                   showSearch={{ optionFilterProp: 'label' }}
-                  options={f.values.map((code) => ({ value: String(code), label: enumText(t, f.enumKey, code) }))}
+                  options={offeredCodes(def, f, callerType).map((code) => ({ value: String(code), label: enumText(t, f.enumKey, code) }))}
                 />
               )}
             </Form.Item>

@@ -18,7 +18,7 @@ import { NO_VALUE, formatCount, formatMoney } from '../../shared/format.ts';
 import { StatusTag } from '../../shared/status-tag.tsx';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
-import { enumText } from './report-cells.tsx';
+import { enumText } from '../../shared/cell-text.ts';
 import './labels.ts';
 
 type Items = NonNullable<DescriptionsProps['items']>;

@@ -13,7 +13,8 @@ import type { ReportColumn, ReportDimension, ReportMeasure, SummaryPeriod, Summa
 import { dayjs } from '@paydesk/domain';
 import type { ColumnPriority } from '../../shared/column-layout.ts';
 import { NO_VALUE } from '../../shared/format.ts';
-import { cellText, enumText, isNumeric, kindWidth } from './report-cells.tsx';
+import { enumText } from '../../shared/cell-text.ts';
+import { cellText, isNumeric, kindWidth } from './report-cells.tsx';
 import type { SummaryRow } from './summary-api.ts';
 
 export type SummaryTableColumn = TableColumnType<SummaryRow> & { key: string; title: string; priority: ColumnPriority };

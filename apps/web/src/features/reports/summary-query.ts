@@ -9,6 +9,7 @@ import type { ReportFilter, SummaryPeriod, SummaryReportDef, SummaryRequest } fr
 import { dayjs } from '@paydesk/domain';
 import { malaysianToday, presetRanges } from '../../shared/date-presets.ts';
 import { parseFilterValues, toReportSearchData, writeFilterValues, type QueryValue } from '../../shared/report-query.ts';
+import { filterQueryOf } from '../../shared/summary-drill.ts';
 
 /** The query of a summary report: filter values by URL key, the period and the dimension. */
 export interface SummaryQuery {
@@ -61,4 +62,16 @@ export function toSummarySearchParams(def: Def, q: SummaryQuery, today?: string)
 export function toSummaryBody(def: Def, q: SummaryQuery): SummaryRequest {
   // The range is always set (parseSummaryQuery defaults it), so DateFrom and DateTo are there.
   return { SearchData: toReportSearchData(def, q) as SummaryRequest['SearchData'], Period: q.period, GroupBy: q.group ?? null };
+}
+
+/**
+ * The query of a Summary or Export request (`SearchData`, `Period`, `GroupBy` as sent): the
+ * inverse of `toSummaryBody`, to reopen the report as it was asked (the export history). A period
+ * or dimension the report no longer declares falls back to its default; GroupBy null is "no
+ * dimension", absent the default; SearchData fields map as the list reports' (filterQueryOf).
+ */
+export function summaryQueryOf(def: Def, request: { SearchData: Readonly<Record<string, unknown>>; Period?: string | null; GroupBy?: string | null }): SummaryQuery {
+  const period = def.periods.find((p) => p === request.Period) ?? def.defaultPeriod;
+  const group = request.GroupBy === undefined ? (def.defaultGroupBy ?? undefined) : request.GroupBy === null ? undefined : (def.dimensions.find((d) => d.key === request.GroupBy)?.key ?? def.defaultGroupBy ?? undefined);
+  return { ...filterQueryOf(def.filters, request.SearchData), period, group };
 }

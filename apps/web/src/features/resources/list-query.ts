@@ -114,3 +114,36 @@ export function toSearchData(q: ListQuery): Record<string, unknown> {
 export function toSearchBody(q: ListQuery): SearchBody {
   return { PageIndex: q.page, RowsPerPage: q.size, SearchData: toSearchData(q), Sort: { Field: q.sort, Order: q.order } };
 }
+
+/**
+ * The list query of a Search or Export request's `SearchData` and `Sort` (the inverse of
+ * `toSearchBody`, on page 1 at the default size), to reopen a list as it was asked (the export
+ * history): each declared filter's value as text (a range's bounds, an `in` filter's values),
+ * `Keyword` and `IsActive`; anything else (OrgId, a field no longer filtered) is left out, and a
+ * sort the list no longer offers gives way to its default.
+ */
+export function listQueryOfRequest(def: ResourceDef, searchData: Readonly<Record<string, unknown>>, sort?: { Field: string; Order: SortOrder } | null): ListQuery {
+  const base = defaultQuery(def);
+  const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, FILTER_MAX) : undefined);
+  const filters: ListQuery['filters'] = {};
+  for (const [name, f] of filterFields(def)) {
+    const v = searchData[name];
+    if (f.filter === 'in') {
+      const values = (Array.isArray(v) ? v : [v]).map(str).filter((x): x is string => Boolean(x));
+      if (values.length) filters[name] = values;
+    } else if (f.filter === 'range') {
+      const r = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+      const range = { ...(str(r.From) ? { From: str(r.From) } : {}), ...(str(r.To) ? { To: str(r.To) } : {}) };
+      if (range.From || range.To) filters[name] = range;
+    } else if (str(v)) filters[name] = str(v)!;
+  }
+  const keyword = str(searchData.Keyword);
+  const sorted = sort && sortFields(def).includes(sort.Field) ? { sort: sort.Field, order: sort.Order } : {};
+  return {
+    ...base,
+    filters,
+    ...(keyword ? { keyword } : {}),
+    ...(searchData.IsActive === 0 || searchData.IsActive === 1 ? { active: searchData.IsActive } : {}),
+    ...sorted,
+  };
+}

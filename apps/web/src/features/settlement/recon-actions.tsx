@@ -2,18 +2,21 @@
  * The actions on a reconciliation item's detail in the settlement reports (§4):
  * Verify resolves NOT TALLY, EXIST IN provider / portal, UNVERIFY or DUPLICATE with a required note
  * (→ VERIFIED 5); Unverify withdraws a verification with a note (→ UNVERIFY 6). Shown to holders of
- * `settlementreport:verify` for the results that accept them; the server decides again (403 when
- * the caller imported the file: four eyes; 409 CF409 when the result changed meanwhile).
+ * `settlementreport:verify` for the results that accept them; Verify is disabled, with the reason,
+ * for the user who imported the item's file (the detail names its importer and verifier). The
+ * server decides again (403 when the caller imported the file: four eyes; 409 CF409 when the
+ * result changed meanwhile).
  */
 import { useState } from 'react';
-import { App, Button, Flex } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { CheckCircleOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListReportDef, ReportRow } from '@paydesk/contract';
 import { NoteDialog } from '../../shared/note-dialog.tsx';
+import { isSignedInUser } from '../../shared/same-user.ts';
 import { useBusyCall } from '../../shared/use-busy-call.ts';
 import { useAppSelector } from '../../store/hooks.ts';
-import { selectHeldPermissions } from '../../store/selectors.ts';
+import { selectHeldPermissions, selectProfile } from '../../store/selectors.ts';
 import type { DetailActionsComponent } from '../../shared/report-actions.ts';
 import { useReconDecideMutation } from './recon-api.ts';
 import './texts.ts';
@@ -30,9 +33,12 @@ function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }
   const held = useAppSelector(selectHeldPermissions);
   const [decision, setDecision] = useState<Decision | null>(null);
   const { busy, run } = useBusyCall();
+  const profile = useAppSelector(selectProfile);
   const id = Number(detail.Id);
   const result = Number(detail.Result);
   if (!held.has('settlementreport:verify')) return null;
+  // Four eyes: the importer of the item's file may not verify it (the server answers 403 PERM403).
+  const ownFile = isSignedInUser(detail.ImportedBy, profile?.Email);
 
   const submit = (note: string) =>
     run(async () => {
@@ -47,7 +53,13 @@ function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }
     <>
       <Flex wrap gap={8} role="toolbar" aria-label={t('recon.actionsLabel')} data-testid="recon-actions">
         {VERIFIABLE_RESULTS.has(result) && (
-          <Button type="primary" icon={<CheckCircleOutlined />} onClick={() => setDecision('verify')}>
+          <Button
+            type="primary"
+            icon={<CheckCircleOutlined />}
+            disabled={ownFile}
+            aria-describedby={ownFile ? 'recon-verify-why' : undefined}
+            onClick={() => setDecision('verify')}
+          >
             {t('recon.verify')}
           </Button>
         )}
@@ -57,6 +69,11 @@ function ReconActions({ def, detail }: { def: ListReportDef; detail: ReportRow }
           </Button>
         )}
       </Flex>
+      {ownFile && VERIFIABLE_RESULTS.has(result) && (
+        <Typography.Text type="secondary" id="recon-verify-why" data-testid="recon-verify-why">
+          {t('workflow.refusedBecause', { action: t('recon.verify'), reason: t('recon.ownFile') })}
+        </Typography.Text>
+      )}
       <NoteDialog
         open={decision !== null}
         title={t(decision === 'unverify' ? 'recon.unverify' : 'recon.verify')}

@@ -9,6 +9,7 @@ export const SETTLEMENT_TEXTS = {
   en: {
     'recon.actionsLabel': 'Reconciliation actions',
     'recon.verify': 'Verify',
+    'recon.ownFile': 'you imported this file; another user must verify its differences',
     'recon.unverify': 'Unverify',
     'recon.verifyLabel': 'How was the difference resolved?',
     'recon.unverifyLabel': 'Why is the verification withdrawn?',
@@ -38,6 +39,7 @@ export const SETTLEMENT_TEXTS = {
   ms: {
     'recon.actionsLabel': 'Tindakan penyesuaian',
     'recon.verify': 'Sahkan',
+    'recon.ownFile': 'anda mengimport fail ini; pengguna lain mesti mengesahkan perbezaannya',
     'recon.unverify': 'Batal pengesahan',
     'recon.verifyLabel': 'Bagaimana perbezaan diselesaikan?',
     'recon.unverifyLabel': 'Mengapa pengesahan ditarik balik?',
@@ -67,6 +69,7 @@ export const SETTLEMENT_TEXTS = {
   zh: {
     'recon.actionsLabel': '对账操作',
     'recon.verify': '核实',
+    'recon.ownFile': '此文件由您导入，须由其他用户核实差异',
     'recon.unverify': '撤销核实',
     'recon.verifyLabel': '差异是如何解决的？',
     'recon.unverifyLabel': '为何撤销核实？',

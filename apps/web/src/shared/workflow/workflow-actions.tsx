@@ -4,15 +4,20 @@
  * then the feature's own buttons (`extra`, e.g. its history). A click runs what the command
  * declares:
  *  - a note: the note dialog (required, ≤ 250 characters), then its prompt if any, then the call;
+ *  - a pick: the choice dialog over the record's `choices[field]` (pick-dialog.tsx), then its
+ *    prompt if any, then the call (no choices: the command does not show);
  *  - a review: the row read back (text, money in the row's Currency, enum labels), OK sends;
  *  - a prompt only: the §8 prompt, then the call;
  *  - nothing: the call at once (the button shows it is loading).
- * The body is `{Id, ...command.body(row), [note.field]: text}`. A money-moving route carries one
+ * The body is `{Id, ...command.body(row), [note.field]: text, [pick.field]: choice}`. A money-moving route carries one
  * Idempotency-Key per opened dialog (per click without one): a retry of the same body reuses it,
  * so the server answers it once. Success shows the command's done message, closes the dialog, asks
  * the record's views again (its reports, the drawer's report, the caller's `refresh` tags) and hands
  * the server's answer to `onDone`; a refusal has had its toast (the base query), so the dialog
  * stays open for another try.
+ *
+ * A command the screen knows will be refused (`refused`: the reason) shows disabled with its reason
+ * in words under the toolbar.
  *
  * The record is a report row (a desk's drawer) or any record with its `Id` and state column (a
  * rollout, a key on their own screens). `WorkflowActions` draws the toolbar and its dialogs
@@ -20,7 +25,7 @@
  * (gone once the record's new state offers nothing) while the dialogs stay mounted to close.
  */
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { App, Button, Descriptions, Flex, Modal } from 'antd';
+import { App, Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListReportDef, WorkflowCommand, WorkflowDef, WorkflowRecord } from '@paydesk/contract';
 import { useAppSelector } from '../../store/hooks.ts';
@@ -28,6 +33,7 @@ import { selectHeldPermissions } from '../../store/selectors.ts';
 import { focusMainIfLost } from '../focus-return.ts';
 import { formatMoney } from '../format.ts';
 import { NoteDialog } from '../note-dialog.tsx';
+import { PickDialog, type PickChoice } from './pick-dialog.tsx';
 import { commandLabel, routeIdempotent, rowState, visibleCommands } from './workflow-commands.ts';
 import { WORKFLOW_ICONS } from './workflow-icons.tsx';
 import type { ViewTag } from '../../store/api.ts';
@@ -69,6 +75,15 @@ export interface WorkflowActionsProps {
    * the permissions say (the server's per-user rules, e.g. a custodian's one component).
    */
   allowed?: readonly string[];
+  /**
+   * Commands that would be refused on this record for a reason the screen already knows (the
+   * merchant has no callback URL): action → the reason in words. Such a command shows disabled,
+   * its reason written under the toolbar (and read with the button), instead of failing after a
+   * click or vanishing without a word.
+   */
+  refused?: Readonly<Record<string, string>>;
+  /** The record's choices of each command `pick` field, as the server answered them for this caller. */
+  choices?: Readonly<Record<string, readonly PickChoice[]>>;
   /** Called after a command succeeded, with the server's answer (the record as it now is, for routes that answer it). */
   onDone?: (answer: unknown, command: WorkflowCommand<string>) => void;
   /** Buttons after the commands (the feature's history or log, or its own dialogs' buttons). */
@@ -108,7 +123,7 @@ export interface WorkflowActionParts {
  * mounted while the record changes state, render `dialogs` unconditionally and `toolbar` where the
  * buttons go. Must be inside the app's antd `App` (messages, prompts) and store provider.
  */
-export function useWorkflowActions({ workflow, def, detail, refresh, allowed, onDone, extra, testId, noteTestId, reviewTestId }: WorkflowActionsProps): WorkflowActionParts {
+export function useWorkflowActions({ workflow, def, detail, refresh, allowed, refused, choices, onDone, extra, testId, noteTestId, reviewTestId }: WorkflowActionsProps): WorkflowActionParts {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const held = useAppSelector(selectHeldPermissions);
@@ -126,8 +141,13 @@ export function useWorkflowActions({ workflow, def, detail, refresh, allowed, on
   const sources = workflowSources(workflow);
 
   /** Sends `command` on the record; answers whether it succeeded (a refusal has had its toast). */
-  const send = async (command: Command, attempt: Attempt, note?: string): Promise<boolean> => {
-    const body: Record<string, unknown> = { Id: id, ...command.body?.(detail), ...(command.note && note !== undefined ? { [command.note.field]: note } : {}) };
+  const send = async (command: Command, attempt: Attempt, note?: string, picked?: number | string): Promise<boolean> => {
+    const body: Record<string, unknown> = {
+      Id: id,
+      ...command.body?.(detail),
+      ...(command.note && note !== undefined ? { [command.note.field]: note } : {}),
+      ...(command.pick && picked !== undefined ? { [command.pick.field]: picked } : {}),
+    };
     const options = routeIdempotent(command.route) ? { idempotencyKey: attemptKey(attempt, body) } : undefined;
     setSending(command.action);
     try {
@@ -155,7 +175,7 @@ export function useWorkflowActions({ workflow, def, detail, refresh, allowed, on
     });
 
   const click = (command: Command, label: string) => {
-    if (command.note || command.review) {
+    if (command.note || command.review || command.pick) {
       setDialog({ command, label, attempt: newAttempt() });
       setVisible(true);
       return;
@@ -165,8 +185,8 @@ export function useWorkflowActions({ workflow, def, detail, refresh, allowed, on
     else void send(command, attempt);
   };
 
-  const finish = async (run: OpenDialog, note?: string) => {
-    if (await send(run.command, run.attempt, note)) setVisible(false);
+  const finish = async (run: OpenDialog, note?: string, picked?: number | string) => {
+    if (await send(run.command, run.attempt, note, picked)) setVisible(false);
   };
 
   const submitNote = (text: string) => {
@@ -176,21 +196,48 @@ export function useWorkflowActions({ workflow, def, detail, refresh, allowed, on
     else void finish(run, text);
   };
 
+  const submitPick = (value: number | string) => {
+    if (!dialog) return;
+    const run = dialog;
+    if (run.command.confirm) prompt(run.command, () => finish(run, undefined, value));
+    else void finish(run, undefined, value);
+  };
+
   const review = dialog?.command.review;
-  const commands = visibleCommands(workflow, state, held, allowed);
+  const pick = dialog?.command.pick;
+  const commands = visibleCommands(workflow, state, held, allowed, choices);
+  const toolbarId = testId ?? `${workflow.name}-actions`;
+  const reasons = commands.filter((c) => refused?.[c.action]);
   const toolbar =
     commands.length > 0 || Boolean(extra) ? (
-      <Flex wrap gap={8} role="toolbar" aria-label={t(workflow.toolbarLabel)} data-testid={testId ?? `${workflow.name}-actions`}>
-        {commands.map((c) => {
-          const label = commandLabel(c, state);
-          const loading = sending === c.action && !c.note && !c.review;
-          return (
-            <Button key={c.action} type={c.primary ? 'primary' : 'default'} danger={c.danger} icon={WORKFLOW_ICONS[c.icon]} loading={loading} onClick={() => click(c, label)}>
-              {t(label)}
-            </Button>
-          );
-        })}
-        {extra}
+      <Flex vertical gap={4}>
+        <Flex wrap gap={8} role="toolbar" aria-label={t(workflow.toolbarLabel)} data-testid={toolbarId}>
+          {commands.map((c) => {
+            const label = commandLabel(c, state);
+            const loading = sending === c.action && !c.note && !c.review;
+            const reason = refused?.[c.action];
+            return (
+              <Button
+                key={c.action}
+                type={c.primary ? 'primary' : 'default'}
+                danger={c.danger}
+                icon={WORKFLOW_ICONS[c.icon]}
+                loading={loading}
+                disabled={reason !== undefined}
+                aria-describedby={reason !== undefined ? `${toolbarId}-why-${c.action}` : undefined}
+                onClick={() => click(c, label)}
+              >
+                {t(label)}
+              </Button>
+            );
+          })}
+          {extra}
+        </Flex>
+        {reasons.map((c) => (
+          <Typography.Text key={c.action} type="secondary" id={`${toolbarId}-why-${c.action}`} data-testid={`${toolbarId}-why`}>
+            {t('workflow.refusedBecause', { action: t(commandLabel(c, state)), reason: refused![c.action] })}
+          </Typography.Text>
+        ))}
       </Flex>
     ) : null;
   const dialogs = (
@@ -206,8 +253,19 @@ export function useWorkflowActions({ workflow, def, detail, refresh, allowed, on
         onSubmit={submitNote}
         onCancel={() => setVisible(false)}
       />
+      <PickDialog
+        open={visible && pick !== undefined}
+        title={dialog ? t(dialog.label) : ''}
+        okText={dialog ? t(dialog.label) : ''}
+        label={pick ? t(pick.label) : ''}
+        choices={pick ? (choices?.[pick.field] ?? []) : []}
+        busy={sending !== null}
+        testId={`${testId ?? `${workflow.name}-actions`}-pick`}
+        onSubmit={submitPick}
+        onCancel={() => setVisible(false)}
+      />
       <Modal
-        open={visible && dialog?.command.note === undefined && review !== undefined}
+        open={visible && dialog?.command.note === undefined && pick === undefined && review !== undefined}
         title={dialog ? t(dialog.label) : ''}
         okText={review ? t(review.ok, { amount: reviewAmount(review, detail, currency) }) : ''}
         cancelText={t('resource.cancel')}

@@ -24,12 +24,20 @@ export function rowState(workflow: WorkflowDef, row: WorkflowRecord): string {
 /**
  * The commands of `workflow` shown on a record in `state` to a holder of `held`, in declared
  * order: permission held and the machine's `next(state, action)` not null; when `allowed` is given
- * (the server's answer of the actions this caller may take on the record), its action listed too.
+ * (the server's answer of the actions this caller may take on the record), its action listed too;
+ * a command that picks (`pick`) only with at least one choice for its field in `choices`.
  */
-export function visibleCommands(workflow: WorkflowDef, state: string, held: ReadonlySet<string>, allowed?: readonly string[]): WorkflowCommand<string>[] {
+export function visibleCommands(
+  workflow: WorkflowDef,
+  state: string,
+  held: ReadonlySet<string>,
+  allowed?: readonly string[],
+  choices?: Readonly<Record<string, readonly unknown[]>>,
+): WorkflowCommand<string>[] {
   return workflow.commands.filter((c) => {
     const permission = routePermission(c.route);
-    return permission !== undefined && held.has(permission) && workflow.machine.next(state, c.action) !== null && (allowed === undefined || allowed.includes(c.action));
+    const choosable = c.pick === undefined || (choices?.[c.pick.field]?.length ?? 0) > 0;
+    return permission !== undefined && held.has(permission) && workflow.machine.next(state, c.action) !== null && (allowed === undefined || allowed.includes(c.action)) && choosable;
   });
 }
 

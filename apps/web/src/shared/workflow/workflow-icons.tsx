@@ -17,11 +17,13 @@ import {
   SendOutlined,
   StopOutlined,
   UserAddOutlined,
+  UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { WorkflowIcon } from '@paydesk/contract';
 
 export const WORKFLOW_ICONS: Record<WorkflowIcon, ReactNode> = {
   take: <UserAddOutlined />,
+  assign: <UserSwitchOutlined />,
   comment: <CommentOutlined />,
   close: <CheckOutlined />,
   refund: <CheckCircleOutlined />,

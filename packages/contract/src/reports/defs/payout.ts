@@ -38,6 +38,9 @@ export const PAYOUT_COLUMNS = {
   Violation: { key: 'Violation', source: 'violation', labelKey: 'payout.violation', kind: 'enum', enumKey: 'riskRule', in: ['detail', 'export'], section: 'hold' },
   HoldNote: { key: 'HoldNote', source: 'hold_note', labelKey: 'payout.holdNote', kind: 'text', in: ['detail', 'export'], section: 'hold' },
   HeldAt: { key: 'HeldAt', source: 'held_at', labelKey: 'payout.heldAt', kind: 'datetime', in: ['detail', 'export'], section: 'hold' },
+  // Four eyes, said before a note is typed: who held it (never its releaser) and who released it.
+  HeldBy: { key: 'HeldBy', source: 'user.holder', labelKey: 'payout.heldBy', kind: 'text', in: ['detail', 'export'], section: 'hold' },
+  ReleasedBy: { key: 'ReleasedBy', source: 'user.releaser', labelKey: 'payout.releasedBy', kind: 'text', in: ['detail', 'export'], section: 'hold' },
   ReleaseNote: { key: 'ReleaseNote', source: 'release_note', labelKey: 'payout.releaseNote', kind: 'text', in: ['detail', 'export'], section: 'hold' },
   ReleasedAt: { key: 'ReleasedAt', source: 'released_at', labelKey: 'payout.releasedAt', kind: 'datetime', in: ['detail', 'export'], section: 'hold' },
   BatchId: { key: 'BatchId', source: 'batch_id', labelKey: 'payout.batchId', kind: 'count', in: ['detail', 'export'], section: 'bank' },
@@ -106,7 +109,7 @@ export const tpaPayoutRiskReport = payoutReport({
   name: 'PayoutRisk', path: '/tpa-payout-report-v2', api: 'Payout/Risk', module: 'tpapayoutreportv2', titleKey: 'report.payout.risk', tpa: true, exportName: 'tpa-payout-report-v2',
   columns: [
     P.BusinessDay, P.State, listed(P.Violation, 1), P.MerchantName, P.Channel, P.Payable, P.PayoutDate, listed(P.HoldNote, 2),
-    P.Currency, P.SalesCount, P.Gross, P.RefundCount, P.Refunds, P.Mdr, P.Chargebacks, P.Net, P.CarryIn, P.CarryOut, P.SettlementDays, P.HeldAt, P.ReleaseNote, P.ReleasedAt,
+    P.Currency, P.SalesCount, P.Gross, P.RefundCount, P.Refunds, P.Mdr, P.Chargebacks, P.Net, P.CarryIn, P.CarryOut, P.SettlementDays, P.HeldAt, P.HeldBy, P.ReleaseNote, P.ReleasedAt, P.ReleasedBy,
     P.BatchId, P.PaidAt, P.FailureReason, P.PayoutId, P.AgentName, P.MasterMerchantName,
   ],
 });

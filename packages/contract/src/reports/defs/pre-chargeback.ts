@@ -8,7 +8,7 @@
  * resend acknowledgement, view log) are the RiskPreChargeback routes. Merchant-side callers see
  * their own subtree's requests; deciding them is the platform's (permissions).
  */
-import { REFUND_REASONS, REFUND_SERVICE_TYPE_CODES, REFUND_STATUSES, RULE_MESSAGES } from '@paydesk/domain';
+import { REFUND_REASONS, REFUND_SERVICE_TYPE_CODES, REFUND_STATUS_OUTSIDE, REFUND_STATUSES, RULE_MESSAGES } from '@paydesk/domain';
 import { defineReport, type ReportColumn } from '../define.ts';
 import { TXN } from './transaction-columns.ts';
 
@@ -19,13 +19,15 @@ export const REFUND_COLUMNS = {
   BranchName: TXN.BranchName,
   ServiceType: { key: 'ServiceType', source: 'service_type', labelKey: 'detail.service_type', kind: 'enum', enumKey: 'serviceType', priority: 3 },
   ReasonCode: { key: 'ReasonCode', source: 'reason_code', labelKey: 'refund.reason', kind: 'enum', enumKey: 'refundReason', priority: 2 },
-  Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'refundStatus', priority: 1 },
+  Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'refundStatus', priority: 1, outside: REFUND_STATUS_OUTSIDE },
   TxnAmount: { key: 'TxnAmount', source: 'amount', labelKey: 'refund.amount', kind: 'money', priority: 1 },
   Currency: TXN.Currency,
   Description: { key: 'Description', source: 'description', labelKey: 'refund.description', kind: 'text', in: ['detail', 'export'] },
   UpdatedAt: { key: 'UpdatedAt', source: 'updated_at', labelKey: 'detail.updated_at', kind: 'datetime', in: ['detail', 'export'] },
   RefundedAt: { key: 'RefundedAt', source: 'refunded_at', labelKey: 'refund.refundedAt', kind: 'datetime', in: ['detail', 'export'] },
   TransactionId: { key: 'TransactionId', source: 'transaction_id', labelKey: 'refund.transactionId', kind: 'text', in: ['detail'] },
+  // Where the merchant's acknowledgement goes; none: "Resend acknowledgement" is shown disabled with that reason.
+  CallbackUrl: { key: 'CallbackUrl', source: 'config.callback', labelKey: 'refund.callbackUrl', kind: 'text', in: ['detail'] },
   MasterMerchantName: TXN.MasterMerchantName,
   AgencyName: TXN.AgencyName,
   AgentName: TXN.AgentName,
@@ -56,7 +58,7 @@ export const preChargeback = defineReport({
   columns: [
     REFUND_COLUMNS.CreatedAt, REFUND_COLUMNS.TxnRefNo, REFUND_COLUMNS.MerchantName, REFUND_COLUMNS.BranchName, REFUND_COLUMNS.ServiceType,
     REFUND_COLUMNS.ReasonCode, REFUND_COLUMNS.Status, REFUND_COLUMNS.TxnAmount, REFUND_COLUMNS.Currency, REFUND_COLUMNS.Description,
-    REFUND_COLUMNS.UpdatedAt, REFUND_COLUMNS.RefundedAt, REFUND_COLUMNS.TransactionId, REFUND_COLUMNS.MasterMerchantName,
+    REFUND_COLUMNS.UpdatedAt, REFUND_COLUMNS.RefundedAt, REFUND_COLUMNS.TransactionId, REFUND_COLUMNS.CallbackUrl, REFUND_COLUMNS.MasterMerchantName,
     REFUND_COLUMNS.AgencyName, REFUND_COLUMNS.AgentName,
   ],
   amountKey: 'TxnAmount',

@@ -2,8 +2,10 @@
  * The risk desk on the report engine:
  *  - /risk: the alerts as tickets (§4 ticket status PENDING → OPEN → CLOSE), over the source
  *    `risk_alerts` (owner columns of the merchant whose transaction raised it), newest first;
- *    filters by status, rule, assignee (mine / unassigned), date, organization; the assignee's name. The detail is the ticket; its actions (take,
- *    comment, close) and its history with the evidence transactions are the Risk routes.
+ *    filters by status, rule, assignee (mine / unassigned), date, organization; the subject by name
+ *    and kind, the case's age, the assignee's name. The detail is the ticket; its actions (take,
+ *    assign to a colleague, comment, close), its evidence transactions and its history are the Risk
+ *    routes.
  *  - /risk-transaction: the transactions that triggered rules, one row per alert and transaction,
  *    with the rule, over `risk_alert_transactions` (the transaction's fields copied when the alert
  *    was raised), newest alert first.
@@ -24,7 +26,11 @@ export const RISK_ALERT_COLUMNS = {
   CreatedAt: { key: 'CreatedAt', source: 'created_at', labelKey: 'risk.raisedAt', kind: 'datetime', priority: 1, sortable: true },
   AlertId: { key: 'AlertId', source: 'id', labelKey: 'risk.alertId', kind: 'text', in: ['detail', 'export'] },
   RuleCode: RULE,
-  Subject: { key: 'Subject', source: 'subject', labelKey: 'risk.subject', kind: 'text', priority: 2 },
+  // Named as a person reads it (the merchant, the masked card, the IP, the transaction's reference), fixed when raised.
+  SubjectKind: { key: 'SubjectKind', source: 'subject_kind', labelKey: 'risk.subjectKind', kind: 'enum', enumKey: 'riskSubject', priority: 3 },
+  Subject: { key: 'Subject', source: 'subject_label', labelKey: 'risk.subject', kind: 'text', priority: 2 },
+  // How long the case has waited since it was raised (the queue's oldest first by sorting Raised at ascending).
+  Age: { key: 'Age', source: 'created_at', labelKey: 'risk.age', kind: 'datetime', display: 'age', priority: 2, in: ['list', 'detail'] },
   Threshold: { key: 'Threshold', source: 'threshold', labelKey: 'risk.threshold', kind: 'text', priority: 3, unitBy: BY_RULE },
   Observed: { key: 'Observed', source: 'observed', labelKey: 'risk.observed', kind: 'text', priority: 2, unitBy: BY_RULE },
   Status: { key: 'Status', source: 'status', labelKey: 'txn.status', kind: 'enum', enumKey: 'ticketStatus', priority: 1 },

@@ -33,6 +33,9 @@ export const RECON_COLUMNS = {
   MatchedResult: { key: 'MatchedResult', source: 'matched_result', labelKey: 'recon.matchedResult', kind: 'enum', enumKey: 'reconResult', in: ['detail', 'export'] },
   Note: { key: 'Note', source: 'note', labelKey: 'recon.note', kind: 'text', in: ['detail', 'export'] },
   VerifiedAt: { key: 'VerifiedAt', source: 'verified_at', labelKey: 'recon.verifiedAt', kind: 'datetime', in: ['detail', 'export'] },
+  // Four eyes, said before anyone types a note: who imported the item's file (never its verifier) and who verified it.
+  ImportedBy: { key: 'ImportedBy', source: 'user.importer', labelKey: 'recon.importedBy', kind: 'text', in: ['detail', 'export'] },
+  VerifiedBy: { key: 'VerifiedBy', source: 'user.verifier', labelKey: 'recon.verifiedBy', kind: 'text', in: ['detail', 'export'] },
   FileId: { key: 'FileId', source: 'file_id', labelKey: 'recon.fileId', kind: 'count', in: ['detail', 'export'] },
   MerchantName: TXN.MerchantName,
   BranchName: { ...TXN.BranchName, in: ['detail', 'export'] },

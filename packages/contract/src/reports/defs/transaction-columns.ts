@@ -4,7 +4,7 @@
  * written once. Label keys are the existing screen keys (en/ms/zh in the web catalogues and, for
  * export headers, `REPORT_LABELS`).
  */
-import { BNPL_PROVIDERS, CARD_SCHEMES, ENTRY_MODES, PAYMENT_METHODS, PREAUTH_OPERATIONS, RULE_MESSAGES, TRANSACTION_STATUSES, TRANSACTION_TYPES, WALLET_PROVIDERS } from '@paydesk/domain';
+import { BNPL_PROVIDERS, CARD_SCHEMES, ENTRY_MODES, PAYMENT_METHODS, PREAUTH_OPERATIONS, REFUND_STATUS_OUTSIDE, RULE_MESSAGES, TRANSACTION_STATUSES, TRANSACTION_TYPES, WALLET_PROVIDERS } from '@paydesk/domain';
 import type { ReportColumn, ReportFilter } from '../define.ts';
 
 /** The columns of a transaction row, by key. `in` and `priority` are the e-commerce view's. */
@@ -34,7 +34,7 @@ export const TXN = {
   TxnAmount: { key: 'TxnAmount', source: 'amount', labelKey: 'txn.amount', kind: 'money', priority: 1, sortable: true },
   /** What was refunded of it and the status of its latest refund request (detail and export). */
   RefundedAmount: { key: 'RefundedAmount', source: 'refunded_amount', labelKey: 'txn.refundedAmount', kind: 'money', in: ['detail', 'export'] },
-  RefundStatus: { key: 'RefundStatus', source: 'refund_status', labelKey: 'txn.refundStatus', kind: 'enum', enumKey: 'refundStatus', in: ['detail', 'export'] },
+  RefundStatus: { key: 'RefundStatus', source: 'refund_status', labelKey: 'txn.refundStatus', kind: 'enum', enumKey: 'refundStatus', in: ['detail', 'export'], outside: REFUND_STATUS_OUTSIDE },
   AcquirerName: { key: 'AcquirerName', source: 'acquirer_name', labelKey: 'detail.acquirer_name', kind: 'text', in: ['detail'] },
   Provider: { key: 'Provider', source: 'provider', labelKey: 'detail.provider', kind: 'text', in: ['detail'] },
   AuthCode: { key: 'AuthCode', source: 'auth_code', labelKey: 'detail.auth_code', kind: 'text', in: ['detail'] },
