@@ -47,7 +47,7 @@ if (!config.databaseUrl) {
     const accounts = await seedDemoPayoutAccounts(database, keys.fieldKey);
     const batches = await seedDemoPayoutBatches(database, { fieldKey: keys.fieldKey, originator: config.productName, dataDir: config.dataDir, now: new Date() });
     console.log(`  payout accounts of ${accounts} merchant HQs; bank batches ${JSON.stringify(batches)}`);
-    const onboarding = await seedDemoOnboarding(database, keys.fieldKey, new Date());
+    const onboarding = await seedDemoOnboarding(database, keys.fieldKey, new Date(), { dataDir: config.dataDir });
     console.log(`  onboarding: ${onboarding.persons} persons, ${onboarding.bankAccounts} bank accounts, ${onboarding.histories} status changes, ${onboarding.applicants} applicants to review`);
   }
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from './index.ts';
+import { dateDemoActivity } from './demo-activity-times.ts';
 import { replayDemoRisk } from '../modules/risk/replay.ts';
 import { loadServerKeys } from '../platform/secrets.ts';
 
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     const { fieldKey } = loadServerKeys(process.env.PAYDESK_SECRET || undefined, resolve(REPO_ROOT, process.env.DATA_DIR || 'data'));
     const summary = await seedDemo(database, { transactions, seed, password, reset: values.reset, fieldKey, log: (m) => console.log(`  ${m}`) });
     await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
+    // The replay raises its alerts at this moment: each is dated just after the transactions it counted.
+    const dated = await database.transaction((q) => dateDemoActivity(q, new Date()));
+    console.log(`  risk alerts dated after their transactions: ${dated.riskAlerts}`);
     console.log(`\nDone in ${Date.now() - started} ms: ${summary.organizations} organizations, ${summary.users} users, ${summary.transactions} transactions.`);
     console.log(`Demo sign-ins (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${DEFAULT_DEMO_PASSWORD}"`}):`);
     for (const s of summary.signIns) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);

@@ -10,6 +10,7 @@
  * Only the demo seed calls this: a production database keeps the true insertion times. Rows an
  * administrator already changed through the portal (version > 1) are left alone.
  */
+import { officeTimeBetween } from './demo-clock.ts';
 import { mytDayStart } from './generate.ts';
 import type { Rng } from './random.ts';
 
@@ -77,11 +78,14 @@ export const CONFIG_TIME_WINDOWS: readonly ConfigTimeWindow[] = [
  * Tables with those columns that are not configuration: the demo hierarchy dates its own rows
  * (generate.ts); an organization's persons and bank accounts are dated with it by the demo's
  * onboarding records (demo-onboarding.ts, first start only); applications and provider
- * configurations are written by users; zone master keys are entered by their custodians
- * (the demo seeds none); payment links are dated by the transaction generator with the sales they
- * bring (generate.ts).
+ * configurations are written by users, and the demo's RM applications (with the RM configurations
+ * their approvals create), zone master keys, firmware images and rollouts are written through
+ * their modules at their own times (demo-desks.ts, first start only); payment links are dated by
+ * the transaction generator with the sales they bring (generate.ts).
  */
-export const CONFIG_TIME_EXCLUDED: readonly string[] = ['organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys', 'payment_links'];
+export const CONFIG_TIME_EXCLUDED: readonly string[] = [
+  'organizations', 'org_persons', 'org_bank_accounts', 'rm_applications', 'tpa_merchant_configs', 'zmk_keys', 'firmware_files', 'firmware_rollouts', 'payment_links',
+];
 
 /** Runs raw SQL inside the seed's transaction. */
 type Exec = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -94,8 +98,9 @@ function officeHours(rng: Rng, nowMs: number, daysAgo: number): number {
 /**
  * Creation and change times (UTC ms) for `count` rows of one table, in id order: creation times
  * ascending within the window (or, with `years`, in September–November of the year before each
- * row's year), never later than a day before `nowMs`; a change time ≥ the creation time and ≤
- * `nowMs` (equal to it when the row was never changed); a creation time before the row's floor (when
+ * row's year), in MYT office hours (but for the bounds below), never later than a day before
+ * `nowMs`; a change time (in office hours when the span allows) ≥ the creation time and ≤ `nowMs`
+ * (equal to it when the row was never changed); a creation time before the row's floor (when
  * `floors` is given) moves to an hour after it. Pure; `years` and `floors` have `count` entries when given.
  */
 export function configRowTimes(
@@ -104,7 +109,7 @@ export function configRowTimes(
   const latest = nowMs - DAY_MS;
   let created: number[];
   if (years) {
-    created = years.map((y) => Math.min(Date.UTC(y - 1, 8, 1) + Math.floor(rng.next() * 91 * DAY_MS) + 2 * HOUR_MS, latest - rng.int(0, 20) * DAY_MS));
+    created = years.map((y) => Math.min(officeTimeBetween(rng, Date.UTC(y - 1, 8, 1), Date.UTC(y - 1, 8, 1) + 91 * DAY_MS), latest - rng.int(0, 20) * DAY_MS));
   } else {
     created = Array.from({ length: count }, () => officeHours(rng, nowMs, rng.int(Math.max(1, w.toDays), Math.max(1, w.fromDays))));
     // Ids were handed out in creation order.
@@ -114,7 +119,7 @@ export function configRowTimes(
     const floor = floors?.[i];
     const createdAt = Math.min(floor !== null && floor !== undefined && c <= floor ? floor + HOUR_MS : c, latest);
     if (!rng.chance(w.updatedShare)) return { createdAt, updatedAt: createdAt };
-    return { createdAt, updatedAt: createdAt + HOUR_MS + Math.floor(rng.next() * Math.max(0, nowMs - createdAt - HOUR_MS)) };
+    return { createdAt, updatedAt: officeTimeBetween(rng, createdAt + HOUR_MS, nowMs) };
   });
 }
 

@@ -15,15 +15,19 @@
  *    user, with no transactions: two PENDING, one REVIEWING, one REJECTED (with its reason), one
  *    UNVERIFY (verified, then its bank account changed), one SUSPENDED and one VERIFIED;
  *  - the enabled service types of every configured merchant HQ, from the service types of its
- *    transactions.
- * Deterministic: one seeded Rng; nothing else of the demo changes.
+ *    transactions;
+ *  - last of the first start's demo steps, the desks' records (demo-desks.ts: zone master keys,
+ *    firmware and rollouts, RM applications with their documents) and believable times for what
+ *    the earlier steps wrote at run time (risk alerts, settlement imports, payouts, bank batches,
+ *    payout accounts).
+ * Deterministic: seeded Rngs (the keys' material aside); nothing else of the demo changes.
  */
 import { openSecret, sealSecret } from '../engine/secret-fields.ts';
 import type { Database, Query } from '../db/client.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, officeTimeBetween } from './demo-clock.ts';
+import { embeddedDataDir, seedDemoDesks } from './demo-desks.ts';
 import { address, mobilePhone, personName, personalEmail } from './names.ts';
 import { Rng } from './random.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Place-of-birth codes of Malaysian states on an NRIC (JPN): 01–14 the states, 15–16 Labuan and Putrajaya. */
 const STATE_PB = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16'];
@@ -96,11 +100,15 @@ export interface DemoOnboarding {
 }
 
 /**
- * Writes the demo onboarding records (see the file comment) in one transaction. Does nothing and
- * answers zeros when persons already exist (a second start) or the demo administrator is absent.
- * `fieldKey` seals the account numbers; `now` dates the review queue (UTC).
+ * Writes the demo onboarding records and then the desks' (see the file comment) in one
+ * transaction. Does nothing and answers zeros when persons already exist (a second start) or the
+ * demo administrator is absent. `fieldKey` seals the account numbers and the key material; `now`
+ * (UTC) dates the review queue and bounds every time written. `opts.dataDir`: the folder uploaded
+ * files are kept in (firmware images, KYC documents); by default the embedded database's own
+ * (DATA_DIR, main.ts), none for an in-memory database or PostgreSQL (then no files are written,
+ * nor the records that need them). Answers the onboarding counts.
  */
-export async function seedDemoOnboarding(database: Database, fieldKey: Uint8Array, now: Date): Promise<DemoOnboarding> {
+export async function seedDemoOnboarding(database: Database, fieldKey: Uint8Array, now: Date, opts: { dataDir?: string | null } = {}): Promise<DemoOnboarding> {
   const none = { persons: 0, bankAccounts: 0, histories: 0, applicants: 0 };
   const [admin] = await database.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE lower(email) = 'admin@paydesk.my'`);
   const [agencyUser] = await database.query<{ id: number; email: string; org_id: number }>(
@@ -150,6 +158,9 @@ export async function seedDemoOnboarding(database: Database, fieldKey: Uint8Arra
        FROM organizations o ORDER BY o.id`,
     );
     const history: HistoryRow[] = [];
+    // The later changes happen in office hours (a stream of its own: the persons stay as they were).
+    const clock = new Rng(13_2028);
+    const nowMs = now.getTime();
     for (const o of story) {
       const created = new Date(o.created_at).getTime();
       history.push(
@@ -158,11 +169,19 @@ export async function seedDemoOnboarding(database: Database, fieldKey: Uint8Arra
         { orgId: o.id, from: 'REVIEWING', to: 'VERIFIED', actor: admin, reason: null, at: created + 2 * DAY_MS },
       );
       let from = 'VERIFIED';
-      let at = Math.max(created + 3 * DAY_MS, o.last_txn ? new Date(o.last_txn).getTime() + 3_600_000 : 0);
-      for (const [to, reason, byMaker] of TAILS[o.status] ?? []) {
+      // Each step within two days of the one before; when the last transaction is too recent for
+      // that, the steps share the time left between it and now.
+      const tail = TAILS[o.status] ?? [];
+      const lastTxn = o.last_txn ? new Date(o.last_txn).getTime() : 0;
+      const floor = Math.max(created + 3 * DAY_MS, lastTxn + MINUTE_MS);
+      let earliest = Math.max(created + 3 * DAY_MS, lastTxn + HOUR_MS);
+      const roomy = earliest + tail.length * (2 * DAY_MS + HOUR_MS) <= nowMs;
+      const share = (nowMs - MINUTE_MS - floor) / Math.max(1, tail.length);
+      for (const [k, [to, reason, byMaker]] of tail.entries()) {
+        const at = roomy ? officeTimeBetween(clock, earliest, earliest + 2 * DAY_MS) : officeTimeBetween(clock, floor + k * share, floor + (k + 1) * share - 1);
         history.push({ orgId: o.id, from, to, actor: byMaker ? agencyUser : admin, reason, at });
         from = to;
-        at += 6 * 3_600_000;
+        earliest = at + HOUR_MS;
       }
     }
     await insertHistory(q, history);
@@ -181,6 +200,7 @@ export async function seedDemoOnboarding(database: Database, fieldKey: Uint8Arra
     for (const table of ['org_persons', 'org_bank_accounts'])
       await q(`UPDATE ${table} x SET created_at = o.created_at, updated_at = o.created_at FROM organizations o WHERE o.id = x.org_id`);
     const [{ h }] = (await q<{ h: number }>(`SELECT count(*)::int AS h FROM org_status_history`)) as [{ h: number }];
+    await seedDemoDesks(q, { now, fieldKey, dataDir: opts.dataDir === undefined ? embeddedDataDir(database) : opts.dataDir });
     return { persons: persons.length + applicants.persons, bankAccounts: accounts.length + applicants.count, histories: Number(h), applicants: applicants.count };
   });
 }
@@ -237,9 +257,12 @@ async function seedReviewQueue(
     { name: 'Farmasi Sejahtera Sdn Bhd', steps: [['PENDING', null], ['REVIEWING', null], ['VERIFIED', null]] },
   ];
   const [bank] = await q<{ id: number }>(`SELECT id FROM banks WHERE is_active = 1 ORDER BY sort_order, id LIMIT 1`);
+  // Submitted in office hours (a stream of its own, so the names and numbers stay as they were); each step a day later at that hour.
+  const clock = new Rng(13_2027);
   let persons = 0;
   for (const [i, a] of plan.entries()) {
-    const start = o.now.getTime() - (plan.length - i + 3) * DAY_MS;
+    const daysAgo = o.now.getTime() - (plan.length - i + 3) * DAY_MS;
+    const start = officeTimeBetween(clock, daysAgo - DAY_MS, daysAgo);
     const last = a.steps[a.steps.length - 1]!;
     const sole = !/Sdn Bhd$/.test(a.name);
     const addr = address(rng);

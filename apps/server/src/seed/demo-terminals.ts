@@ -11,7 +11,7 @@
  *   ACTIVE; plus a few PENDING ones (TIDs 69xxxxxx, outside the generator's 6000xxxx) set up at
  *   outlets and not yet live. Last seen: minutes after the TID's last transaction (ACTIVE) or at it.
  *   Model: a kiosk of the unattended-cash demo is a PAX IM30; otherwise mostly the merchant's
- *   usual model. Firmware from a small set per manufacturer.
+ *   usual model. Firmware from a small set per manufacturer (FIRMWARE_BUILDS).
  * - **Devices**: one DEPLOYED device per terminal (its serial), plus spares IN_STOCK, in REPAIR and
  *   RETIRED; portable, mPOS and unattended models carry an IMEI (15 digits, Luhn check digit) and a
  *   SIM (ICCID 8960…, 19 digits with its Luhn digit; a Malaysian mobile number), countertops none.
@@ -102,15 +102,21 @@ const MODEL_TABLE = new WeightedTable<string>([
   ['Ingenico Move/5000', 3], ['Ingenico Desk/5000', 2], ['Ingenico APOS A8', 1], ['Castles Saturn1000', 2], ['Castles Vega3000', 1], ['Newland N910', 2],
 ]);
 const KIOSK_MODEL = 'PAX IM30';
-/** Firmware builds in the field per manufacturer, newest most common. */
-const FIRMWARE: Readonly<Record<string, WeightedTable<string>>> = {
-  PAX: new WeightedTable([['PayDroid 9.0.2', 6], ['PayDroid 8.1.7', 3], ['PayDroid 7.1.3', 1]]),
-  Sunmi: new WeightedTable([['SUNMI OS 3.2.4', 5], ['SUNMI OS 3.1.9', 2]]),
-  Verifone: new WeightedTable([['VOS3 5.1.0', 4], ['VOS2 4.7.2', 2]]),
-  Ingenico: new WeightedTable([['Tetra 11.20.2', 4], ['Tetra 11.16.0', 2]]),
-  Castles: new WeightedTable([['CASTLES OS 2.4.1', 3], ['CASTLES OS 2.3.0', 1]]),
-  Newland: new WeightedTable([['NL-OS 3.0.6', 3], ['NL-OS 2.9.8', 1]]),
+/**
+ * Firmware builds in the field per manufacturer, newest first, with how common each is (newest
+ * most). Written as firmware images name their version (domain FIRMWARE_VERSION_PATTERN: no
+ * spaces), so a terminal's reported build names an image of /terminal-firmware-management
+ * (demo-firmware.ts uploads them).
+ */
+export const FIRMWARE_BUILDS: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  PAX: [['PayDroid_9.0.2', 6], ['PayDroid_8.1.7', 3], ['PayDroid_7.1.3', 1]],
+  Sunmi: [['SUNMI_OS_3.2.4', 5], ['SUNMI_OS_3.1.9', 2]],
+  Verifone: [['VOS3_5.1.0', 4], ['VOS2_4.7.2', 2]],
+  Ingenico: [['Tetra_11.20.2', 4], ['Tetra_11.16.0', 2]],
+  Castles: [['CASTLES_OS_2.4.1', 3], ['CASTLES_OS_2.3.0', 1]],
+  Newland: [['NL-OS_3.0.6', 3], ['NL-OS_2.9.8', 1]],
 };
+const FIRMWARE: Readonly<Record<string, WeightedTable<string>>> = Object.fromEntries(Object.entries(FIRMWARE_BUILDS).map(([maker, builds]) => [maker, new WeightedTable(builds)]));
 const SERIAL_PREFIX: Readonly<Record<string, string>> = { PAX: 'PX', Sunmi: 'SM', Verifone: 'VF', Ingenico: 'IG', Castles: 'CT', Newland: 'NL' };
 /** Type allocation codes (the IMEI's first 8 digits) per manufacturer: demo values. */
 const TAC: Readonly<Record<string, string>> = { PAX: '86457204', Sunmi: '86938104', Verifone: '35623810', Ingenico: '35371009', Castles: '86751203', Newland: '86240705' };

@@ -115,8 +115,12 @@ const KIND_ORDER: Readonly<Record<CashEventKind, number>> = { REFILL: 0, CASH_IN
 /** The count columns in table order. */
 const COUNT_COLUMNS = (['in', 'out'] as const).flatMap((dir) => CASH_DENOMINATIONS.map((d) => cashCountColumn(d, dir)));
 
-/** Inserts events with one unnest statement; returns how many. */
-export async function insertCashEvents(exec: Exec, events: readonly GenCashEvent[]): Promise<number> {
+/**
+ * Inserts events with one unnest statement; returns how many. Each is received (created_at) seconds
+ * after it occurred, never after `now` (UTC; default: no bound).
+ */
+export async function insertCashEvents(exec: Exec, events: readonly GenCashEvent[], now?: Date): Promise<number> {
+  const bound = now?.getTime() ?? Number.POSITIVE_INFINITY;
   if (!events.length) return 0;
   const cols: [string, string, (e: GenCashEvent) => string | number | Date | null][] = [
     ['master_merchant_id', 'int4', (e) => e.sale.master_merchant_id],
@@ -128,6 +132,9 @@ export async function insertCashEvents(exec: Exec, events: readonly GenCashEvent
     ['mid', 'text', (e) => e.sale.mid],
     ['event_kind', 'text', (e) => e.kind],
     ['occurred_at', 'timestamptz', (e) => e.at],
+    // Received when the terminal uploaded its cash log: seconds to a minute after the event (from
+    // the sale's id, no draw, so every other value stays as it was).
+    ['created_at', 'timestamptz', (e) => new Date(Math.max(e.at.getTime(), Math.min(bound, e.at.getTime() + 3_000 + ((e.sale.id * 7_919 + KIND_ORDER[e.kind] * 104_729) % 57_000))))],
     ['transaction_id', 'int8', (e) => (e.linked ? e.sale.id : null)],
     ['txn_ref_no', 'text', (e) => (e.linked ? e.sale.txn_ref_no : null)],
     ...COUNT_COLUMNS.map((c): [string, string, (e: GenCashEvent) => number] => [c, 'int4', (e) => e.counts[c] ?? 0]),
@@ -141,9 +148,10 @@ export async function insertCashEvents(exec: Exec, events: readonly GenCashEvent
 
 /**
  * Seeds the cash events of the demo's unattended terminals (see the file comment) for the
- * merchant HQs `merchantIds`, from the PRNG `seed`. Returns the number of events written.
+ * merchant HQs `merchantIds`, from the PRNG `seed`; given `now` (UTC), none that is still to come
+ * and none received after it. Returns the number of events written.
  */
-export async function seedUnattendedCash(exec: Exec, merchantIds: readonly number[], seed: number): Promise<number> {
+export async function seedUnattendedCash(exec: Exec, merchantIds: readonly number[], seed: number, now?: Date): Promise<number> {
   const rng = new Rng((seed ^ 0xca5b_0c5) >>> 0);
   const events: GenCashEvent[] = [];
   for (const merchantId of merchantIds) {
@@ -162,5 +170,6 @@ export async function seedUnattendedCash(exec: Exec, merchantIds: readonly numbe
       events.push(...terminalEvents(rng, cash));
     }
   }
-  return insertCashEvents(exec, events);
+  // A day's float and collection are at fixed hours (07:00, 22:00 MYT): today's may be still to come.
+  return insertCashEvents(exec, now ? events.filter((e) => e.at.getTime() <= now.getTime()) : events, now);
 }

@@ -243,7 +243,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
       ...hierarchy.hqs.filter((h) => h.parentId === hierarchy.demo.agent.id && h.id !== hierarchy.demo.hq.id).slice(0, 3).map((h) => h.id),
       ...hierarchy.hqs.filter((h) => h.path.startsWith(hierarchy.masters.at(-1)!.path)).slice(0, 1).map((h) => h.id),
     ];
-    log(`unattended cash events: ${await seedUnattendedCash(exec, cashMerchants, opts.seed ?? 1)}`);
+    log(`unattended cash events: ${await seedUnattendedCash(exec, cashMerchants, opts.seed ?? 1, now)}`);
     // Terminals of the transactions' TIDs, their devices, the app and terminal content (demo-terminals.ts), dated below.
     const made = await seedDemoTerminals(exec, { seed: opts.seed ?? 1, now, demoHqId: hierarchy.demo.hq.id, fieldKey: opts.fieldKey });
     log(`terminals and content: ${Object.entries(made).map(([t, n]) => `${t} ${n}`).join(', ')}`);

@@ -226,7 +226,10 @@ export function generateHierarchy(rng: Rng, ids: readonly number[], now: Date): 
       const name = branchNames.unique(() => `${hqBase} - Cawangan ${place}`);
       const [onboardingStatus, isActive] =
         i === 0 ? (['VERIFIED', 1] as const) : hq.onboardingStatus !== 'VERIFIED' ? [hq.onboardingStatus, hq.isActive] : rng.weighted(BRANCH_STATUS);
-      const opened = Math.min(hq.createdAt.getTime() + rng.int(0, 300) * DAY_MS, nowMs - 95 * DAY_MS);
+      // Opened 0–300 days after its HQ, at the HQ's hour, and at least 95 days ago (before the
+      // transactions): a later draw wraps round into the days left, so no two branches share the limit.
+      const latestDay = Math.max(0, Math.floor((nowMs - 95 * DAY_MS - hq.createdAt.getTime()) / DAY_MS));
+      const opened = hq.createdAt.getTime() + (rng.int(0, 300) % (latestDay + 1)) * DAY_MS;
       branches.push(
         make('MERCHANT_BRANCH', hq, { full: name, entity: '03' }, addr, {
           regNo: hq.regNo, // a branch is registered under its company's SSM number
@@ -316,7 +319,11 @@ export function generateUsers(rng: Rng, h: Hierarchy, now: Date, extra = 60): { 
   const users: GenUser[] = [];
   const memberships: GenMembership[] = [];
   const emails = new Set<string>();
-  const created = () => new Date(nowMs - rng.int(95, 900) * DAY_MS - rng.int(0, DAY_MS - 1));
+  // An account is made by a person: in MYT office hours (09:00–18:00) of a day 95–900 days ago.
+  const created = () => {
+    const day = mytDayStart(nowMs - rng.int(95, 900) * DAY_MS);
+    return new Date(day + 9 * HOUR_MS + Math.floor((rng.int(0, DAY_MS - 1) / DAY_MS) * 9 * HOUR_MS));
+  };
   const add = (email: string, nickName: string, isActive: 0 | 1 = 1, lastLoginAt: Date | null = null) => {
     emails.add(email);
     users.push({ email, nickName, isActive, createdAt: created(), lastLoginAt });
@@ -358,11 +365,23 @@ export function generateUsers(rng: Rng, h: Hierarchy, now: Date, extra = 60): { 
     const freeMail = /gmail\.com$/.test(domain);
     let email = freeMail ? personalEmail(rng, person) : `${person.handle}@${domain}`;
     for (let n = 2; emails.has(email); n++) email = email.replace(/^([^@]+?)\d*@/, `$1${n}@`);
-    const lastLoginAt = rng.chance(0.7) ? new Date(nowMs - rng.int(1, 30 * 24) * HOUR_MS) : null;
+    const lastLoginAt = rng.chance(0.7) ? lastLogin(nowMs, rng.int(1, 30 * 24)) : null;
     add(email, person.full, rng.chance(0.05) ? 0 : 1, lastLoginAt);
     memberships.push({ email, orgId: org?.id ?? null, groupType: type, isDefault: true });
   }
   return { users, memberships };
+}
+
+/**
+ * A last sign-in `hoursAgo` (1 … 720) hours before `nowMs`, moved into MYT office hours: the same
+ * day's hours map onto 09:00–18:00 of that day, a day back when that is still to come. No draw.
+ */
+function lastLogin(nowMs: number, hoursAgo: number): Date {
+  const back = nowMs - hoursAgo * HOUR_MS;
+  const day = mytDayStart(back);
+  let at = day + 9 * HOUR_MS + Math.floor(((back - day) / DAY_MS) * 9 * HOUR_MS);
+  if (at > nowMs) at -= DAY_MS;
+  return new Date(at);
 }
 
 // ---------------------------------------------------------------------------------------------
