@@ -4,6 +4,7 @@ import { ASSIGNEE_FILTER_VALUES, LIST_REPORTS, ecommerceTransactions as def } fr
 import type { Dayjs } from 'dayjs';
 import { dayjs, validateField } from '@paydesk/domain';
 import { malaysianToday, presetRanges } from '../src/shared/date-presets.ts';
+import { offeredCodes } from '../src/features/reports/report-filter-bar.tsx';
 import {
   defaultReportQuery,
   fieldsBelow,
@@ -156,5 +157,26 @@ describe('an assignee filter ("my queue") in the URL, for every list report that
         return toReportSearchData(desk, q)[key] === undefined && !toReportSearchParams(desk, q).has(url);
       }),
     );
+  });
+});
+
+describe('the codes an enum filter offers by audience (columns with `outside`)', () => {
+  const cases = LIST_REPORTS.flatMap((d) =>
+    d.filters.flatMap((f) => (f.kind === 'enum' && d.columns.some((c) => c.source === f.source && c.outside) ? [[d.name, d, f] as const] : [])),
+  );
+
+  it.each(cases)('%s: the platform is offered every code, anyone else none of the internal ones', (_name, d, f) => {
+    const outside = d.columns.find((c) => c.source === f.source && c.outside)!.outside!;
+    expect(offeredCodes(d, f, 'SUPERADMIN')).toEqual(f.values);
+    for (const group of ['MASTER_MERCHANT', 'AGENCY', 'AGENT', 'MERCHANT_HQ', 'MERCHANT_BRANCH'] as const) {
+      const offered = offeredCodes(d, f, group).map(String);
+      expect(offered.filter((c) => c in outside)).toEqual([]);
+      // What an internal code is shown as stays on offer.
+      for (const to of Object.values(outside)) expect(offered).toContain(to);
+    }
+  });
+
+  it('covers the refund queue', () => {
+    expect(cases.map(([name]) => name)).toContain('PreChargeback');
   });
 });

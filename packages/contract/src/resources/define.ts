@@ -233,6 +233,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   commands?: readonly ResourceCommand<F>[];
   /** A record with a lifecycle (see ResourceLifecycle). */
   lifecycle?: ResourceLifecycle<F>;
+  /**
+   * A change that moves money from a date (a rate): before a create or an edit is sent, the form
+   * reads back each changed field (before → after) under the prompt `labelKey` (`{{date}}`: the
+   * record's `dateField`, DD-MM-YYYY), and saves only on OK.
+   */
+  confirmSave?: { labelKey: string; dateField: keyof F & string };
   /** Why the fields are what they are where the spec is silent. */
   description: string;
   /**

@@ -72,6 +72,8 @@ export const mdrProductResource = defineResource({
   actions: ['create', 'update', 'setStatus', 'delete', 'export', 'bulkUpload'],
   defaultSort: { Field: 'EffectiveDate', Order: 'desc' },
   refine: mdrFeeRule,
+  // A rate prices every payment settled from its date: read back and confirmed before it is saved.
+  confirmSave: { labelKey: 'res.mdrProduct.confirmSave', dateField: 'EffectiveDate' },
   description:
     'MDR rate of a payment product in an MDR category from an effective date: §9 fee mode (1 MDR %, 2 flat, 3 higher, 4 both), rate, flat amount, optional min/max fee; the fee mode rule is checked across fields.',
 });

@@ -9,13 +9,14 @@ import { useMemo, useRef, useState } from 'react';
 import { App, Button, Col, Descriptions, Drawer, Flex, Form, Grid, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { kindOf, type ResourceDef } from '@paydesk/contract';
-import { ERROR_CODES, type OrgLevel } from '@paydesk/domain';
+import { dayjs, ERROR_CODES, type OrgLevel } from '@paydesk/domain';
 import type { Verdict } from '../../../api/failure.ts';
 import { messageText } from '../../../shared/field-rule.ts';
 import { OrgPicker } from '../../../shared/org-picker.tsx';
 import { checkBody, differs, fieldOfMessage, toBody, toFormValues, writableFields, type FieldErrors, type FormMode, type FormValues } from '../form-values.ts';
 import { fieldLabel, recordName, resourceTitle } from '../labels.ts';
 import { getResource, useResourceCreateMutation, useResourceUpdateMutation, type ResourceItem } from '../resource-api.ts';
+import { saveReadBack } from '../save-read-back.ts';
 import type { ResourceOverride } from '../overrides/types.ts';
 import { FieldCell } from './field-cell.tsx';
 import { FieldInput } from './field-input.tsx';
@@ -97,6 +98,8 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
       return;
     }
     showErrors({}, Object.keys(errors.current));
+    // A rate: read back what changes and from when, and save only on OK.
+    if (def.confirmSave && !(await confirmSave(checked.data as Record<string, unknown>))) return;
     setBusy(true);
     let verdict: Verdict | null = null;
     const claimed = (v: Verdict) => {
@@ -120,6 +123,28 @@ export function ResourceForm({ def, target, override, onClose, onSaved }: Props)
       setBusy(false);
     }
   };
+
+  /** Asks the declaration's confirmSave prompt over the read-back of `body`; answers whether OK was chosen. */
+  const confirmSave = (body: Record<string, unknown>) =>
+    new Promise<boolean>((resolve) => {
+      const cfg = def.confirmSave!;
+      const date = body[cfg.dateField] ?? item?.[cfg.dateField];
+      const lines = saveReadBack(t, def, mode === 'update' ? (item as Record<string, unknown> | null) : null, body);
+      modal.confirm({
+        title: t(cfg.labelKey, { date: date ? dayjs(String(date)).format('DD-MM-YYYY') : '-' }),
+        content: (
+          <ul data-testid="resource-save-readback" style={{ paddingInlineStart: 18, margin: 0 }}>
+            {lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        ),
+        okText: t('resource.save'),
+        cancelText: t('resource.keepEditing'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
 
   /** The stored record again (after a stale update): its values and Version replace the form's. */
   const reload = async () => {
