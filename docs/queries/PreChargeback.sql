@@ -2,13 +2,13 @@
 -- Source refund_requests, where {}, sorts CreatedAt; org ids are $-parameters (1 here).
 
 -- Search page · SUPERADMIN · no filter
--- params: [21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $1;
+LIMIT $3;
 
 -- Search capped count · SUPERADMIN · no filter
 -- params: [10001]
@@ -18,14 +18,14 @@ FROM "refund_requests"
 LIMIT $1) AS "capped";
 
 -- Search page · MASTER_MERCHANT · no filter
--- params: [1,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."master_merchant_id" = $1
+WHERE "refund_requests"."master_merchant_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · MASTER_MERCHANT · no filter
 -- params: [1,10001]
@@ -36,14 +36,14 @@ WHERE "refund_requests"."master_merchant_id" = $1
 LIMIT $2) AS "capped";
 
 -- Search page · AGENCY · no filter
--- params: [1,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."agency_id" = $1
+WHERE "refund_requests"."agency_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · AGENCY · no filter
 -- params: [1,10001]
@@ -54,14 +54,14 @@ WHERE "refund_requests"."agency_id" = $1
 LIMIT $2) AS "capped";
 
 -- Search page · AGENT · no filter
--- params: [1,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."agent_id" = $1
+WHERE "refund_requests"."agent_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · AGENT · no filter
 -- params: [1,10001]
@@ -72,14 +72,14 @@ WHERE "refund_requests"."agent_id" = $1
 LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · no filter
--- params: [1,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."merchant_id" = $1
+WHERE "refund_requests"."merchant_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · MERCHANT_HQ · no filter
 -- params: [1,10001]
@@ -90,14 +90,14 @@ WHERE "refund_requests"."merchant_id" = $1
 LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_BRANCH · no filter
--- params: [1,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."branch_id" = $1
+WHERE "refund_requests"."branch_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · MERCHANT_BRANCH · no filter
 -- params: [1,10001]
@@ -108,16 +108,16 @@ WHERE "refund_requests"."branch_id" = $1
 LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · last 30 days
--- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."merchant_id" = $1
-  AND "refund_requests"."created_at" >= $2::timestamptz
-  AND "refund_requests"."created_at" <= $3::timestamptz
+WHERE "refund_requests"."merchant_id" = $3
+  AND "refund_requests"."created_at" >= $4::timestamptz
+  AND "refund_requests"."created_at" <= $5::timestamptz
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $4;
+LIMIT $6;
 
 -- Search capped count · MERCHANT_HQ · last 30 days
 -- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z",10001]
@@ -130,14 +130,14 @@ WHERE "refund_requests"."merchant_id" = $1
 LIMIT $4) AS "capped";
 
 -- Search page · SUPERADMIN · status
--- params: [["SUCCESS"],21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",["SUCCESS"],21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."status" = ANY($1)
+WHERE "refund_requests"."status" = ANY($3)
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · SUPERADMIN · status
 -- params: [["SUCCESS"],10001]
@@ -148,15 +148,15 @@ WHERE "refund_requests"."status" = ANY($1)
 LIMIT $2) AS "capped";
 
 -- Search page · MASTER_MERCHANT · status
--- params: [1,["FAILED","VOID"],21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,["FAILED","VOID"],21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."master_merchant_id" = $1
-  AND "refund_requests"."status" = ANY($2)
+WHERE "refund_requests"."master_merchant_id" = $3
+  AND "refund_requests"."status" = ANY($4)
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $3;
+LIMIT $5;
 
 -- Search capped count · MASTER_MERCHANT · status
 -- params: [1,["FAILED","VOID"],10001]
@@ -168,14 +168,14 @@ WHERE "refund_requests"."master_merchant_id" = $1
 LIMIT $3) AS "capped";
 
 -- Search page · SUPERADMIN · TxnRefNo prefix
--- params: ["PD2608273940%",21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED","PD2608273940%",21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."txn_ref_no" LIKE $1
+WHERE "refund_requests"."txn_ref_no" LIKE $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $2;
+LIMIT $4;
 
 -- Search capped count · SUPERADMIN · TxnRefNo prefix
 -- params: ["PD2608273940%",10001]
@@ -186,16 +186,16 @@ WHERE "refund_requests"."txn_ref_no" LIKE $1
 LIMIT $2) AS "capped";
 
 -- Search page · MERCHANT_HQ · amount range
--- params: [1,"100.00","250.00",21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,"100.00","250.00",21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."merchant_id" = $1
-  AND "refund_requests"."amount" >= $2::numeric
-  AND "refund_requests"."amount" <= $3::numeric
+WHERE "refund_requests"."merchant_id" = $3
+  AND "refund_requests"."amount" >= $4::numeric
+  AND "refund_requests"."amount" <= $5::numeric
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $4;
+LIMIT $6;
 
 -- Search capped count · MERCHANT_HQ · amount range
 -- params: [1,"100.00","250.00",10001]
@@ -208,25 +208,25 @@ WHERE "refund_requests"."merchant_id" = $1
 LIMIT $4) AS "capped";
 
 -- Search cursor page · SUPERADMIN · sorted by CreatedAt desc
--- params: ["2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED","2026-11-20T04:00:00.000000Z",1000000,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE ("refund_requests"."created_at", "refund_requests"."id") < ($1::timestamptz, $2::bigint)
+WHERE ("refund_requests"."created_at", "refund_requests"."id") < ($3::timestamptz, $4::bigint)
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $3;
+LIMIT $5;
 
 -- Search cursor page · MERCHANT_HQ · sorted by CreatedAt desc
--- params: [1,"2026-11-20T04:00:00.000000Z",1000000,21]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1,"2026-11-20T04:00:00.000000Z",1000000,21]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."merchant_id" = $1
-  AND ("refund_requests"."created_at", "refund_requests"."id") < ($2::timestamptz, $3::bigint)
+WHERE "refund_requests"."merchant_id" = $3
+  AND ("refund_requests"."created_at", "refund_requests"."id") < ($4::timestamptz, $5::bigint)
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC
-LIMIT $4;
+LIMIT $6;
 
 -- Totals · MERCHANT_HQ · MYR, last 30 days
 -- params: [1,"2026-10-25T16:00:00.000Z","2026-11-24T15:59:59.999Z","MYR",10001]
@@ -240,17 +240,17 @@ WHERE "refund_requests"."merchant_id" = $1
 LIMIT $5) AS "capped";
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
--- params: [1]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", to_char("refund_requests"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
-WHERE "refund_requests"."merchant_id" = $1
+WHERE "refund_requests"."merchant_id" = $3
 ORDER BY "refund_requests"."created_at" DESC, "refund_requests"."id" DESC;
 
 -- Get · MERCHANT_HQ
--- params: [1000000,1]
-SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", "refund_requests"."status" AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", "refund_requests"."transaction_id" AS "TransactionId", "config_callback"."callback_url" AS "CallbackUrl", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1000000,1]
+SELECT "refund_requests"."id" AS "Id", "refund_requests"."created_at" AS "CreatedAt", "refund_requests"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "refund_requests"."service_type" AS "ServiceType", "refund_requests"."reason_code" AS "ReasonCode", CASE "refund_requests"."status" WHEN $1 THEN $2 ELSE "refund_requests"."status" END AS "Status", "refund_requests"."amount" AS "TxnAmount", "refund_requests"."currency" AS "Currency", "refund_requests"."description" AS "Description", "refund_requests"."updated_at" AS "UpdatedAt", "refund_requests"."refunded_at" AS "RefundedAt", "refund_requests"."transaction_id" AS "TransactionId", "config_callback"."callback_url" AS "CallbackUrl", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName"
 FROM "refund_requests"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "refund_requests"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "refund_requests"."branch_id"
@@ -258,5 +258,5 @@ LEFT JOIN "organization_configs" AS "config_callback" ON "config_callback"."org_
 LEFT JOIN "organizations" AS "org_master_merchant" ON "org_master_merchant"."id" = "refund_requests"."master_merchant_id"
 LEFT JOIN "organizations" AS "org_agency" ON "org_agency"."id" = "refund_requests"."agency_id"
 LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "refund_requests"."agent_id"
-WHERE "refund_requests"."id" = $1
-  AND "refund_requests"."merchant_id" = $2;
+WHERE "refund_requests"."id" = $3
+  AND "refund_requests"."merchant_id" = $4;

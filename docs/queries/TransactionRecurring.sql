@@ -675,13 +675,13 @@ LIMIT $6) AS "capped";
 --                       Index Cond: ((merchant_id = 90) AND (service_type = '6'::smallint) AND (created_at >= '2026-10-25 16:00:00+00'::timestamp with time zone) AND (created_at <= '2026-11-24 15:59:59.999+00'::timestamp with time zone))
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
--- params: [6,1]
-SELECT "transactions"."id" AS "Id", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."created_at" AS "CreatedAt", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."recurring_schedule_id" AS "RecurringScheduleId", "transactions"."recurring_cycle" AS "RecurringCycle", "transactions"."payment_method" AS "PaymentMethod", "transactions"."card_scheme" AS "CardScheme", "transactions"."masked_pan" AS "MaskedPAN", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."refunded_amount" AS "RefundedAmount", "transactions"."refund_status" AS "RefundStatus", "transactions"."mid" AS "MID", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."cust_name" AS "CustName", to_char("transactions"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",6,1]
+SELECT "transactions"."id" AS "Id", "transactions"."txn_ref_no" AS "TxnRefNo", "transactions"."created_at" AS "CreatedAt", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."recurring_schedule_id" AS "RecurringScheduleId", "transactions"."recurring_cycle" AS "RecurringCycle", "transactions"."payment_method" AS "PaymentMethod", "transactions"."card_scheme" AS "CardScheme", "transactions"."masked_pan" AS "MaskedPAN", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."refunded_amount" AS "RefundedAmount", CASE "transactions"."refund_status" WHEN $1 THEN $2 ELSE "transactions"."refund_status" END AS "RefundStatus", "transactions"."mid" AS "MID", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."cust_name" AS "CustName", to_char("transactions"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "transactions"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions"."branch_id"
-WHERE "transactions"."service_type" = $1
-  AND "transactions"."merchant_id" = $2
+WHERE "transactions"."service_type" = $3
+  AND "transactions"."merchant_id" = $4
 ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 -- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Gather Merge (actual rows=10128 loops=1)
@@ -710,17 +710,17 @@ ORDER BY "transactions"."created_at" DESC, "transactions"."id" DESC;
 --                       ->  Seq Scan on organizations org_branch (actual rows=1255 loops=3)
 
 -- Get · MERCHANT_HQ
--- params: [1000000,6,1]
-SELECT "transactions"."id" AS "Id", "transactions"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."recurring_schedule_id" AS "RecurringScheduleId", "transactions"."recurring_cycle" AS "RecurringCycle", "transactions"."payment_method" AS "PaymentMethod", "transactions"."card_scheme" AS "CardScheme", "transactions"."masked_pan" AS "MaskedPAN", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."refunded_amount" AS "RefundedAmount", "transactions"."refund_status" AS "RefundStatus", "transactions"."mid" AS "MID", "transactions"."auth_code" AS "AuthCode", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."payment_creation_date" AS "PaymentCreationDate", "transactions"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName", "transactions"."card_type" AS "CardType", "transactions"."issuer_country" AS "IssuerCountry", "transactions"."bank_code" AS "BankCode", "transactions"."acquirer_name" AS "AcquirerName", "transactions"."provider" AS "Provider", "transactions"."response_code" AS "ResponseCode", "transactions"."response_message" AS "ResponseMessage", "transactions"."cust_name" AS "CustName", "transactions"."cust_phone_no" AS "CustPhoneNo", "transactions"."cust_email" AS "CustEmail", "transactions"."cust_ref" AS "CustRef", "transactions"."cust_address1" AS "CustAddress1", "transactions"."cust_address2" AS "CustAddress2", "transactions"."cust_state" AS "CustState", "transactions"."cust_city" AS "CustCity", "transactions"."cust_country" AS "CustCountry"
+-- params: ["REFUNDED_ACK_FAIL","REFUNDED",1000000,6,1]
+SELECT "transactions"."id" AS "Id", "transactions"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "org_branch"."name" AS "BranchName", "transactions"."recurring_schedule_id" AS "RecurringScheduleId", "transactions"."recurring_cycle" AS "RecurringCycle", "transactions"."payment_method" AS "PaymentMethod", "transactions"."card_scheme" AS "CardScheme", "transactions"."masked_pan" AS "MaskedPAN", "transactions"."status" AS "Status", "transactions"."amount" AS "TxnAmount", "transactions"."refunded_amount" AS "RefundedAmount", CASE "transactions"."refund_status" WHEN $1 THEN $2 ELSE "transactions"."refund_status" END AS "RefundStatus", "transactions"."mid" AS "MID", "transactions"."auth_code" AS "AuthCode", "transactions"."service_type" AS "ServiceType", "transactions"."currency" AS "Currency", "transactions"."payment_creation_date" AS "PaymentCreationDate", "transactions"."updated_at" AS "UpdatedAt", "org_master_merchant"."name" AS "MasterMerchantName", "org_agency"."name" AS "AgencyName", "org_agent"."name" AS "AgentName", "transactions"."card_type" AS "CardType", "transactions"."issuer_country" AS "IssuerCountry", "transactions"."bank_code" AS "BankCode", "transactions"."acquirer_name" AS "AcquirerName", "transactions"."provider" AS "Provider", "transactions"."response_code" AS "ResponseCode", "transactions"."response_message" AS "ResponseMessage", "transactions"."cust_name" AS "CustName", "transactions"."cust_phone_no" AS "CustPhoneNo", "transactions"."cust_email" AS "CustEmail", "transactions"."cust_ref" AS "CustRef", "transactions"."cust_address1" AS "CustAddress1", "transactions"."cust_address2" AS "CustAddress2", "transactions"."cust_state" AS "CustState", "transactions"."cust_city" AS "CustCity", "transactions"."cust_country" AS "CustCountry"
 FROM "transactions"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "transactions"."merchant_id"
 LEFT JOIN "organizations" AS "org_branch" ON "org_branch"."id" = "transactions"."branch_id"
 LEFT JOIN "organizations" AS "org_master_merchant" ON "org_master_merchant"."id" = "transactions"."master_merchant_id"
 LEFT JOIN "organizations" AS "org_agency" ON "org_agency"."id" = "transactions"."agency_id"
 LEFT JOIN "organizations" AS "org_agent" ON "org_agent"."id" = "transactions"."agent_id"
-WHERE "transactions"."id" = $1
-  AND "transactions"."service_type" = $2
-  AND "transactions"."merchant_id" = $3;
+WHERE "transactions"."id" = $3
+  AND "transactions"."service_type" = $4
+  AND "transactions"."merchant_id" = $5;
 -- plan (pd_seed3, 10,000,000 transactions, MERCHANT_HQ org 90):
 --   Nested Loop Left Join (actual rows=0 loops=1)
 --     ->  Nested Loop Left Join (actual rows=0 loops=1)
