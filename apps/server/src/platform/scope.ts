@@ -22,6 +22,9 @@ export interface Scope {
   permissions: ReadonlySet<string>;
 }
 
+/** Whether `scope` is the platform's (SUPERADMIN without a company): it sees internal states as stored. */
+export const isPlatformScope = (scope: Scope): boolean => scope.orgId === null && scope.groupType === 'SUPERADMIN';
+
 /** Tables that carry the denormalized ancestor ids of a transaction. */
 export interface AncestorColumns {
   masterMerchantId: AnyPgColumn;

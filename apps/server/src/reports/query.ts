@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ORG_FILTER_FIELDS, type ListReportDef, type ReportColumn, type ReportSearchData, type ReportSort } from '@paydesk/contract';
 import { badInput } from '../platform/errors.ts';
-import type { Scope } from '../platform/scope.ts';
+import { isPlatformScope, type Scope } from '../platform/scope.ts';
 import { col, sourceOf, type ReportSource } from './sources.ts';
 
 /** The row column holding each org filter field's organization id. */
@@ -101,15 +101,12 @@ export function valueOf(src: ReportSource, c: ReportColumn): SQL {
   return outside.length ? sql`CASE ${v} ${sql.join(outside.map(([from, to]) => sql`WHEN ${from} THEN ${to}`), sql` `)} ELSE ${v} END` : v;
 }
 
-/** Whether `scope` is the platform's (SUPERADMIN without a company): it sees every code as stored. */
-const isPlatform = (scope: Scope) => scope.orgId === null && scope.groupType === 'SUPERADMIN';
-
 /**
  * `columns` as `scope` reads them: the platform sees every code as stored (each `outside` mapping
  * dropped); anyone else sees a column's internal codes as the code it maps them to (valueOf).
  */
 export function forAudience(scope: Scope, columns: readonly ReportColumn[]): ReportColumn[] {
-  return isPlatform(scope) ? columns.map((c) => (c.outside ? { ...c, outside: undefined } : c)) : [...columns];
+  return isPlatformScope(scope) ? columns.map((c) => (c.outside ? { ...c, outside: undefined } : c)) : [...columns];
 }
 
 /**
@@ -118,7 +115,7 @@ export function forAudience(scope: Scope, columns: readonly ReportColumn[]): Rep
  */
 function audienceValues(def: ListReportDef, scope: Scope, source: string, values: readonly (string | number)[]): (string | number)[] {
   const outside = def.columns.find((c) => c.source === source && c.outside)?.outside;
-  if (!outside || isPlatform(scope)) return [...new Set(values)];
+  if (!outside || isPlatformScope(scope)) return [...new Set(values)];
   const shown = new Set(values.map((v) => outside[String(v)] ?? v).map(String));
   const hidden = Object.entries(outside).filter(([, to]) => shown.has(to)).map(([from]) => from);
   return [...new Set([...shown, ...hidden])];

@@ -3,8 +3,8 @@
  * database: for generated statuses of the refund requests (fast-check), the refund queue answers
  * the platform every status as stored, and a merchant-side caller (a master merchant) each status
  * as it is shown outside the platform (a refund whose acknowledgement failed is "Refunded") — in
- * the rows, the details and both export paths' files — and a merchant's Status filter finds the
- * requests shown under the chosen status, the internal ones included.
+ * the rows, the details, both export paths' files and the transaction's timeline — and a merchant's
+ * Status filter finds the requests shown under the chosen status, the internal ones included.
  */
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
@@ -86,5 +86,24 @@ describe.each(DATABASES)('internal states as merchants see them, on %s', (kind) 
     const outside = await statuses(mm);
     expect(outside).toContain('Refunded');
     expect(outside).not.toContain('Refunded, acknowledgement failed');
+  }, 120_000);
+
+  it("says a refund's update in the transaction's timeline as each audience reads it", async () => {
+    const [r] = await s.database.query<{ transaction_id: number }>(
+      `UPDATE refund_requests SET status = 'REFUNDED_ACK_FAIL', updated_at = created_at + interval '1 hour' WHERE id = $1 RETURNING transaction_id`,
+      [ids[0]],
+    );
+    const views = LIST_REPORTS.filter((d) => d.source === 'transactions' && d.related?.includes('timeline'));
+    /** The REFUND_UPDATED statuses of the transaction's timeline as `c` reads it (in whichever view holds it). */
+    const updates = async (c: PortalClient) => {
+      for (const d of views) {
+        const row = await reportApi(c, d).get(Number(r!.transaction_id)).catch(() => null);
+        const timeline = (row as { Related?: { Timeline?: { Code: string; Status: string | null }[] } } | null)?.Related?.Timeline;
+        if (timeline) return timeline.filter((e) => e.Code === 'REFUND_UPDATED').map((e) => e.Status);
+      }
+      throw new Error('no view holds the transaction');
+    };
+    expect(await updates(admin)).toEqual(['REFUNDED_ACK_FAIL']);
+    expect(await updates(mm)).toEqual(['REFUNDED']);
   }, 120_000);
 });

@@ -15,9 +15,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { TIMELINE_CODES, timelineLabelKey, type TimelineCode, type TimelineEvent } from '@paydesk/contract';
-import { SALE_TXN_TYPES } from '@paydesk/domain';
+import { REFUND_STATUS_OUTSIDE, SALE_TXN_TYPES, type RefundStatus } from '@paydesk/domain';
 import { refundRequests, terminalSettlementBatches } from '../../db/schema/index.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { isPlatformScope, type Scope } from '../../platform/scope.ts';
 import { run } from '../executor.ts';
 import { andScope, iso, type RelatedContext } from './context.ts';
 
@@ -81,7 +81,10 @@ export async function timeline(ctx: RelatedContext): Promise<TimelineEvent[]> {
     const updated = new Date(r.updated_at as string);
     const money = { RefId: Number(r.id), Amount: String(r.amount), Currency: String(r.currency).trim() };
     events.push(event(created, 'REFUND_REQUESTED', money));
-    if (updated > created) events.push(event(updated, 'REFUND_UPDATED', { ...money, Status: String(r.status) }));
+    // Outside the platform a refund's internal state reads as the merchant sees it (REFUND_STATUS_OUTSIDE), as in the refund queue.
+    const status = String(r.status) as RefundStatus;
+    const shown = isPlatformScope(scope) ? status : (REFUND_STATUS_OUTSIDE[status] ?? status);
+    if (updated > created) events.push(event(updated, 'REFUND_UPDATED', { ...money, Status: shown }));
   }
 
   if (row.terminalKind === 'CARD' && row.tid && row.batchNo) {
