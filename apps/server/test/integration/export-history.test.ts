@@ -48,7 +48,8 @@ describe.each(DATABASES)('export history on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ kind, transactions: 200 });
+    // 300: a seed in which the merchant has e-commerce payments (its refused export needs more than one row).
+    s = await startTestServer({ kind, transactions: 300 });
     [admin, merchant] = await Promise.all([s.signIn('admin@paydesk.my'), s.signIn('merchant@paydesk.my')]);
     const ids = await s.database.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email IN ('admin@paydesk.my', 'merchant@paydesk.my')`);
     adminId = Number(ids.find((u) => u.email === 'admin@paydesk.my')!.id);
