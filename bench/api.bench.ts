@@ -13,12 +13,20 @@
  * the servers for ROUNDS rounds and the best of each counts, which evens out a shared machine's
  * noise. Each line also gives the process CPU time per request (client included, lowest of the
  * rounds): on a loaded machine req/s falls with the CPU share the process gets, CPU per request
- * much less, so the second ratio (bare CPU / portal CPU) is the steadier one. Numbers only, no
- * assertions; a small run for a smoke test: `-n 500 -c 4 -r 1`.
+ * much less, so the second ratio (bare CPU / portal CPU) is the steadier one.
+ *
+ * Logging (issue 30): the portal measured logs as it does in production — one pino line per
+ * request at info (to /dev/null through pino's own destination, as stdout would be) and one portal
+ * log entry per request into the batched log store. In the same rounds: the same portal with
+ * LOG_LEVEL=silent (no lines; the portal log, which LOG_LEVEL does not govern, still written) —
+ * the ratio info / silent is the goal's (≥ 90 %) — and one with no logging at all (no lines, no
+ * portal log), for what the log store costs a request besides. Numbers only, no assertions; a
+ * small run for a smoke test: `-n 500 -c 4 -r 1`.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
+import pino from 'pino';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { PortalClient, openResponse, routes, sealRequest } from '@paydesk/contract';
@@ -111,8 +119,13 @@ const database = await openDatabase(target);
 await seedDemo(database, { transactions: 200, password: PASSWORD, seed: 1 });
 const config = { ...loadConfig({}), loginRateLimitPerMinute: 1000 };
 const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey: randomBytes(32) };
-const portal = await buildApp({ database, config, keys, now: () => new Date() });
+const portal = await buildApp({ database, config: { ...config, logLevel: 'info' }, keys, now: () => new Date() }, { logStream: pino.destination({ dest: '/dev/null', sync: false }) });
 const portalOrigin = await portal.listen({ port: 0, host: '127.0.0.1' });
+// The same portal with LOG_LEVEL=silent (the portal log still written), and with no logging at all.
+const silent = await buildApp({ database, config: { ...config, logLevel: 'silent' }, keys, now: () => new Date() });
+const silentOrigin = await silent.listen({ port: 0, host: '127.0.0.1' });
+const unlogged = await buildApp({ database, config: { ...config, logLevel: 'silent' }, keys, now: () => new Date() }, { portalLog: false });
+const unloggedOrigin = await unlogged.listen({ port: 0, host: '127.0.0.1' });
 
 const client = new PortalClient(portalOrigin);
 await client.login('merchant@paydesk.my', PASSWORD);
@@ -141,18 +154,29 @@ const plain = async (path: string, n: number): Promise<Req[]> => Array.from({ le
 console.log(`${N} requests over ${CONNECTIONS} connections (${database.kind}), ${currencies.length} currencies, best of ${ROUNDS} rounds`);
 const bareRuns: Run[] = [];
 const portalRuns: Run[] = [];
+const silentRuns: Run[] = [];
+const unloggedRuns: Run[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   bareRuns.push(await measure(bareOrigin, (n) => plain(PATH, n)));
   portalRuns.push(await measure(portalOrigin, sealed));
+  silentRuns.push(await measure(silentOrigin, sealed));
+  unloggedRuns.push(await measure(unloggedOrigin, sealed));
 }
 show('bare Fastify 5, same JSON', bareRuns);
 show('portal, authenticated encrypted GetCurrency', portalRuns);
+show('portal, same, LOG_LEVEL=silent (portal log kept)', silentRuns);
+show('portal, same, no lines and no portal log', unloggedRuns);
 show('portal, plain ip/echo (no channel, no session)', [await measure(portalOrigin, (n) => plain(routes.ipEcho.path, n))]);
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 console.log(`  ratio portal / bare Fastify, req/s (best of each):         ${pct(bestRate(portalRuns) / bestRate(bareRuns))}`);
 console.log(`  ratio portal / bare Fastify, by CPU per request (lowest):  ${pct(bestCpu(bareRuns) / bestCpu(portalRuns))}`);
+console.log(`  ratio logging on / silent, req/s (best of each):           ${pct(bestRate(portalRuns) / bestRate(silentRuns))}`);
+console.log(`  ratio logging on / silent, by CPU per request (lowest):    ${pct(bestCpu(silentRuns) / bestCpu(portalRuns))}`);
+console.log(`  ratio logging on / no logging at all, req/s (best of each): ${pct(bestRate(portalRuns) / bestRate(unloggedRuns))}`);
 
 await bare.close();
+await silent.close();
+await unlogged.close();
 await portal.close();
 await database.close();
 await drop();

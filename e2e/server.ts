@@ -49,7 +49,8 @@ async function spawnPortal(port: number, dataDir: string, env: Record<string, st
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', MFA_ENFORCE: 'false', ...env },
+    // LOG_LEVEL: the portal's lines (its URL among them) are what this waits for; the test run's own default would silence them.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', MFA_ENFORCE: 'false', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

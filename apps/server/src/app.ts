@@ -4,7 +4,7 @@
  * tests drive it with `inject` or a real port.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,23 +23,38 @@ import { originsOf } from './platform/csp.ts';
 import { registerResource } from './engine/routes.ts';
 import { RESOURCES } from '@paydesk/contract';
 import { healthRoutes } from './modules/health/routes.ts';
+import { installMetrics } from './platform/metrics.ts';
 import { moduleManifests } from './modules/index.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { installIdempotencyPurge } from './platform/idempotency.ts';
 import { installMailJobs } from './platform/mail.ts';
 import { installUploadMultipart } from './platform/upload-multipart.ts';
 import { startJobQueue } from './platform/jobs.ts';
+import { runWithRequestContext } from './platform/request-context.ts';
+import { installPortalLog } from './platform/portal-log.ts';
+import { installLogRetention } from './platform/log-retention.ts';
+import { logStoreOf } from './platform/log-store.ts';
 
 export interface BuildOptions {
-  /** Log requests (pino, every line PAN-masked: platform/log-masking.ts). */
-  logger?: boolean;
-  /** Where log lines go instead of stdout (tests capture them); implies `logger`. */
+  /**
+   * Where the server's log lines go instead of stdout (tests capture them). Lines are always
+   * written (pino JSON, every line PAN-masked and secrets redacted: platform/log-masking.ts) at
+   * `config.logLevel` (LOG_LEVEL; 'silent' writes none).
+   */
   logStream?: LogStream;
+  /**
+   * Write the portal log and each request's stdout line (platform/portal-log.ts; default true).
+   * Only the API benchmark's baseline turns it off, to measure what logging costs a request.
+   */
+  portalLog?: boolean;
 }
+
+/** An incoming X-Request-Id kept as the request's id (behind a trusted proxy): a UUID or up to 64 of [A-Za-z0-9._-]. */
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger || opts.logStream ? serverLoggerOptions(opts.logStream) : false,
+    logger: serverLoggerOptions(opts.logStream, ctx.config.logLevel),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path parameter (an id, a service type) is short; a longer one is refused with the error shape.
@@ -49,18 +64,27 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Fastify's own 503 would answer outside {ErrorCode, ErrorMessage}.
     return503OnClosing: false,
     frameworkErrors,
+    // One line per request, written by the portal log's onResponse hook (method, route, status,
+    // duration, user), instead of Fastify's two ("incoming request", "request completed").
+    logController: new LogController({ disableRequestLogging: true }),
     // A request id unique across servers and restarts (Fastify's default counts from req-1 per
-    // process): it is the `reqId` of the request's log lines, the `request_id` of its audit row
-    // and the X-Request-Id answered, so a support question leads from one to the others.
-    genReqId: () => randomUUID(),
+    // process): it is the `reqId` of the request's log lines, the `request_id` of its audit row,
+    // of its log store entries and of the jobs it sends, the X-Request-Id answered and the
+    // RequestId of an error body, so a support question leads from one to the others. An
+    // incoming X-Request-Id is believed only behind a trusted proxy (TRUST_PROXY) that sets it.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return ctx.config.trustProxy && typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('ctx', ctx);
   // Callback hooks (here and in the platform's per-request hooks): an async hook costs a promise
   // and a microtask hop per request, for work that never waits (bench/api.bench.ts).
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done();
+    runWithRequestContext({ requestId: req.id }, done);
   });
+  if (opts.portalLog !== false) installPortalLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandlers(app);
@@ -97,6 +121,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const modules = await moduleManifests();
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   healthRoutes(app, installDraining(app));
+  installMetrics(app);
   reportRoutes(app);
   for (const def of RESOURCES) registerResource(app, def);
   for (const m of modules) m.routes?.(app);
@@ -108,6 +133,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onClose', async () => jobs.stop());
   await installIdempotencyPurge(jobs, ctx);
   await installMailJobs(jobs, ctx);
+  await installLogRetention(jobs, ctx);
+  // The log store's last entries (this server's final requests and jobs) go in before the caller closes the database.
+  app.addHook('onClose', async () => logStoreOf(ctx).flush());
   for (const m of modules) await m.jobs?.(jobs, ctx);
   return app;
 }

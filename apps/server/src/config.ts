@@ -30,6 +30,12 @@ export interface ServerConfig {
   exportMaxRows: number;
   /** Days a refund request may stay PENDING before the scheduler expires it (setting REFUND_EXPIRY_DAYS). */
   refundExpiryDays: number;
+  /** Minutes a transaction may stay PENDING before the pending-transaction logs list it (TXN_PENDING_MINUTES, default 15). */
+  txnPendingMinutes: number;
+  /** Days every log source is kept unless its LOG_RETENTION_DAYS_<SOURCE> setting says otherwise (LOG_RETENTION_DAYS, default 365). */
+  logRetentionDays: number;
+  /** pino level of the server's log lines on stdout (LOG_LEVEL: trace … fatal, or silent; default info). */
+  logLevel: string;
   /** Seconds between polls of an idle job queue (JOB_POLL_SECONDS, at least 0.5). */
   jobPollSeconds: number;
   /** Retries of a refund acknowledgement after its first attempt (REFUND_ACK_RETRY_LIMIT). */
@@ -84,6 +90,12 @@ export interface ServerConfig {
    * us-east-1; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY required with them); unset = DATA_DIR.
    */
   s3?: S3Config;
+  /**
+   * Bearer token of `GET /metrics` (METRICS_TOKEN; issue 30 item 5, platform/metrics.ts): the
+   * scraper sends `Authorization: Bearer <token>`, compared in constant time. Empty = unset: the
+   * endpoint answers 404 NF404 like an unknown route and nothing is measured.
+   */
+  metricsToken: string;
 }
 
 const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
@@ -91,6 +103,9 @@ const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 /** Reads the configuration; throws when a value is present but invalid. */
+/** pino's level names LOG_LEVEL may hold (anything else: info). */
+const LOG_LEVEL_NAMES = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
+
 /** Days a refund request may stay PENDING unless REFUND_EXPIRY_DAYS says otherwise (the seed keeps to it too). */
 export const DEFAULT_REFUND_EXPIRY_DAYS = 30;
 
@@ -110,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportMaxConcurrent: int(env.EXPORT_MAX_CONCURRENT, 2),
     exportMaxRows: int(env.EXPORT_MAX_ROWS, 1_000_000),
     refundExpiryDays: int(env.REFUND_EXPIRY_DAYS, DEFAULT_REFUND_EXPIRY_DAYS),
+    txnPendingMinutes: int(env.TXN_PENDING_MINUTES, 15),
+    logRetentionDays: int(env.LOG_RETENTION_DAYS, 365),
+    logLevel: LOG_LEVEL_NAMES.has(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info',
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS ?? 2) || 2),
     refundAckRetryLimit: int(env.REFUND_ACK_RETRY_LIMIT, 6),
     refundAckRetryDelaySeconds: int(env.REFUND_ACK_RETRY_DELAY_SECONDS, 30),
@@ -132,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'Paydesk <no-reply@paydesk.invalid>',
     mfaEnforce: env.MFA_ENFORCE !== 'false',
     s3: s3Of(env),
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
   };
 }
 

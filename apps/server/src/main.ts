@@ -4,8 +4,14 @@
  * the providers' demo settlement files, imported, and samples in DATA_DIR/settlement-samples, the
  * payouts of the last 35 business days, merchants' payout accounts and two bank batches, one paid
  * and one awaiting the result file left in DATA_DIR/payout-samples),
- * and serves the portal on PORT (default 3000).
+ * and serves the portal on PORT (default 3000). On the embedded demo it also starts the demo log
+ * host (seed/demo-log-host.ts), a second process that sends the terminals', devices' and mobile
+ * app's logs to the portal's OTLP endpoint with the demo ingest keys (DEMO_LOG_HOST=false: not).
+ *
+ * Every line it writes is a server log line (platform/server-log.ts: pino JSON, masked).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadServerKeys } from './platform/secrets.ts';
@@ -20,13 +26,16 @@ import { seedDemoSettlementFiles } from './modules/settlement/demo-files.ts';
 import { buildDuePayouts } from './modules/payout/jobs.ts';
 import { seedDemoPayoutAccounts, seedDemoPayoutBatches } from './modules/payout/demo-banking.ts';
 import { seedDemoOnboarding } from './seed/demo-onboarding.ts';
+import { DEMO_INGEST_KEYS, seedDemoIngestKeys } from './seed/demo-ingest-keys.ts';
+import { serverLog } from './platform/server-log.ts';
 
 const config = (() => {
   try {
     return loadConfig();
   } catch (err) {
     // A bad setting (PUBLIC_URL, S3_*) is the operator's to fix: say which, without a stack trace.
-    console.error(`Configuration error: ${(err as Error).message}`);
+    serverLog.fatal(`Configuration error: ${(err as Error).message}`);
+    serverLog.flush();
     process.exit(1);
   }
 })();
@@ -38,33 +47,59 @@ const keys = loadServerKeys(config.secret, config.dataDir);
 if (!config.databaseUrl) {
   const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
   if (Number(row?.n ?? 0) === 0) {
-    console.log(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
-    await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, fieldKey: keys.fieldKey, log: (m) => console.log(`  ${m}`) });
-    await replayDemoRisk(database, new Date(), (m) => console.log(`  ${m}`));
-    await seedDemoSettlementFiles(database, config.dataDir, keys.fieldKey, new Date(), (m) => console.log(`  ${m}`));
+    const say = (m: string) => serverLog.info({ component: 'seed' }, m.trim());
+    say(`Empty embedded database: seeding the demo dataset (${config.seedTransactions} transactions)...`);
+    await seedDemo(database, { transactions: config.seedTransactions, password: config.demoPassword, fieldKey: keys.fieldKey, log: say });
+    await replayDemoRisk(database, new Date(), say);
+    await seedDemoSettlementFiles(database, config.dataDir, keys.fieldKey, new Date(), say);
     const built = await buildDuePayouts(database, new Date());
-    console.log(`  payouts of ${Object.keys(built).length} business days: ${Object.values(built).reduce((a, b) => a + b, 0)}`);
+    say(`payouts of ${Object.keys(built).length} business days: ${Object.values(built).reduce((a, b) => a + b, 0)}`);
     const accounts = await seedDemoPayoutAccounts(database, keys.fieldKey);
     const batches = await seedDemoPayoutBatches(database, { fieldKey: keys.fieldKey, originator: config.productName, dataDir: config.dataDir, now: new Date() });
-    console.log(`  payout accounts of ${accounts} merchant HQs; bank batches ${JSON.stringify(batches)}`);
+    say(`payout accounts of ${accounts} merchant HQs; bank batches ${JSON.stringify(batches)}`);
     const onboarding = await seedDemoOnboarding(database, keys.fieldKey, new Date(), { dataDir: config.dataDir });
-    console.log(`  onboarding: ${onboarding.persons} persons, ${onboarding.bankAccounts} bank accounts, ${onboarding.histories} status changes, ${onboarding.applicants} applicants to review`);
+    say(`onboarding: ${onboarding.persons} persons, ${onboarding.bankAccounts} bank accounts, ${onboarding.histories} status changes, ${onboarding.applicants} applicants to review`);
+    const ingestKeys = await seedDemoIngestKeys(database);
+    say(`log ingest keys of the demo's outside programs: ${Object.keys(ingestKeys).join(', ')}`);
   }
 }
 // Payout account numbers written before they were encrypted at rest are sealed once (idempotent).
 await sealPlainSecrets(database, keys.fieldKey, RESOURCES);
 // Card numbers stored by settlement imports before the readers masked them are masked once (idempotent).
 await maskStoredSettlementPans(database);
-const app = await buildApp({ database, config, keys, now: () => new Date() }, { logger: process.env.LOG_REQUESTS === 'true' });
+const app = await buildApp({ database, config, keys, now: () => new Date() }, {});
 await app.listen({ port: config.port, host: config.host });
 const url = config.publicUrl || `http://localhost:${config.port}`;
-console.log(`\n${config.productName} Portal is running at ${url} (ready in ${Date.now() - started} ms)`);
+serverLog.info({ url, readyMs: Date.now() - started }, `${config.productName} Portal is running at ${url} (ready in ${Date.now() - started} ms)`);
 // Said at every start: without PUBLIC_URL, invitations and password resets are refused in production.
 const publicUrlNote = publicUrlWarning(config);
-if (publicUrlNote) console.warn(`Warning: ${publicUrlNote}`);
+if (publicUrlNote) serverLog.warn(publicUrlNote);
+let logHost: ChildProcess | null = null;
 if (!config.databaseUrl) {
-  console.log(`Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026"):`);
-  for (const s of DEMO_SIGN_INS) console.log(`  ${s.groupType.padEnd(16)} ${s.email}`);
+  serverLog.info({ signIns: DEMO_SIGN_INS.map((s) => `${s.groupType} ${s.email}`) }, 'Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026")');
+  if (process.env.DEMO_LOG_HOST !== 'false') logHost = await startDemoLogHost(`http://127.0.0.1:${config.port}`);
+}
+
+/**
+ * Starts the demo log host beside the embedded demo: a second Node process (seed/demo-log-host.ts)
+ * told the portal's address, the demo ingest keys and 40 of the demo's terminals with some of
+ * their transactions' references. Its output joins this process's; it ends with the portal.
+ */
+async function startDemoLogHost(portalUrl: string): Promise<ChildProcess> {
+  const rows = await database.query<{ tid: string; mid: string; refs: string[] | null }>(
+    `SELECT t.tid, t.mid, (SELECT array_agg(x.txn_ref_no) FROM (SELECT txn_ref_no FROM transactions WHERE tid = t.tid ORDER BY created_at DESC LIMIT 5) x) AS refs
+       FROM terminals t ORDER BY t.id LIMIT 40`,
+  );
+  const terminals = rows.map((r) => ({ tid: r.tid, mid: r.mid, txnRefs: r.refs ?? [] }));
+  const script = fileURLToPath(new URL('./seed/demo-log-host.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, PORTAL_URL: portalUrl, DEMO_INGEST_KEYS: JSON.stringify(DEMO_INGEST_KEYS), DEMO_TERMINALS: JSON.stringify(terminals) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code) => {
+    if (!stopping && code !== 0) serverLog.warn({ code }, 'the demo log host stopped');
+  });
+  return child;
 }
 /**
  * Graceful shutdown: on SIGTERM or SIGINT stop accepting connections (/readyz answers
@@ -76,11 +111,12 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) process.exit(1);
   stopping = true;
-  console.log(`${signal}: finishing requests in flight, then closing`);
+  serverLog.info(`${signal}: finishing requests in flight, then closing`);
   setTimeout(() => {
-    console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: exiting`);
+    serverLog.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: exiting`);
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
+  logHost?.kill('SIGTERM');
   await app.close();
   await database.close();
   process.exit(0);

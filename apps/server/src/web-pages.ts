@@ -12,6 +12,7 @@ import { resolveSession, tokenOf } from './auth/auth-guard.ts';
 import { clearSessionCookies } from './auth/cookies.ts';
 import { connectSources, withConnectSrc } from './platform/csp.ts';
 import { requestTarget } from './platform/public-url.ts';
+import { errorBody } from './platform/errors.ts';
 
 /**
  * Pages served without a session: sign-in, the page of an e-mailed invitation or password
@@ -98,6 +99,6 @@ export async function webPages(app: FastifyInstance): Promise<void> {
   if (hasWeb) app.get('/api/*', { schema: { hide: true } }, (_req, reply) => reply.callNotFound());
   app.setNotFoundHandler(async (req, reply) => {
     if (wantsHtml(req)) return page(req, reply);
-    return reply.code(404).send({ ErrorCode: ERROR_CODES.NOT_FOUND, ErrorMessage: `Route ${req.method} ${requestTarget(req.url).split('?')[0]} not found` });
+    return reply.code(404).send(errorBody(req, ERROR_CODES.NOT_FOUND, `Route ${req.method} ${requestTarget(req.url).split('?')[0]} not found`));
   });
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, classifyFailure, isErrorBody, splitMessage } from '../src/api/failure.ts';
 
@@ -68,5 +69,16 @@ describe('classifyFailure (§8)', () => {
     expect(classifyFailure({ kind: 'timeout', timeoutMs: 30000 }).messages).toEqual(['timeout of 30000 ms exceeded']);
     expect(MESSAGES.timeout(5000)).toBe('timeout of 5000 ms exceeded');
     for (const kind of ['aborted', 'network'] as const) expect(classifyFailure({ kind }).endSession).toBe(false);
+  });
+
+  it('carries the failed request\'s reference (RequestId) for the toast, whatever the code, and none when the body has none', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('SC499', 'VAL400', 'SRV500', 'PERM403'), fc.option(fc.uuid(), { nil: undefined }), fc.integer({ min: 400, max: 599 }), (code, id, status) => {
+        const v = response({ ErrorCode: code, ErrorMessage: 'Refused', ...(id === undefined ? {} : { RequestId: id }) }, status);
+        expect(v.reference).toBe(id);
+      }),
+    );
+    expect(response({ ErrorCode: 'VAL400', ErrorMessage: 'x', RequestId: '' }).reference).toBeUndefined();
+    expect(classifyFailure({ kind: 'network' }).reference).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ import * as gs from './endpoints/search.ts';
 import * as sv from './endpoints/saved-views.ts';
 import * as eh from './endpoints/export-history.ts';
 import * as fw from './endpoints/firmware.ts';
+import * as otlp from './endpoints/otlp-logs.ts';
+import * as lik from './endpoints/log-ingest-keys.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -281,6 +283,14 @@ export const routes = {
   rolloutPause: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Pause', summary: 'Pause a running rollout: no new stage starts (offers made stand)', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:rollout', auth: true, encrypted: true, idOf: 'firmwareRollout', audit: { action: 'FIRMWARE_ROLLOUT_PAUSE', target: 'FirmwareRollout' }, tenancy: 'platform' }),
   rolloutResume: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Resume', summary: 'Resume a paused rollout', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:rollout', auth: true, encrypted: true, idOf: 'firmwareRollout', audit: { action: 'FIRMWARE_ROLLOUT_RESUME', target: 'FirmwareRollout' }, tenancy: 'platform' }),
   rolloutCancel: def({ method: 'POST', path: '/api/portal/FirmwareRollout/Cancel', summary: 'Cancel a rollout with a reason: offers not yet installed are withdrawn', body: fw.RolloutActionRequest, response: fw.RolloutDetail, permission: 'terminalfirmware:cancel', auth: true, encrypted: true, idOf: 'firmwareRollout', audit: { action: 'FIRMWARE_ROLLOUT_CANCEL', target: 'FirmwareRollout' }, tenancy: 'platform' }),
+  // OTLP/HTTP logs from the terminals, the master devices API, the mobile app and the receipt uploads
+  // (issue 30): no session and no secure channel; an ingest key of the source instead (modules/log-ingest).
+  otlpLogs: def({ method: 'POST', path: '/api/otlp/v1/logs', summary: "OpenTelemetry OTLP/HTTP logs (ExportLogsServiceRequest as JSON or protobuf, gzip allowed; at most 4 MiB and 5,000 records): the ingest key of a source (Authorization: Bearer, or X-Ingest-Key) writes every record to the key's source, else AUTH401; nothing is stored unless the whole body is valid", body: otlp.OtlpLogsRequest, response: otlp.OtlpLogsResponse, permission: null, auth: false, encrypted: false }),
+  // The ingest keys of the OTLP sources (/log-ingest-keys): platform-only (module logfiles). A key is answered once, when issued.
+  logIngestKeySearch: def({ method: 'POST', path: '/api/portal/LogIngestKey/Search', summary: 'Log ingest keys: source, label, prefix, status, who issued and revoked them and when, last use (never the key or its hash)', body: lik.LogIngestKeySearchRequest, response: lik.LogIngestKeySearchResponse, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, tenancy: 'platform' }),
+  logIngestKeyIssue: def({ method: 'POST', path: '/api/portal/LogIngestKey/Issue', summary: 'Issue an ingest key for an OTLP source with a label; the key is answered this once (only its SHA-256 is kept)', body: lik.LogIngestKeyIssueRequest, response: lik.LogIngestKeyIssued, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, audit: { action: 'INGEST_KEY_ISSUE', target: 'LogIngestKey' }, tenancy: 'platform' }),
+  logIngestKeyRotate: def({ method: 'POST', path: '/api/portal/LogIngestKey/Rotate', summary: 'Rotate an active ingest key: a new key for the same source and label (answered this once) and the old one revoked, in one transaction', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyRotated, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_ROTATE', target: 'LogIngestKey' }, tenancy: 'platform' }),
+  logIngestKeyRevoke: def({ method: 'POST', path: '/api/portal/LogIngestKey/Revoke', summary: 'Revoke an active ingest key: its next request is refused (AUTH401)', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyItem, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_REVOKE', target: 'LogIngestKey' }, tenancy: 'platform' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -37,3 +37,4 @@ export * from './payment-link-life.ts';
 export * from './rm-application-flow.ts';
 export * from './payout-batch-flow.ts';
 export * from './search-query.ts';
+export * from './log-sources.ts';

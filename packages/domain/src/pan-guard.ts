@@ -42,6 +42,9 @@ export const PAN_GUARD_IDENTIFIER_FIELDS: Readonly<Record<string, string>> = Obj
   OrgMid: 'a merchant id (MID), as Mid',
   ProviderMid: "a provider's merchant id, as Mid",
   TerminalMID: "a terminal's merchant id, as Mid",
+  timeUnixNano: "an OTLP log record's time: nanoseconds since 1970 in 19 digits (Luhn-valid one time in ten), parsed as a number, never stored as text",
+  observedTimeUnixNano: "an OTLP log record's observed time, as timeUnixNano",
+  intValue: "an OTLP value's 64-bit integer in decimal digits, kept exact for its check; the log store masks a card number among the values it keeps (modules/log-ingest keeps 13 digits and more as text)",
 });
 
 /** Every field name the PAN guard leaves as written: the sealed ones and the identifiers. */

@@ -130,6 +130,15 @@ export const FIRMWARE_ACTIONS = ['upload', 'download', 'retire', 'rollout', 'can
 const FIRMWARE_PERMISSIONS = FIRMWARE_ACTIONS.map((a) => `terminalfirmware:${a}`);
 
 /**
+ * The log ingest keys (issue 30; /log-ingest-keys, reached from the OTLP sources' log screens):
+ * list, issue, rotate and revoke the keys the terminals, the master devices API, the mobile app
+ * and the receipt uploads send their logs with. Module `logfiles` is platform-only. Not a
+ * navigation entry: a new route's permission would land among the routes' at the head of the
+ * catalogue, moving every permission after it (the catalogue is append-only).
+ */
+export const LOG_INGEST_KEY_PERMISSION = 'logfiles:ingestkeys';
+
+/**
  * Actions only the platform's staff hold: deciding a refund request, working a risk alert, paying
  * out, and deploying terminals (the merchant side views and exports its terminals).
  */
@@ -145,6 +154,8 @@ export const PERMISSION_CATALOGUE: readonly string[] = Array.from(
     ...LATER_RESOURCE_PERMISSIONS,
     // The firmware permissions, appended after it: the order before is kept for catalogues already stored.
     ...FIRMWARE_PERMISSIONS,
+    // Appended after everything, for the same reason.
+    LOG_INGEST_KEY_PERMISSION,
   ]),
 );
 

@@ -56,7 +56,7 @@ describe('enumerations follow §4 and §9', () => {
     ]);
     expect(RECON_RESULTS.filter((r) => r.singleProviderOnly).map((r) => r.code)).toEqual([7]);
     expect(MDR_FEE_MODES.map((m) => [m.code, m.key])).toEqual([[1, 'MDR'], [2, 'FLAT_AMOUNT'], [3, 'HIGHER'], [4, 'BOTH']]);
-    expect(LOG_LEVELS.map((l) => [l.code, l.key])).toEqual([[1, 'INFO'], [9, 'EXCEPTION']]);
+    expect(LOG_LEVELS.map((l) => [l.code, l.key])).toEqual([[1, 'INFO'], [5, 'WARNING'], [9, 'EXCEPTION']]);
   });
 
   it('the refund form offers every service type except terminal (§9)', () => {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { serverLog } from '../platform/server-log.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -91,11 +92,11 @@ export async function openDatabase(target: string, opts: OpenOptions = {}): Prom
     // An idle pooled connection ended by the server (a restart, pg_terminate_backend, DROP DATABASE
     // … FORCE) is reported on the pool: without a listener node-postgres throws it and the process
     // dies. The pool has already dropped that client and opens another on the next query.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL ended an idle pooled connection: ${err.message}`, 'DatabaseWarning'));
+    pool.on('error', (err) => serverLog.warn({ component: 'database', pool: 'main', err: err.message }, 'PostgreSQL ended an idle pooled connection'));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     const readPool = new pg.Pool({ connectionString: target, max: 4, maxUses: SUMMARY_READ_MAX_USES, options: SUMMARY_READ_OPTIONS });
-    readPool.on('error', (err) => process.emitWarning(`PostgreSQL ended an idle pooled connection: ${err.message}`, 'DatabaseWarning'));
+    readPool.on('error', (err) => serverLog.warn({ component: 'database', pool: 'summary-read', err: err.message }, 'PostgreSQL ended an idle pooled connection'));
     return {
       db,
       kind: 'postgres',

@@ -95,23 +95,36 @@ function frameworkMessage(err: FastifyError): string {
  * over maxParamLength): answered `{ErrorCode, ErrorMessage}` like everything else. Pass as the
  * `frameworkErrors` option of Fastify.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  void reply.code(status).send({ ErrorCode: frameworkCode(status), ErrorMessage: frameworkMessage(err) });
+  // Refused before the onRequest hooks ran: the reference header is set here.
+  void reply.code(status).header('x-request-id', req.id).send(errorBody(req, frameworkCode(status), frameworkMessage(err)));
+}
+
+/**
+ * An error body: `{ErrorCode, ErrorMessage}` (§3), the request's id as `RequestId` — the reference
+ * the web app's error toast shows and support finds in the portal log — and `extra`. Also notes
+ * the failure on the request for the portal log (platform/portal-log.ts).
+ */
+export function errorBody(req: FastifyRequest, code: string, message: string, extra?: Record<string, unknown>): Record<string, unknown> {
+  req.failure = { code, message };
+  return { ErrorCode: code, ErrorMessage: message, RequestId: req.id, ...extra };
 }
 
 /** Installs the error handler: every failure answers `{ErrorCode, ErrorMessage}` (§3). */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const known = err instanceof AppError ? err : databaseRefusal(err);
-    if (known) return reply.code(known.status).send({ ErrorCode: known.code, ErrorMessage: known.message, ...known.extra });
-    if (err.validation) return reply.code(400).send({ ErrorCode: ERROR_CODES.VALIDATION, ErrorMessage: validationMessage(err) });
-    if (err.statusCode === 429) return reply.code(429).send({ ErrorCode: ERROR_CODES.RATE_LIMITED, ErrorMessage: 'Too many requests, please try again later' });
+    if (known) return reply.code(known.status).send(errorBody(req, known.code, known.message, known.extra));
+    if (err.validation) return reply.code(400).send(errorBody(req, ERROR_CODES.VALIDATION, validationMessage(err)));
+    if (err.statusCode === 429) return reply.code(429).send(errorBody(req, ERROR_CODES.RATE_LIMITED, 'Too many requests, please try again later'));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ ErrorCode: frameworkCode(err.statusCode), ErrorMessage: frameworkMessage(err) });
+      return reply.code(err.statusCode).send(errorBody(req, frameworkCode(err.statusCode), frameworkMessage(err)));
     }
     req.log.error({ err }, 'unhandled error');
-    if (process.env.PAYDESK_DEBUG_ERRORS) console.error('UNHANDLED', req.method, req.url, err);
-    return reply.code(500).send({ ErrorCode: ERROR_CODES.INTERNAL, ErrorMessage: 'Unexpected server error' });
+    const body = errorBody(req, ERROR_CODES.INTERNAL, 'Unexpected server error');
+    // The portal log keeps what went wrong (masked and redacted there); the caller gets no internals.
+    req.failure = { code: ERROR_CODES.INTERNAL, message: `${err.name}: ${err.message}` };
+    return reply.code(500).send(body);
   });
 }

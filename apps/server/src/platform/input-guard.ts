@@ -6,7 +6,8 @@
  *    hold NUL, and no field of a back office legitimately carries the others;
  *  - unpaired UTF-16 surrogates (they cannot be encoded as UTF-8 and would be stored altered);
  *  - keys `__proto__`, `constructor`, `prototype` at any depth (prototype pollution);
- *  - nesting deeper than MAX_DEPTH (no schema of the contract is deeper).
+ *  - nesting deeper than MAX_DEPTH (no schema of the contract is deeper), or than the route's own
+ *    `maxInputDepth` where a standard wire format nests deeper (OTLP/JSON logs).
  * And every string is passed through the PAN guard (`maskPansInText` of @paydesk/domain): a card
  * number typed into a free-text field, a keyword or a path is masked to first 6 + last 4 before
  * zod, the handler, the database or a log line sees it. Fields that must keep their digits
@@ -18,9 +19,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPanGuardExempt, maskPansInText } from '@paydesk/domain';
 import { badInput } from './errors.ts';
+import { routeConfig } from './route.ts';
 
 /** Deepest nesting a request may have (objects and arrays). */
 export const MAX_DEPTH = 8;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The deepest nesting of this route's body, for a route whose standard wire format nests
+     * deeper than MAX_DEPTH (OTLP/JSON logs: modules/log-ingest); MAX_DEPTH when unset.
+     */
+    maxInputDepth?: number;
+  }
+}
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -41,7 +53,7 @@ export function textProblem(s: string): string | null {
  * (`isPanGuardExempt`). Answers `value` (the same object, or the masked string). Iterative, so a
  * hostile depth cannot exhaust the stack.
  */
-export function assertSafeInput(value: unknown, root: string): unknown {
+export function assertSafeInput(value: unknown, root: string, maxDepth = MAX_DEPTH): unknown {
   // Most requests carry no query, no params or an empty body: nothing to walk, nothing allocated.
   if (value === undefined || value === null || isEmptyObject(value)) return value;
   const holder: Record<string, unknown> = { [root]: value };
@@ -62,7 +74,7 @@ export function assertSafeInput(value: unknown, root: string): unknown {
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_DEPTH) throw badInput(name, `is nested deeper than ${MAX_DEPTH} levels`);
+    if (depth >= maxDepth) throw badInput(name, `is nested deeper than ${maxDepth} levels`);
     if (Array.isArray(v)) {
       v.forEach((_, i) => stack.push({ parent: v, key: i, field, path: path ? `${path}.${i}` : String(i), depth: depth + 1 }));
       continue;
@@ -90,7 +102,7 @@ function guardInput(req: FastifyRequest, _reply: FastifyReply, done: (err?: Erro
   try {
     req.params = assertSafeInput(req.params, 'params');
     req.query = assertSafeInput(req.query, 'query');
-    if (req.body !== undefined && !req.isMultipart()) req.body = assertSafeInput(req.body, 'body');
+    if (req.body !== undefined && !req.isMultipart()) req.body = assertSafeInput(req.body, 'body', routeConfig(req).maxInputDepth);
   } catch (err) {
     done(err as Error);
     return;

@@ -20,9 +20,30 @@
  * job that fails for good there, data and error, in the statement that fails it (plans.js
  * failJobs), so a crash between the failure and the record's update loses nothing; the
  * dead-letter worker then calls the queue's `failedForGood`, or warns for a queue with no record.
+ *
+ * The scheduler log (issue 30 item 1, log source SCHEDULER): every attempt of every job, the
+ * dead-letter queues' included, writes one entry to the log store when it ends — queue, job id,
+ * attempt n of m, start and end, duration, outcome COMPLETED (level 1), RETRY (threw, will be tried
+ * again; 5) or FAILED (threw on its last attempt; 9) and the error; a job failing for good writes
+ * one more, level 9, from the dead-letter worker (outcome DEAD_LETTER), and the queue's own
+ * trouble (a failed poll, a failure that could not be recorded) a level-5 entry. The store is
+ * the database's (`logStoreOf({ database })`), so no caller passes it; those warnings also go
+ * to stdout (server-log.ts).
+ *
+ * Request ids: `send` stamps the current request id (request-context.ts) into the job's data under
+ * JOB_REQUEST_ID_KEY; each attempt runs inside runWithRequestContext with that id (or
+ * `job:<jobId>` for a job sent outside any request: a schedule's), so what the handler does — a
+ * provider call, a log entry, a job it sends — names the request that caused it, and so does the
+ * attempt's scheduler entry. The key is taken out of the data before the handler (and
+ * failedForGood) sees it: handlers' typed data is what was sent.
  */
+import { performance } from 'node:perf_hooks';
 import PgBoss from 'pg-boss';
+import type { LogLevel } from '@paydesk/domain';
 import type { Database, Query } from '../db/client.ts';
+import { logStoreOf } from './log-store.ts';
+import { currentRequestId, runWithRequestContext } from './request-context.ts';
+import { serverLog } from './server-log.ts';
 
 /** The time zone of every schedule: cron times are Malaysian wall-clock times. */
 export const SCHEDULE_TIME_ZONE = 'Asia/Kuala_Lumpur';
@@ -90,6 +111,34 @@ export interface WorkedQueue {
 /** The dead-letter queue of queue `name`, where pg-boss copies a job that fails for good. */
 export const deadLetterOf = (name: string): string => `${name}-failed`;
 
+/**
+ * The key of a job's data reserved for the id of the request that sent it (set by `send`, taken
+ * out before the handler runs). A caller's own value under this key is replaced.
+ */
+export const JOB_REQUEST_ID_KEY = '_requestId';
+
+/**
+ * `data` with the current request id stamped under JOB_REQUEST_ID_KEY (unchanged outside a
+ * request, or when `data` is an array).
+ */
+export function stampRequestId<T extends object>(data: T, requestId: string | null = currentRequestId()): T {
+  if (!requestId || Array.isArray(data)) return data;
+  return { ...data, [JOB_REQUEST_ID_KEY]: requestId };
+}
+
+/** A job's data without JOB_REQUEST_ID_KEY, and the request id it carried (null when none). */
+export function unstampRequestId<T>(data: T): { data: T; requestId: string | null } {
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !(JOB_REQUEST_ID_KEY in data)) return { data, requestId: null };
+  const { [JOB_REQUEST_ID_KEY]: stamped, ...rest } = data as Record<string, unknown>;
+  return { data: rest as T, requestId: typeof stamped === 'string' && stamped ? stamped : null };
+}
+
+/** The outcome of one attempt in the scheduler log: COMPLETED, RETRY (threw, will be tried again) or FAILED (threw on its last attempt). */
+export type AttemptOutcome = 'COMPLETED' | 'RETRY' | 'FAILED';
+
+/** The scheduler log's level of an attempt's outcome: 1 info, 5 warning, 9 exception. */
+export const attemptLevel = (outcome: AttemptOutcome): LogLevel => (outcome === 'COMPLETED' ? 1 : outcome === 'RETRY' ? 5 : 9);
+
 export interface JobQueue {
   /**
    * Creates the queue and its dead-letter queue (deadLetterOf), or updates their policy when they
@@ -101,6 +150,7 @@ export interface JobQueue {
    * `singletonKey` while the first waits answers null instead of a new job. With `in`, the job is
    * written through that open transaction (database.transaction's query): it exists exactly when
    * the transaction commits, so work and its follow-up job are never half done. Answers the job id (a uuid).
+   * The current request id is stamped into the data (JOB_REQUEST_ID_KEY; see the file's note).
    */
   send<T extends object>(name: string, data: T, opts?: { startAfter?: Date; singletonKey?: string; in?: Query }): Promise<string | null>;
   /**
@@ -110,7 +160,8 @@ export interface JobQueue {
    * startJobQueue. `whenFailed` is required:
    * the worker of the dead-letter queue calls its failedForGood (a throw retries it as often as
    * the queue retries its jobs, then warns that the record could not be marked), or, for a queue
-   * with no record, warns with the job's error and the stated reason.
+   * with no record, warns with the job's error and the stated reason. Each attempt runs in the
+   * request context of the job's request id and writes its scheduler log entry when it ends.
    */
   work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>, whenFailed: WhenFailedForGood<T>): Promise<void>;
   /** The queues worked on this server, in the order work was called. */
@@ -144,8 +195,10 @@ export interface JobQueueOptions {
 
 /**
  * Starts the queue on `database` (creating or upgrading the pgboss schema first). Errors pg-boss
- * meets in the background (a failed poll, a lost connection) are reported as process warnings and
- * retried on the next poll; they never end the process. Throws when the schema cannot be created.
+ * meets in the background (a failed poll, a lost connection) are written to the scheduler log
+ * (level 5) and stdout (server-log.ts) and retried on the next poll; they never end the process.
+ * Attempts write the scheduler log to `logStoreOf({ database })` (see the file's note). Throws
+ * when the schema cannot be created.
  */
 export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -157,7 +210,21 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     ...(opts.cronCheckSeconds ? { cronMonitorIntervalSeconds: opts.cronCheckSeconds, cronWorkerIntervalSeconds: opts.cronCheckSeconds } : {}),
     ...(opts.maintenanceSeconds ? { maintenanceIntervalSeconds: opts.maintenanceSeconds } : {}),
   });
-  const warn = (message: string) => process.emitWarning(`job queue: ${message}`, 'JobQueueWarning');
+  const store = logStoreOf({ database });
+  /**
+   * The queue's own trouble, or a job failing for good: one SCHEDULER entry (level 5 warning, 9
+   * exception) and one stdout line. `operation` is the queue concerned, when one is.
+   */
+  const warn = (message: string, o: { level?: LogLevel; operation?: string; outcome?: string; attributes?: Record<string, unknown> } = {}) => {
+    const level = o.level ?? 5;
+    const fields = { component: 'job-queue', ...(o.operation ? { queue: o.operation } : {}), ...o.attributes };
+    if (level >= 9) serverLog.error(fields, `job queue: ${message}`);
+    else serverLog.warn(fields, `job queue: ${message}`);
+    store.write({
+      at: new Date(), source: 'SCHEDULER', level, message, requestId: currentRequestId(),
+      operation: o.operation ?? 'job-queue', outcome: o.outcome ?? null, attributes: o.attributes ?? null,
+    });
+  };
   boss.on('error', (err: Error) => warn(err.message));
   await boss.start();
   const pollMs = Math.max(500, (opts.pollingIntervalSeconds ?? 2) * 1000);
@@ -217,11 +284,38 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
   const worked: WorkedQueue[] = [];
   const faults = new Map<string, string>();
   const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
-  /** Polls `name` and hands each job to `run`; a throw fails the attempt with `failure`'s output (default: its message). */
+  /** One attempt's scheduler log entry (see the file's note); `error` is null when it completed. */
+  const logAttempt = (name: string, j: PgBoss.JobWithMetadata<never>, startedAt: Date, elapsedMs: number, error: unknown) => {
+    const outcome: AttemptOutcome = error === null ? 'COMPLETED' : j.retryCount >= j.retryLimit ? 'FAILED' : 'RETRY';
+    const durationMs = Math.round(elapsedMs);
+    const endedAt = new Date(startedAt.getTime() + durationMs);
+    const attempt = `${j.retryCount + 1} of ${j.retryLimit + 1}`;
+    const message = error === null ? null : errorText(error);
+    store.write({
+      at: endedAt,
+      source: 'SCHEDULER',
+      level: attemptLevel(outcome),
+      requestId: currentRequestId(),
+      message: `${name} job ${j.id} attempt ${attempt}: ${outcome}${message === null ? '' : `: ${message}`}`,
+      operation: name,
+      outcome,
+      durationMs,
+      attributes: {
+        queue: name, jobId: j.id, attempt: j.retryCount + 1, attempts: j.retryLimit + 1,
+        startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(), durationMs, ...(message === null ? {} : { error: message }),
+      },
+    });
+  };
+  /**
+   * Polls `name` and hands each job to `run` with its data (the request id taken out), inside the
+   * request context of the job's request id; a throw fails the attempt with `failure`'s output
+   * (default: its message and the job id, which pg-boss copies to the dead-letter job). Every
+   * attempt's end is logged (logAttempt).
+   */
   const loop = (
     name: string,
-    run: (j: PgBoss.JobWithMetadata<never>) => Promise<void>,
-    failure: (j: PgBoss.JobWithMetadata<never>, err: unknown) => object = (_j, err) => ({ message: errorText(err) }),
+    run: (j: PgBoss.JobWithMetadata<never>, data: unknown) => Promise<void>,
+    failure: (j: PgBoss.JobWithMetadata<never>, err: unknown) => object = (j, err) => ({ message: errorText(err), jobId: j.id }),
   ) =>
     // Our own loop over fetch/complete/fail rather than pg-boss's work(): its graceful stop can
     // resolve before the completion of the attempt in progress is written (seen on PostgreSQL).
@@ -232,15 +326,23 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
           try {
             fetched = (await boss.fetch<never>(name, { batchSize: 1, includeMetadata: true })) ?? [];
           } catch (err) {
-            warn(`fetch from ${name} failed: ${(err as Error).message}`);
+            warn(`fetch from ${name} failed: ${(err as Error).message}`, { operation: name });
           }
           for (const j of fetched) {
-            try {
-              await run(j);
-              await boss.complete(name, j.id);
-            } catch (err) {
-              await boss.fail(name, j.id, failure(j, err)).catch((e: Error) => warn(`fail of ${name} ${j.id}: ${e.message}`));
-            }
+            const { data, requestId } = unstampRequestId<unknown>(j.data);
+            await runWithRequestContext({ requestId: requestId ?? `job:${j.id}` }, async () => {
+              const startedAt = new Date();
+              const t0 = performance.now();
+              let error: unknown = null;
+              try {
+                await run(j, data);
+                await boss.complete(name, j.id);
+              } catch (err) {
+                error = err ?? new Error('the attempt failed');
+                await boss.fail(name, j.id, failure(j, err)).catch((e: Error) => warn(`fail of ${name} ${j.id}: ${e.message}`, { operation: name, attributes: { jobId: j.id } }));
+              }
+              logAttempt(name, j, startedAt, performance.now() - t0, error);
+            });
           }
           if (fetched.length === 0 && !stopping) await untilWork(name);
         }
@@ -265,7 +367,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     },
     send: (name, data, o = {}) => {
       const tx = o.in;
-      return boss.send(name, data, {
+      return boss.send(name, stampRequestId(data), {
         ...(o.startAfter ? { startAfter: o.startAfter } : {}),
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         ...(tx ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx(text, values) }) } } : {}),
@@ -274,28 +376,36 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     work<T extends object>(name: string, handler: (job: JobAttempt<T>) => Promise<void>, whenFailed: WhenFailedForGood<T>) {
       const dead = deadLetterOf(name);
       worked.push({ name, deadLetter: dead, whenFailed: 'failedForGood' in whenFailed ? { record: true } : { record: false, reason: whenFailed.noRecord } });
-      loop(name, async (j) => {
+      loop(name, async (j, data) => {
         const fault = faults.get(name);
         if (fault !== undefined) throw new Error(fault);
-        await handler({ id: j.id, data: j.data as T, retryCount: j.retryCount, retryLimit: j.retryLimit, lastAttempt: j.retryCount >= j.retryLimit });
+        await handler({ id: j.id, data: data as T, retryCount: j.retryCount, retryLimit: j.retryLimit, lastAttempt: j.retryCount >= j.retryLimit });
       });
       // pg-boss keeps the last attempt's output: our `fail` message, or its own timeout text under `value`.
       const failedWith = (j: PgBoss.JobWithMetadata<never>) => {
         const output = j.output as { message?: unknown; value?: { message?: unknown } } | null;
         return String(output?.message ?? output?.value?.message ?? 'the job failed for good').slice(0, 1000);
       };
+      // The failed job's id, when our `fail` wrote it (an attempt that expired has pg-boss's output only).
+      const failedJobId = (j: PgBoss.JobWithMetadata<never>) => {
+        const id = (j.output as { jobId?: unknown } | null)?.jobId;
+        return typeof id === 'string' ? id : null;
+      };
+      const deadLetterEntry = (j: PgBoss.JobWithMetadata<never>, message: string) =>
+        warn(message, { level: 9, operation: name, outcome: 'DEAD_LETTER', attributes: { queue: name, jobId: failedJobId(j), deadLetterJobId: j.id, error: failedWith(j) } });
       loop(
         dead,
-        async (j) => {
-          if (!('failedForGood' in whenFailed)) return warn(`a ${name} job failed for good (${whenFailed.noRecord}): ${failedWith(j)}`);
+        async (j, data) => {
+          if (!('failedForGood' in whenFailed)) return deadLetterEntry(j, `a ${name} job failed for good (${whenFailed.noRecord}): ${failedWith(j)}`);
           // pg-boss gives the dead-letter job the retry limit of the job it copies (and no delay).
-          await whenFailed.failedForGood(j.data as T, failedWith(j)).catch((err: Error) => {
-            if (j.retryCount >= j.retryLimit) warn(`the record of a failed ${name} job could not be marked failed: ${err.message}`);
+          await whenFailed.failedForGood(data as T, failedWith(j)).catch((err: Error) => {
+            if (j.retryCount >= j.retryLimit) deadLetterEntry(j, `the record of a failed ${name} job could not be marked failed: ${err.message}`);
             throw err;
           });
+          deadLetterEntry(j, `a ${name} job failed for good, its record marked failed: ${failedWith(j)}`);
         },
-        // A retry of the dead-letter job must still carry the job's own error, not failedForGood's.
-        (j, err) => ({ message: failedWith(j), failedForGoodError: errorText(err) }),
+        // A retry of the dead-letter job must still carry the job's own error (and id), not failedForGood's.
+        (j, err) => ({ message: failedWith(j), jobId: failedJobId(j), failedForGoodError: errorText(err) }),
       );
       return Promise.resolve();
     },
@@ -321,6 +431,8 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       await Promise.race([Promise.all(loops), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
       await boss.stop({ graceful: false, close: false });
+      // The last attempts' scheduler entries, stored before the caller closes the database.
+      await store.flush();
     },
   };
 }

@@ -14,6 +14,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Query } from '../db/client.ts';
 import { openSecret, sealSecret } from './sealing.ts';
+import { serverLog } from './server-log.ts';
 import type { AppContext } from './context.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from './jobs.ts';
 
@@ -62,7 +63,8 @@ function transportOf(smtpUrl: string): Transporter {
  * One attempt at delivering outbox row `job.data.mailId`: sends it and marks it SENT; on an SMTP
  * error records the attempt and the error and throws (the queue retries; the job failing for good
  * turns the row FAILED: markMailFailed). A row already SENT, FAILED or gone is skipped (a repeated
- * job). Without SMTP_URL the row stays PENDING and a warning names it.
+ * job). Without SMTP_URL the row stays PENDING and a server log warning names it (its id; the
+ * address stays in the outbox).
  */
 export async function deliverMail(ctx: AppContext, job: JobAttempt<MailJob>): Promise<void> {
   const { database, config, keys, now } = ctx;
@@ -72,7 +74,7 @@ export async function deliverMail(ctx: AppContext, job: JobAttempt<MailJob>): Pr
   );
   if (!row || row.status === 'SENT' || row.status === 'FAILED') return;
   if (!config.smtpUrl) {
-    process.emitWarning(`mail ${row.id} to ${row.to_address} stays PENDING in mail_outbox: SMTP_URL is not set`, 'MailWarning');
+    serverLog.warn({ component: 'mail', mailId: row.id }, `mail ${row.id} stays PENDING in mail_outbox: SMTP_URL is not set`);
     return;
   }
   try {

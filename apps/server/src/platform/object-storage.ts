@@ -16,6 +16,7 @@ import { AwsClient } from 'aws4fetch';
 import { ERROR_CODES } from '@paydesk/domain';
 import type { ServerConfig } from '../config.ts';
 import { AppError } from './errors.ts';
+import { serverLog } from './server-log.ts';
 
 export type StorageKind = 'LOCAL' | 'S3';
 
@@ -63,10 +64,11 @@ export function diskStorage(dataDir: string): ObjectStorage {
 
 /**
  * A bucket that refuses or cannot be reached answers the caller 503 SRV503 (try again later);
- * what the bucket said goes to the server's warnings, never to the caller.
+ * what the bucket said (`detail`, of request `op` on `key`) goes to the server log as a warning
+ * (server-log.ts), never to the caller.
  */
-function unavailable(what: string): AppError {
-  process.emitWarning(`object storage: ${what}`, 'ObjectStorageWarning');
+function unavailable(op: 'PUT' | 'GET', key: string, detail: string): AppError {
+  serverLog.warn({ component: 'object-storage', op, key, detail }, `object storage: ${op} ${key} failed`);
   return new AppError(503, ERROR_CODES.UNAVAILABLE, 'Document storage is unavailable; try again later');
 }
 
@@ -80,16 +82,16 @@ export function s3Storage(c: S3Config): ObjectStorage {
       const res = await aws
         .fetch(url(key), { method: 'PUT', body: new Uint8Array(content), headers: { 'content-type': contentType, 'x-amz-server-side-encryption': 'AES256' } })
         .catch((e: Error) => {
-          throw unavailable(`PUT ${key}: ${e.message}`);
+          throw unavailable('PUT', key, e.message);
         });
-      if (!res.ok) throw unavailable(`PUT ${key}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+      if (!res.ok) throw unavailable('PUT', key, `HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
     },
     async get(key) {
       const res = await aws.fetch(url(key), { method: 'GET' }).catch((e: Error) => {
-        throw unavailable(`GET ${key}: ${e.message}`);
+        throw unavailable('GET', key, e.message);
       });
       if (res.status === 404) return null;
-      if (!res.ok) throw unavailable(`GET ${key}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+      if (!res.ok) throw unavailable('GET', key, `HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
       return Buffer.from(await res.arrayBuffer());
     },
   };

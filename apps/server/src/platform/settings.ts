@@ -12,6 +12,7 @@
  * which is also what the reference data seeds each key with on first start.
  */
 import { SYSTEM_SETTINGS, settingValueProblem, type SystemSettingKey } from '@paydesk/contract';
+import { LOG_SOURCES, type LogSource } from '@paydesk/domain';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { AppContext } from './context.ts';
 
@@ -34,6 +35,10 @@ export interface LiveSettings {
   exportMaxRows: number;
   /** Days a refund request may stay PENDING before it expires. */
   refundExpiryDays: number;
+  /** Minutes a transaction may stay PENDING before the pending-transaction logs list it. */
+  txnPendingMinutes: number;
+  /** Days each log source is kept. */
+  logRetentionDays: Record<LogSource, number>;
 }
 
 const minutes = (ms: number) => String(Math.round(ms / 60_000));
@@ -54,6 +59,8 @@ function fromConfig(c: ServerConfig): Record<SystemSettingKey, string> {
     EXPORT_MAX_CONCURRENT: String(c.exportMaxConcurrent),
     EXPORT_MAX_ROWS: String(c.exportMaxRows),
     REFUND_EXPIRY_DAYS: String(c.refundExpiryDays),
+    TXN_PENDING_MINUTES: String(c.txnPendingMinutes),
+    ...(Object.fromEntries(LOG_SOURCES.map((s) => [`LOG_RETENTION_DAYS_${s}`, String(c.logRetentionDays)])) as Record<`LOG_RETENTION_DAYS_${LogSource}`, string>),
   };
 }
 
@@ -92,6 +99,8 @@ export function toLiveSettings(stored: ReadonlyMap<string, string>, config: Serv
     exportMaxConcurrent: Number(v.EXPORT_MAX_CONCURRENT),
     exportMaxRows: Number(v.EXPORT_MAX_ROWS),
     refundExpiryDays: Number(v.REFUND_EXPIRY_DAYS),
+    txnPendingMinutes: Number(v.TXN_PENDING_MINUTES),
+    logRetentionDays: Object.fromEntries(LOG_SOURCES.map((s) => [s, Number(v[`LOG_RETENTION_DAYS_${s}`])])) as Record<LogSource, number>,
   };
 }
 

@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ORG_FILTER_FIELDS, type ListReportDef, type ReportColumn, type ReportSearchData, type ReportSort } from '@paydesk/contract';
 import { badInput } from '../platform/errors.ts';
+import { containsPattern } from '../platform/like-pattern.ts';
 import { isPlatformScope, type Scope } from '../platform/scope.ts';
 import { col, sourceOf, type ReportSource } from './sources.ts';
 
@@ -84,7 +85,9 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
       }
       case 'code': {
         const v = f[filter.key];
-        if (typeof v === 'string' && v !== '') out.push(filter.prefix ? sql`${col(src, filter.source)} LIKE ${likePrefix(v)}` : sql`${col(src, filter.source)} = ${v}`);
+        if (typeof v !== 'string' || v === '') break;
+        if (filter.contains) out.push(sql`${col(src, filter.source)} ILIKE ${containsPattern(v)}`);
+        else out.push(filter.prefix ? sql`${col(src, filter.source)} LIKE ${likePrefix(v)}` : sql`${col(src, filter.source)} = ${v}`);
         break;
       }
     }

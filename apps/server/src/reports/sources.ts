@@ -7,7 +7,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
-import { payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions, unattendedCashEvents } from '../db/schema/index.ts';
+import { logEntries, payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions, unattendedCashEvents } from '../db/schema/index.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
 /**
@@ -131,6 +131,15 @@ export const REPORT_SOURCES: Readonly<Record<string, ReportSource>> = {
     },
     id: 'id',
     scope: (s) => scopeCondition(s, payouts),
+  },
+  // The log store (§2 log screens): owner columns where an entry is about one organization (a
+  // terminal's, a merchant's call), null otherwise, so outside the platform only those are in scope.
+  log_entries: {
+    table: 'log_entries',
+    columns: columnsOf(logEntries),
+    joins: { ...OWNER_JOINS, 'user.actor': { alias: 'user_actor', fk: 'user_id', table: 'users', name: 'email' } },
+    id: 'id',
+    scope: (s) => scopeCondition(s, logEntries),
   },
   // Unattended terminals' cash events: the outlet's owner columns, as its terminal's transactions.
   unattended_cash_events: {

@@ -14,5 +14,6 @@ describe('bench/api.bench.ts at a small scale', () => {
     const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/api.bench.ts', '-n', '200', '-c', '2', '-r', '1'], { env, encoding: 'utf8', stdio: 'pipe' });
     expect(out).toMatch(/ratio portal \/ bare Fastify, req\/s \(best of each\):\s+\d+(\.\d+)? %/);
     expect(out).toMatch(/ratio portal \/ bare Fastify, by CPU per request \(lowest\):\s+\d+(\.\d+)? %/);
+    expect(out).toMatch(/ratio logging on \/ silent, req\/s \(best of each\):\s+\d+(\.\d+)? %/);
   }, 180_000);
 });

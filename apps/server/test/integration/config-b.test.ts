@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RESOURCES, placeholderProblem, renderTemplate, settingValueProblem, type PortalClient, type ResourceDef,
 } from '@paydesk/contract';
-import { BUSINESS_TIME_ZONE, MALAYSIAN_STATES, RISK_ALERT_RULES, dayjs, isPayoutDay, nextPayoutDate, payoutDate } from '@paydesk/domain';
+import { BUSINESS_TIME_ZONE, LOG_SOURCES, MALAYSIAN_STATES, RISK_ALERT_RULES, dayjs, isPayoutDay, nextPayoutDate, payoutDate } from '@paydesk/domain';
 import { passwordProblem } from '../../src/auth/password-policy.ts';
 import { loadConfig } from '../../src/config.ts';
 import { settingDefaults, toLiveSettings } from '../../src/platform/settings.ts';
@@ -143,8 +143,13 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(await count('SELECT count(*)::int AS n FROM payout_holidays')).toBe(REFERENCE_PAYOUT_HOLIDAYS.length);
       const settings = await search(admin, 'SystemSetting');
       expect(settings.map((x) => x.SettingKey).sort()).toEqual(
-        ['COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD', 'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'REFUND_EXPIRY_DAYS', 'SESSION_IDLE_MINUTES'],
+        [
+          'COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD',
+          ...LOG_SOURCES.map((x) => `LOG_RETENTION_DAYS_${x}`),
+          'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'REFUND_EXPIRY_DAYS', 'SESSION_IDLE_MINUTES', 'TXN_PENDING_MINUTES',
+        ].sort(),
       );
+      expect(settings.find((x) => x.SettingKey === 'LOG_RETENTION_DAYS_PORTAL')).toMatchObject({ SettingValue: '365', ValueType: 'INT:90:3650' });
       expect(settings.find((x) => x.SettingKey === 'SESSION_IDLE_MINUTES')).toMatchObject({ SettingValue: '15', ValueType: 'INT:1:240' });
       expect(settings.find((x) => x.SettingKey === 'EXPORT_MAX_CONCURRENT')).toMatchObject({ SettingValue: '2', ValueType: 'INT:1:10' });
       expect(settings.find((x) => x.SettingKey === 'EXPORT_MAX_ROWS')).toMatchObject({ SettingValue: '1000000', ValueType: 'INT:1:1000000' });

@@ -4,20 +4,22 @@
  * on each idle pooled client; without a listener node-postgres throws it out of the event loop and
  * the portal process dies (a CI run caught one as an uncaught exception). Here every idle
  * connection of the portal's pool is terminated, repeatedly, and the next queries still answer
- * and the warning names what happened. PostgreSQL only (PGlite has no server connections): the
- * integration tier includes `*.pg-test.ts` files when DATABASE_URL is set (vitest.config.ts).
+ * and the server log's warning (platform/server-log.ts) names what happened. PostgreSQL only
+ * (PGlite has no server connections): the integration tier includes `*.pg-test.ts` files when
+ * DATABASE_URL is set (vitest.config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { tapServerLog } from '../../src/platform/server-log.ts';
 
 describe('the PostgreSQL pool when the server ends idle connections', () => {
   const admin = process.env.DATABASE_URL as string;
   const name = `paydesk_idle_${randomBytes(5).toString('hex')}`;
   let database: Database;
   const warnings: string[] = [];
-  const onWarning = (w: Error) => warnings.push(w.message);
+  let untap: (() => void) | undefined;
 
   const adminQuery = async (text: string): Promise<number> => {
     const c = new pg.Client({ connectionString: admin });
@@ -34,11 +36,13 @@ describe('the PostgreSQL pool when the server ends idle connections', () => {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     database = await openDatabase(url.toString());
-    process.on('warning', onWarning);
+    untap = tapServerLog((line) => {
+      if (line.level === 40 && line.component === 'database') warnings.push(String(line.msg));
+    });
   }, 120_000);
 
   afterAll(async () => {
-    process.off('warning', onWarning);
+    untap?.();
     await database?.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });

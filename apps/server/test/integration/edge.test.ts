@@ -99,7 +99,9 @@ describe('server edge', () => {
       const res = await fetch(`${s.url}${path}`, init);
       const body = (await res.json()) as Record<string, unknown>;
       expect([status].flat(), path.slice(0, 60)).toContain(res.status);
-      expect(Object.keys(body).sort(), path.slice(0, 60)).toEqual(['ErrorCode', 'ErrorMessage']);
+      expect(Object.keys(body).sort(), path.slice(0, 60)).toEqual(['ErrorCode', 'ErrorMessage', 'RequestId']);
+      // The reference is the request's own id, answered in X-Request-Id too.
+      expect(body.RequestId, path.slice(0, 60)).toBe(res.headers.get('x-request-id'));
     }
   });
 

@@ -222,7 +222,7 @@ describe.each(DATABASES)('export governance on %s', (kind) => {
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('content-disposition')).toBeNull();
-    expect(await res.json()).toEqual({ ErrorCode: 'SRV500', ErrorMessage: 'Unexpected server error' });
+    expect(await res.json()).toEqual({ ErrorCode: 'SRV500', ErrorMessage: 'Unexpected server error', RequestId: expect.any(String) as unknown });
     const [run] = await runsOf(900_004);
     expect(run!.status).toBe('FAILED');
     expect((await auditsOfRun(run!.id)).map((a) => a.action)).toEqual(['EXPORT_STARTED', 'EXPORT_FAILED']);

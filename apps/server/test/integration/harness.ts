@@ -70,7 +70,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // The demo's provider credentials are sealed under the field key (as main.ts does).
   const keys = { jwtKey: randomBytes(32), kek: randomBytes(32), fieldKey };
   // MFA_ENFORCE off: every suite signs in as a SUPERADMIN without an authenticator; the MFA tests turn it on.
-  const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, ...opts.config };
+  // Log lines only where a test reads them (logStream); the log store is written either way.
+  const config: ServerConfig = { ...loadConfig({}), loginRateLimitPerMinute: 1000, mfaEnforce: false, logLevel: opts.logStream ? 'info' : 'silent', ...opts.config };
   const app = await buildApp({ database, config, keys, now }, { logStream: opts.logStream });
   const trail = watchAuditTrail(app, database);
   const url = await listen(app);

@@ -9,7 +9,8 @@
  *    and once the fault is gone its retry path works: the same settlement bytes uploaded again are
  *    imported, the merchant file uploaded again creates its merchant, the mail written again is
  *    sent, the acknowledgement queued again is delivered, the paused rollout resumed starts its stage.
- *  - Queues without a record (schedules): failing for good is reported with the stated reason.
+ *  - Queues without a record (schedules): failing for good is reported with the stated reason, as a
+ *    level-9 SCHEDULER log entry and a server log line.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,8 +20,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MERCHANT_UPLOAD_COLUMNS, type PortalClient } from '@paydesk/contract';
 import { enqueueRefundAck } from '../../src/modules/risk-pre-chargeback/refund-ack.ts';
 import { formatOf } from '../../src/modules/settlement/formats/index.ts';
+import { logStoreOf } from '../../src/platform/log-store.ts';
 import { queueMail } from '../../src/platform/mail.ts';
 import { sealSecret } from '../../src/platform/sealing.ts';
+import { tapServerLog } from '../../src/platform/server-log.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
 
@@ -219,22 +222,29 @@ describe.each(DATABASES)('a job that fails for good on %s', (kind) => {
     180_000,
   );
 
-  it('reports a job of a queue without a record failing for good, with its reason', async () => {
+  it('reports a job of a queue without a record failing for good, with its reason: a level-9 scheduler entry and a server log line', async () => {
     const schedules = s.app.jobs.worked().filter((w) => !w.whenFailed.record);
-    expect(schedules.map((w) => w.name).sort()).toEqual(['idempotency-purge', 'payout-build', 'refund-expiry', 'risk-inactive']);
-    const warnings: string[] = [];
-    const onWarning = (w: Error) => void warnings.push(w.message);
-    process.on('warning', onWarning);
+    expect(schedules.map((w) => w.name).sort()).toEqual(['idempotency-purge', 'log-retention', 'payout-build', 'pending-transactions', 'refund-expiry', 'risk-inactive']);
+    const lines: string[] = [];
+    const untap = tapServerLog((line) => void lines.push(String(line.msg)));
+    const expected = (w: (typeof schedules)[number]) => `a ${w.name} job failed for good (${w.whenFailed.record ? '' : w.whenFailed.reason}): ${FAULT}`;
     try {
       for (const w of schedules) {
         s.app.jobs.injectFault(w.name, FAULT);
         await s.app.jobs.send(w.name, {});
       }
       await until(async () => {
-        for (const w of schedules) expect(warnings).toContain(`job queue: a ${w.name} job failed for good (${w.whenFailed.record ? '' : w.whenFailed.reason}): ${FAULT}`);
+        for (const w of schedules) expect(lines).toContain(`job queue: ${expected(w)}`);
+      });
+      await until(async () => {
+        await logStoreOf(s.app.ctx).flush();
+        for (const w of schedules) {
+          const entries = await q<{ level: number; message: string }>(`SELECT level, message FROM log_entries WHERE source = 'SCHEDULER' AND operation = $1 AND outcome = 'DEAD_LETTER'`, [w.name]);
+          expect(entries.map((e) => [Number(e.level), e.message])).toContainEqual([9, expected(w)]);
+        }
       });
     } finally {
-      process.off('warning', onWarning);
+      untap();
       for (const w of schedules) s.app.jobs.injectFault(w.name, null);
     }
   }, 180_000);

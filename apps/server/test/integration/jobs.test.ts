@@ -5,10 +5,15 @@
  * or expired on its last attempt) reaches the queue's failedForGood through its dead-letter queue,
  * a job is worked by one of two servers sharing the database, an idle server sends one probe per
  * interval for all its queues instead of a fetch per queue, and stop waits for the attempt in progress.
+ * Every attempt writes one scheduler log entry (issue 30) and runs in the request context of the
+ * request that sent its job; a job failing for good is a level-9 entry and a server log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { deadLetterOf, startJobQueue, type JobAttempt, type JobQueue } from '../../src/platform/jobs.ts';
+import { JOB_REQUEST_ID_KEY, deadLetterOf, startJobQueue, type JobAttempt, type JobQueue } from '../../src/platform/jobs.ts';
+import { logStoreOf } from '../../src/platform/log-store.ts';
+import { currentRequestId, runWithRequestContext } from '../../src/platform/request-context.ts';
+import { tapServerLog } from '../../src/platform/server-log.ts';
 import { DATABASES, freshPostgres } from './harness.ts';
 
 const POLL = { pollingIntervalSeconds: 0.5 };
@@ -109,21 +114,65 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
     }
   }, 60_000);
 
-  it('warns with the stated reason when a job of a queue without a record fails for good', async () => {
+  it('reports a job of a queue without a record failing for good with the stated reason: a level-9 scheduler entry and a server log line', async () => {
     await jobs.define({ name: 'tick', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false });
-    const warnings: string[] = [];
-    const onWarning = (w: Error) => void warnings.push(w.message);
-    process.on('warning', onWarning);
+    const lines: Record<string, unknown>[] = [];
+    const untap = tapServerLog((line) => void lines.push(line));
+    const expected = 'a tick job failed for good (the next tick does it again): database restarting';
     try {
       await jobs.work('tick', async () => {
         throw new Error('database restarting');
       }, { noRecord: 'the next tick does it again' });
-      await jobs.send('tick', {});
-      await until(() => expect(warnings).toContain('job queue: a tick job failed for good (the next tick does it again): database restarting'));
+      const id = await jobs.send('tick', {});
+      await until(() => expect(lines.map((l) => l.msg)).toContain(`job queue: ${expected}`));
+      expect(lines.find((l) => l.msg === `job queue: ${expected}`)).toMatchObject({ level: 50, component: 'job-queue', queue: 'tick' });
       expect(jobs.worked().find((w) => w.name === 'tick')?.whenFailed).toEqual({ record: false, reason: 'the next tick does it again' });
+      await until(async () => {
+        await logStoreOf({ database }).flush();
+        const rows = await database.query<Record<string, unknown>>(
+          `SELECT level, outcome, message, attributes->>'jobId' AS job_id FROM log_entries WHERE source = 'SCHEDULER' AND operation = 'tick' AND outcome = 'DEAD_LETTER'`,
+        );
+        expect(rows).toEqual([{ level: 9, outcome: 'DEAD_LETTER', message: expected, job_id: id }]);
+      });
     } finally {
-      process.off('warning', onWarning);
+      untap();
     }
+  }, 60_000);
+
+  it('writes one scheduler entry per attempt (RETRY 5, FAILED 9, COMPLETED 1) and runs each attempt in the request context of the request that sent it', async () => {
+    await jobs.define({ name: 'traced', retryLimit: 2, retryDelaySeconds: 1, retryBackoff: false });
+    const seen: { data: unknown; requestId: string | null }[] = [];
+    await jobs.work<{ n: number }>('traced', async (job) => {
+      seen.push({ data: job.data, requestId: currentRequestId() });
+      if (job.data.n === 1 && job.retryCount < 2) throw new Error(`refused ${job.retryCount + 1}`);
+      if (job.data.n === 2) throw new Error('always refused');
+    }, NO_RECORD);
+    const sent = await runWithRequestContext({ requestId: 'req-0123456789' }, () => jobs.send('traced', { n: 1 }));
+    const unsent = await jobs.send('traced', { n: 2 });
+    // The request id travels in the job's data under the reserved key, and the handler never sees it.
+    const [stored] = await database.query<{ data: Record<string, unknown> }>(`SELECT data FROM pgboss.job WHERE id = $1`, [sent]);
+    expect(stored!.data).toEqual({ n: 1, [JOB_REQUEST_ID_KEY]: 'req-0123456789' });
+    const entriesOf = async (id: string) => {
+      await logStoreOf({ database }).flush();
+      return database.query<{ level: number; outcome: string; request_id: string; attempt: string; duration_ms: number; error: string | null; started: string; ended: string }>(
+        `SELECT level, outcome, request_id, attributes->>'attempt' AS attempt, duration_ms, attributes->>'error' AS error,
+                attributes->>'startedAt' AS started, attributes->>'endedAt' AS ended
+         FROM log_entries WHERE source = 'SCHEDULER' AND operation = 'traced' AND attributes->>'jobId' = $1 ORDER BY at, id`,
+        [id],
+      );
+    };
+    await until(async () => expect((await entriesOf(sent!)).map((e) => e.outcome)).toEqual(['RETRY', 'RETRY', 'COMPLETED']));
+    await until(async () => expect((await entriesOf(unsent!)).map((e) => e.outcome)).toEqual(['RETRY', 'RETRY', 'FAILED']));
+    const ok = await entriesOf(sent!);
+    expect(ok.map((e) => [e.level, e.attempt, e.request_id, e.error])).toEqual([
+      [5, '1', 'req-0123456789', 'refused 1'], [5, '2', 'req-0123456789', 'refused 2'], [1, '3', 'req-0123456789', null],
+    ]);
+    for (const e of ok) expect(Date.parse(e.ended) - Date.parse(e.started)).toBe(e.duration_ms);
+    // Sent outside any request: the job's own id stands in.
+    const failed = await entriesOf(unsent!);
+    expect(failed.map((e) => [e.level, e.request_id])).toEqual([[5, `job:${unsent}`], [5, `job:${unsent}`], [9, `job:${unsent}`]]);
+    expect(seen.filter((x) => (x.data as { n: number }).n === 1)).toEqual(Array(3).fill({ data: { n: 1 }, requestId: 'req-0123456789' }));
+    expect(seen.filter((x) => (x.data as { n: number }).n === 2)).toEqual(Array(3).fill({ data: { n: 2 }, requestId: `job:${unsent}` }));
   }, 60_000);
 
   it('keeps one waiting job per singleton key on a short queue', async () => {

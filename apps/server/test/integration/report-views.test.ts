@@ -20,6 +20,18 @@ import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 import { csvCellProblem, xlsxCellProblem } from '../export-cell-check.ts';
 import { seedDemoSettlementFiles } from '../../src/modules/settlement/demo-files.ts';
 import { buildDuePayouts } from '../../src/modules/payout/jobs.ts';
+import { LOG_LEVEL_CODES, LOG_SOURCES } from '@paydesk/domain';
+import { logStoreOf } from '../../src/platform/log-store.ts';
+
+/**
+ * The log screens' rows keep arriving while the suite runs (its own requests, the jobs): each is
+ * read over a fixed past hour holding entries made for it (beforeAll), three days back.
+ */
+const LOG_WINDOW_START = new Date(Date.now() - 3 * 86_400_000);
+const LOG_WINDOW = { DateFrom: LOG_WINDOW_START.toISOString(), DateTo: new Date(LOG_WINDOW_START.getTime() + 3_600_000).toISOString() };
+const isLog = (def: ListReportDef) => def.source === 'log_entries';
+/** The SearchData every read of `def` starts from: the log window for a log screen, nothing else. */
+const baseSearch = (def: ListReportDef): Record<string, unknown> => (isLog(def) ? LOG_WINDOW : {});
 
 const EMAILS = ['admin@paydesk.my', 'mm@paydesk.my', 'merchant@paydesk.my', 'branch@paydesk.my'];
 
@@ -28,7 +40,7 @@ async function walk(c: PortalClient, def: ListReportDef, SearchData: Record<stri
   const rows: ReportRow[] = [];
   let Cursor: string | undefined;
   for (let i = 0; i < 500; i++) {
-    const page = await api.search({ RowsPerPage, SearchData, ...(Sort ? { Sort } : {}), ...(Cursor ? { Cursor } : {}) } as never);
+    const page = await api.search({ RowsPerPage, SearchData: { ...baseSearch(def), ...SearchData }, ...(Sort ? { Sort } : {}), ...(Cursor ? { Cursor } : {}) } as never);
     rows.push(...page.Items);
     if (!page.NextCursor) return rows;
     Cursor = page.NextCursor;
@@ -43,7 +55,7 @@ const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'$
 const whereSql = (def: ListReportDef) =>
   Object.entries(def.where)
     .map(([col, v]) => (Array.isArray(v) ? `t.${col} IN (${v.map(literal).join(', ')})` : `t.${col} = ${literal(v as string | number)}`))
-    .concat(['true'])
+    .concat(isLog(def) ? [`t.at BETWEEN '${LOG_WINDOW.DateFrom}' AND '${LOG_WINDOW.DateTo}'`] : ['true'])
     .join(' AND ');
 
 /** The report's default order as SQL over `t`: its default sort column, then the id, in the default direction. */
@@ -65,6 +77,23 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
     await seedDemoSettlementFiles(s.database, filesDir, s.app.ctx.keys.fieldKey, new Date());
     // Payouts of the last business days, built as the daily job does (the payout reports).
     await buildDuePayouts(s.database, new Date());
+    // Entries of every log source inside the log window: the platform's and, on half, a transaction's owners.
+    const owners = await s.database.query<{ master_merchant_id: number; agency_id: number; agent_id: number; merchant_id: number; branch_id: number | null }>(
+      `SELECT master_merchant_id, agency_id, agent_id, merchant_id, branch_id FROM transactions ORDER BY id LIMIT 40`,
+    );
+    const store = logStoreOf(s.app.ctx);
+    LOG_SOURCES.forEach((source, si) => {
+      for (let i = 0; i < 24; i++) {
+        const o = i % 2 ? owners[(si * 7 + i) % owners.length] : undefined;
+        store.write({
+          at: new Date(LOG_WINDOW_START.getTime() + 60_000 + ((si * 24 + i) * 137_000) % 3_400_000),
+          source, level: LOG_LEVEL_CODES[i % LOG_LEVEL_CODES.length]!, message: `${source} entry ${i}`, requestId: `req-${si}-${i}-abcdef`,
+          operation: 'test', outcome: 'OK', durationMs: i * 3, tid: '60000001', mid: '000001234567', txnRefNo: `TXN${si}${i}`,
+          owner: o ? { masterMerchantId: o.master_merchant_id, agencyId: o.agency_id, agentId: o.agent_id, merchantId: o.merchant_id, branchId: o.branch_id } : null,
+        });
+      }
+    });
+    await store.flush();
     for (const email of EMAILS) {
       const client = await s.signIn(email);
       const profile = await client.call('profile');
@@ -150,7 +179,7 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
     const api = reportApi(caller!, def);
     const detail = await api.get(rows[0]!.Id);
     for (const c of def.columns.filter((x) => columnIn(x, 'detail'))) expect(detail, `${def.name} ${c.key}`).toHaveProperty(c.key);
-    const csv = await (await api.export({ Format: 'csv', Language: 'ms' } as never)).text();
+    const csv = await (await api.export({ Format: 'csv', Language: 'ms', SearchData: baseSearch(def) } as never)).text();
     const [header, ...lines] = parse(csv, { bom: true }) as string[][];
     const columns = def.columns.filter((c) => columnIn(c, 'export'));
     expect(header).toEqual(columns.map((c) => REPORT_LABELS.ms[c.labelKey]! + (c.kind === 'datetime' ? ' (MYT)' : '')));
@@ -164,7 +193,7 @@ describe.each(DATABASES)('every list report on %s', (kind) => {
       if (p) problems.push(`csv row ${r + 1} ${c.key}: ${p}`);
     }));
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(await (await api.export({ Format: 'xlsx', Language: 'en' } as never)).arrayBuffer()) as unknown as ArrayBuffer);
+    await wb.xlsx.load(Buffer.from(await (await api.export({ Format: 'xlsx', Language: 'en', SearchData: baseSearch(def) } as never)).arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
     expect(sheet.rowCount).toBe(rows.length + 1);
     sheet.eachRow((row, n) => {

@@ -35,6 +35,7 @@ const OWN_AUDIT: Record<string, string> = {
   agencyProfileDocumentUpload: 'an upload, hashed and stored before its row; the same file again writes none',
   agentProfileDocumentUpload: 'an upload, hashed and stored before its row; the same file again writes none',
   merchantProfileDocumentUpload: 'an upload, hashed and stored before its row; the same file again writes none',
+  otlpLogs: 'machine log records (OTLP), no user act: the entries are their own record; the ingest keys are audited when issued, rotated, revoked',
 };
 
 /** Whether a route changes state by its method and path. */

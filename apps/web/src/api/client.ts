@@ -52,7 +52,8 @@ export interface ApiClientDeps {
   /** Called once per session end, after its toast. */
   onSessionEnd: () => void;
   /** Shows one error toast; several lines are shown as a list. */
-  notify: (messages: string[]) => void;
+  /** Shows the error toast: its lines, and the failed request's reference when the server gave one. */
+  notify: (messages: string[], reference?: string | null) => void;
   download: (blob: Blob, filename: string) => void;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -261,6 +262,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw new RequestFailure({ kind: 'response', status: res.status, body: data });
   }
 
+  /** The toast of a verdict: its lines, and the request's reference when the server gave one. */
+  const notify = (v: Verdict) => (v.reference ? deps.notify(v.messages, v.reference) : deps.notify(v.messages));
+
   async function handle(failure: Failure, options: RequestOptions): Promise<void> {
     const verdict = classifyFailure(failure);
     options.onFailure?.(verdict);
@@ -268,12 +272,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (sessionEnded) return;
       sessionEnded = true;
       await channel.reset();
-      deps.notify(verdict.messages);
+      notify(verdict);
       deps.onSessionEnd();
       return;
     }
     const silent = typeof options.silent === 'function' ? options.silent(verdict) : options.silent === true;
-    if (!silent) deps.notify(verdict.messages);
+    if (!silent) notify(verdict);
   }
 
   async function call(route: PathRoute, kind: Kind, body: unknown, options: RequestOptions = {}): Promise<never> {

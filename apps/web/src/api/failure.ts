@@ -27,11 +27,17 @@ export interface Verdict {
   messages: string[];
   /** The whole error body, when there was one (e.g. a bulk upload's per-row `Errors`). */
   body?: Readonly<Record<string, unknown>>;
+  /**
+   * The server's reference of the failed request (the body's `RequestId`, its X-Request-Id): the
+   * toast shows it so support finds the request in the portal log (issue 30). Absent without one.
+   */
+  reference?: string;
 }
 
 type ErrorBody = {
   ErrorCode: string;
   ErrorMessage?: unknown;
+  RequestId?: unknown;
 };
 
 /** §8: "A response with ErrorCode set is an error", whatever its HTTP status. */
@@ -70,7 +76,8 @@ export function classifyFailure(failure: Failure): Verdict {
       const code = failure.body.ErrorCode;
       const endSession = SESSION_ENDING_CODES.includes(code);
       const message = messageOf(failure.body, endSession ? MESSAGES.sessionDefault : MESSAGES.default);
-      return { endSession, code, messages: splitMessage(message), body: failure.body };
+      const reference = typeof failure.body.RequestId === 'string' && failure.body.RequestId !== '' ? failure.body.RequestId : null;
+      return { endSession, code, messages: splitMessage(message), body: failure.body, ...(reference ? { reference } : {}) };
     }
   }
 }

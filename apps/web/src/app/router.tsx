@@ -11,6 +11,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BUILT_ROUTES, type BuiltRoute } from './built-routes.tsx';
 import { RedirectIfSignedIn, RequirePermission, RequireSession } from './guards.tsx';
 import { FullPageSpin } from '../shared/results.tsx';
+import { LOG_INGEST_KEYS_PATH } from '../features/log-ingest-keys/paths.ts';
 
 type SignInModule = typeof import('../features/auth/pages/sign-in-page.tsx');
 /** The sign-in page's module once fetched: then it renders at once, without a Suspense pass. */
@@ -51,6 +52,10 @@ const MyExportsPage = lazy(() =>
     default: () => <page.MyExportsPage linkOf={links.exportRunLink} />,
   })),
 );
+
+// The log ingest keys (issue 30 item 4): no menu entry (its permission is appended to the
+// catalogue), reached from the OTLP sources' log screens; the page checks logfiles:ingestkeys itself.
+const LogIngestKeysPage = lazy(() => import('../features/log-ingest-keys/pages/ingest-keys-page.tsx'));
 
 /** Where a session that must enrol a second factor first is sent (ProfileResponse MfaSetupRequired). */
 export const MFA_SETUP_PATH = '/mfa-setup';
@@ -141,7 +146,7 @@ export const APP_ROUTES: RouteObject[] = [
             <AppLayout />
           </Suspense>
         ),
-        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: CHANGE_PASSWORD_PATH.slice(1), element: <ChangePasswordPage /> }, { path: MY_EXPORTS_PATH.slice(1), element: <MyExportsPage /> }, { path: '*', element: <NotFoundPage /> }],
+        children: [...BUILT_ROUTES.map(toRoute), { path: MFA_SETUP_PATH.slice(1), element: <MfaSetupPage /> }, { path: CHANGE_PASSWORD_PATH.slice(1), element: <ChangePasswordPage /> }, { path: MY_EXPORTS_PATH.slice(1), element: <MyExportsPage /> }, { path: LOG_INGEST_KEYS_PATH.slice(1), element: <LogIngestKeysPage /> }, { path: '*', element: <NotFoundPage /> }],
       },
     ],
   },

@@ -35,7 +35,7 @@ export async function startApp(config: RuntimeConfig): Promise<AppStore> {
       // The guard sends the user to /auth once the session is gone (§4); lookups are cleared with it.
       onSessionEnd: () => void store.dispatch(clearSession()),
       // antd's toast (notify.tsx) loads with the first one: the sign-in page does not carry antd.
-      notify: (messages) => void import('./notify.tsx').then((m) => m.notifyError(messages)),
+      notify: (messages, reference) => void import('./notify.tsx').then((m) => m.notifyError(messages, reference)),
       download: saveBlob,
     }),
   );

@@ -15,8 +15,8 @@ export interface ReportEntry {
   path: string;
   api: string;
   permission: string;
-  /** A list report serving Totals (hasTotals). */
-  totals: boolean;
+  /** A list report serving Totals (hasTotals); absent on a summary report, which never does. */
+  totals?: boolean;
   /** The full declaration; rejects only when its chunk cannot be fetched. */
   load: () => Promise<ReportDef>;
 }
@@ -50,15 +50,27 @@ export const REPORT_CATALOG: readonly ReportEntry[] = [
   { name: 'PayoutTpa', kind: 'list', path: '/tpa-payout-report', api: 'Payout/Tpa', permission: 'tpapayoutreport:view', totals: true, load: () => import('./defs/payout.ts').then((m) => m.tpaPayoutReport) },
   { name: 'PayoutRisk', kind: 'list', path: '/tpa-payout-report-v2', api: 'Payout/Risk', permission: 'tpapayoutreportv2:view', totals: true, load: () => import('./defs/payout.ts').then((m) => m.tpaPayoutRiskReport) },
   { name: 'UnattendedHistory', kind: 'list', path: '/unattended-history/Denomination', api: 'Unattended/History', permission: 'unattended:history', totals: true, load: () => import('./defs/unattended.ts').then((m) => m.unattendedHistory) },
-  { name: 'SalesEcommerce', kind: 'summary', path: '/sales-report/ecommerce', api: 'SalesReport/Ecommerce', permission: 'salesreport:ecommerce', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.ecommerceSales) },
-  { name: 'SalesEcommercePreauth', kind: 'summary', path: '/sales-report/ecommerce-preauth', api: 'SalesReport/EcommercePreauth', permission: 'salesreport:ecommercepreauth', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.preauthSales) },
-  { name: 'SalesPayByCard', kind: 'summary', path: '/sales-report/pay-by-card', api: 'SalesReport/PayByCard', permission: 'salesreport:paybycard', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.payByCardSales) },
-  { name: 'SalesPaymentLink', kind: 'summary', path: '/sales-report/payment-link', api: 'SalesReport/PaymentLink', permission: 'salesreport:paymentlink', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.paymentLinkSales) },
-  { name: 'SalesRecurring', kind: 'summary', path: '/sales-report/recurring', api: 'SalesReport/Recurring', permission: 'salesreport:recurring', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.recurringSales) },
-  { name: 'SalesTerminal', kind: 'summary', path: '/sales-report/terminal', api: 'SalesReport/Terminal', permission: 'salesreport:terminal', totals: false, load: () => import('./defs/sales-services.ts').then((m) => m.terminalSales) },
-  { name: 'SalesTerminalSettlement', kind: 'summary', path: '/sales-report/terminal-settlement', api: 'SalesReport/TerminalSettlement', permission: 'salesreport:terminalsettlement', totals: false, load: () => import('./defs/sales-settlement.ts').then((m) => m.terminalSettlementSales) },
-  { name: 'SalesAgency', kind: 'summary', path: '/agency-sales-report', api: 'SalesReport/Agency', permission: 'salesreport:agency', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agencySales) },
-  { name: 'SalesAgent', kind: 'summary', path: '/agent-sales-report', api: 'SalesReport/Agent', permission: 'salesreport:agent', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.agentSales) },
-  { name: 'SalesMerchant', kind: 'summary', path: '/merchant-sales-report', api: 'SalesReport/Merchant', permission: 'salesreport:merchant', totals: false, load: () => import('./defs/sales-org.ts').then((m) => m.merchantSales) },
-  { name: 'UnattendedReport', kind: 'summary', path: '/unattended-report/Denomination', api: 'Unattended/Report', permission: 'unattended:report', totals: false, load: () => import('./defs/unattended.ts').then((m) => m.unattendedReport) },
+  { name: 'SalesEcommerce', kind: 'summary', path: '/sales-report/ecommerce', api: 'SalesReport/Ecommerce', permission: 'salesreport:ecommerce', load: () => import('./defs/sales-services.ts').then((m) => m.ecommerceSales) },
+  { name: 'SalesEcommercePreauth', kind: 'summary', path: '/sales-report/ecommerce-preauth', api: 'SalesReport/EcommercePreauth', permission: 'salesreport:ecommercepreauth', load: () => import('./defs/sales-services.ts').then((m) => m.preauthSales) },
+  { name: 'SalesPayByCard', kind: 'summary', path: '/sales-report/pay-by-card', api: 'SalesReport/PayByCard', permission: 'salesreport:paybycard', load: () => import('./defs/sales-services.ts').then((m) => m.payByCardSales) },
+  { name: 'SalesPaymentLink', kind: 'summary', path: '/sales-report/payment-link', api: 'SalesReport/PaymentLink', permission: 'salesreport:paymentlink', load: () => import('./defs/sales-services.ts').then((m) => m.paymentLinkSales) },
+  { name: 'SalesRecurring', kind: 'summary', path: '/sales-report/recurring', api: 'SalesReport/Recurring', permission: 'salesreport:recurring', load: () => import('./defs/sales-services.ts').then((m) => m.recurringSales) },
+  { name: 'SalesTerminal', kind: 'summary', path: '/sales-report/terminal', api: 'SalesReport/Terminal', permission: 'salesreport:terminal', load: () => import('./defs/sales-services.ts').then((m) => m.terminalSales) },
+  { name: 'SalesTerminalSettlement', kind: 'summary', path: '/sales-report/terminal-settlement', api: 'SalesReport/TerminalSettlement', permission: 'salesreport:terminalsettlement', load: () => import('./defs/sales-settlement.ts').then((m) => m.terminalSettlementSales) },
+  { name: 'SalesAgency', kind: 'summary', path: '/agency-sales-report', api: 'SalesReport/Agency', permission: 'salesreport:agency', load: () => import('./defs/sales-org.ts').then((m) => m.agencySales) },
+  { name: 'SalesAgent', kind: 'summary', path: '/agent-sales-report', api: 'SalesReport/Agent', permission: 'salesreport:agent', load: () => import('./defs/sales-org.ts').then((m) => m.agentSales) },
+  { name: 'SalesMerchant', kind: 'summary', path: '/merchant-sales-report', api: 'SalesReport/Merchant', permission: 'salesreport:merchant', load: () => import('./defs/sales-org.ts').then((m) => m.merchantSales) },
+  { name: 'UnattendedReport', kind: 'summary', path: '/unattended-report/Denomination', api: 'Unattended/Report', permission: 'unattended:report', load: () => import('./defs/unattended.ts').then((m) => m.unattendedReport) },
+  // The eleven log screens (defs/logs.ts LOG_REPORTS, in domain LOG_SOURCES order).
+  { name: 'LogPayment', kind: 'list', path: '/payment-log-files', api: 'Log/Payment', permission: 'logfiles:paymentview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[0]!) },
+  { name: 'LogMobile', kind: 'list', path: '/mobile-log-files', api: 'Log/Mobile', permission: 'logfiles:mobileview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[1]!) },
+  { name: 'LogPortal', kind: 'list', path: '/portal-log-files', api: 'Log/Portal', permission: 'logfiles:portalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[2]!) },
+  { name: 'LogScheduler', kind: 'list', path: '/scheduler-log-files', api: 'Log/Scheduler', permission: 'logfiles:schedulerview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[3]!) },
+  { name: 'LogTerminal', kind: 'list', path: '/terminal-log-files', api: 'Log/Terminal', permission: 'logfiles:terminalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[4]!) },
+  { name: 'LogMasterDevicesApi', kind: 'list', path: '/masterdevices-api-logfiles', api: 'Log/MasterDevicesApi', permission: 'logfiles:masterdevicesapiview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[5]!) },
+  { name: 'LogTxnRespPending', kind: 'list', path: '/txnresppending-log-files', api: 'Log/TxnRespPending', permission: 'logfiles:txnresppendingview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[6]!) },
+  { name: 'LogTxnTerminalPending', kind: 'list', path: '/txnterminalpending-log-files', api: 'Log/TxnTerminalPending', permission: 'logfiles:txnterminalpendingview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[7]!) },
+  { name: 'LogCardReceiptUpload', kind: 'list', path: '/cardreceiptupload-log-files', api: 'Log/CardReceiptUpload', permission: 'logfiles:cardreceiptuploadview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[8]!) },
+  { name: 'LogTerminalEreceiptUpload', kind: 'list', path: '/terminalereceiptupload-log-files', api: 'Log/TerminalEreceiptUpload', permission: 'logfiles:terminalereceiptuploadview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[9]!) },
+  { name: 'LogMasterTerminal', kind: 'list', path: '/master-terminal-log-files', api: 'Log/MasterTerminal', permission: 'logfiles:masterterminalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[10]!) },
 ];

@@ -99,9 +99,11 @@ export type ReportFilter =
   /**
    * An exact code: `{key}` must match `pattern` (e.g. Last4 /^\d{4}$/, MID, TID, batch number,
    * approval code); `prefix: true` also matches any value starting with it (TxnRefNo exact or
-   * prefix), index-backed.
+   * prefix), index-backed; `contains: true` matches any value holding it, case folded (free text:
+   * a log message) — not index-backed, so only on a source whose date range bounds the rows read
+   * (the log store's day partitions).
    */
-  | { kind: 'code'; key: string; source: string; labelKey: string; pattern: RegExp; maxLength: number; message: string; prefix?: boolean }
+  | { kind: 'code'; key: string; source: string; labelKey: string; pattern: RegExp; maxLength: number; message: string; prefix?: boolean; contains?: boolean }
   /**
    * Whose record it is, relative to the caller, over a column of user ids (a risk alert's
    * assignee): `{key}: 'ME'` (the caller's own: "my queue") or `'NOBODY'` (unassigned); absent:

@@ -8,6 +8,7 @@
  */
 import type { EnumLabelLanguage } from '@paydesk/domain';
 import { UNATTENDED_LABELS } from './labels-unattended.ts';
+import { LOG_LABELS } from './labels-logs.ts';
 
 const en = {
   'txn.title': 'E-commerce transactions',
@@ -789,9 +790,9 @@ const zh: Record<ReportLabelKey, string> = {
 
 /** Every report label by language, then key. */
 export const REPORT_LABELS: Readonly<Record<EnumLabelLanguage, Readonly<Record<string, string>>>> = Object.freeze({
-  en: { ...en, ...UNATTENDED_LABELS.en },
-  ms: { ...ms, ...UNATTENDED_LABELS.ms },
-  zh: { ...zh, ...UNATTENDED_LABELS.zh },
+  en: { ...en, ...UNATTENDED_LABELS.en, ...LOG_LABELS.en },
+  ms: { ...ms, ...UNATTENDED_LABELS.ms, ...LOG_LABELS.ms },
+  zh: { ...zh, ...UNATTENDED_LABELS.zh, ...LOG_LABELS.zh },
 });
 
 /** A report label in a language; the key itself when none is declared (a defect the label test catches). */

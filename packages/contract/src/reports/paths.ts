@@ -8,7 +8,7 @@
 import { hasTotals, type ReportDef } from './define.ts';
 
 /** What the addresses of a report depend on: a declaration, or its catalogue entry (`totals` given). */
-export type ReportAddress = Pick<ReportDef, 'name' | 'kind' | 'api'> & ({ totals: boolean } | ReportDef);
+export type ReportAddress = Pick<ReportDef, 'name' | 'kind' | 'api'> & ({ totals?: boolean } | ReportDef);
 
 /** The operations every list report serves. */
 export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export'] as const;

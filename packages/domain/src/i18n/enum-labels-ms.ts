@@ -186,6 +186,7 @@ const ms: Record<EnumLabelKey, string> = {
   'enum.mdrFeeMode.3': 'Yang lebih tinggi antara MDR dan amaun tetap',
   'enum.mdrFeeMode.4': 'MDR dan amaun tetap',
   'enum.logLevel.1': 'Maklumat',
+  'enum.logLevel.5': 'Amaran',
   'enum.logLevel.9': 'Pengecualian',
   'enum.notificationTarget.MASTER_MERCHANT': 'Hantar kepada pedagang induk',
   'enum.notificationTarget.USER': 'Hantar kepada pengguna',

@@ -186,6 +186,7 @@ const zh: Record<EnumLabelKey, string> = {
   'enum.mdrFeeMode.3': 'MDR 与固定金额取较高者',
   'enum.mdrFeeMode.4': 'MDR 加固定金额',
   'enum.logLevel.1': '信息',
+  'enum.logLevel.5': '警告',
   'enum.logLevel.9': '异常',
   'enum.notificationTarget.MASTER_MERCHANT': '发送给主商户',
   'enum.notificationTarget.USER': '发送给用户',

@@ -211,6 +211,7 @@ const en = {
   'enum.mdrFeeMode.3': 'Higher of MDR and flat amount',
   'enum.mdrFeeMode.4': 'Both MDR and flat amount',
   'enum.logLevel.1': 'Info',
+  'enum.logLevel.5': 'Warning',
   'enum.logLevel.9': 'Exception',
   // §9 settings
   'enum.notificationTarget.MASTER_MERCHANT': 'Send to master merchant',

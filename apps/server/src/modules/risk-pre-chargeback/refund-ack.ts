@@ -12,6 +12,11 @@
  * CALLBACK_ALLOW_PRIVATE): one failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
  * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same id and a
  * receiver drops duplicates; the network call is made outside any transaction.
+ *
+ * Every call made is also one PAYMENT log entry (platform/outbound-log.ts, issue 30 item 3): URL,
+ * latency, status or error, the masked request and answer, the request's owner columns, the
+ * transaction's MID and TxnRefNo; level 1 delivered, 5 failed with a retry to come, 9 failed on the
+ * last attempt. The call carries the request id of the action that queued it as X-Request-Id.
  */
 import { randomUUID } from 'node:crypto';
 import type { RefundStatus } from '@paydesk/domain';
@@ -20,7 +25,9 @@ import { isSealed, openSecret } from '../../platform/sealing.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Query } from '../../db/client.ts';
 import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
+import { logStoreOf } from '../../platform/log-store.ts';
 import { outboundFetch, outboundRefusal } from '../../platform/outbound-address.ts';
+import { isSuccess, outboundLogEntry, timedFetch } from '../../platform/outbound-log.ts';
 import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
 import { applyRefundAction, lockRefund, logRefundEvent } from './refund-events.ts';
 
@@ -51,6 +58,9 @@ export async function enqueueRefundAck(jobs: JobQueue, refundRequestId: number, 
   return jobs.send<RefundAckJob>(REFUND_ACK, { refundRequestId, eventId: randomUUID() }, { in: q });
 }
 
+/** A nullable integer column as a number. */
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
 /** The JSON body of the acknowledgement (PascalCase like every Paydesk answer; money as ringgit text). */
 function ackBody(r: { id: number; txnRefNo: string; serviceType: number; amount: string; currency: string }, eventId: string, at: Date): string {
   return JSON.stringify({
@@ -68,8 +78,11 @@ function ackBody(r: { id: number; txnRefNo: string; serviceType: number; amount:
 export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAckJob>): Promise<void> {
   const { refundRequestId: id, eventId } = job.data;
   const [row] = await ctx.database.query<Record<string, unknown>>(
-    `SELECT r.id, r.status, r.txn_ref_no, r.service_type, r.amount::text AS amount, r.currency, c.callback_url, c.callback_secret
-     FROM refund_requests r LEFT JOIN organization_configs c ON c.org_id = r.merchant_id AND c.is_active = 1 WHERE r.id = $1`,
+    `SELECT r.id, r.status, r.txn_ref_no, r.service_type, r.amount::text AS amount, r.currency, c.callback_url, c.callback_secret,
+       r.master_merchant_id, r.agency_id, r.agent_id, r.merchant_id, r.branch_id, t.mid
+     FROM refund_requests r LEFT JOIN organization_configs c ON c.org_id = r.merchant_id AND c.is_active = 1
+       LEFT JOIN transactions t ON t.id = r.transaction_id
+     WHERE r.id = $1`,
     [id],
   );
   if (!row || !ACKNOWLEDGEABLE.includes(row.status as RefundStatus)) return;
@@ -92,12 +105,11 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
     const at = ctx.now();
     const body = ackBody({ id, txnRefNo: String(row.txn_ref_no), serviceType: Number(row.service_type), amount: String(row.amount), currency: String(row.currency) }, eventId, at);
     const timestamp = Math.floor(at.getTime() / 1000);
-    const started = Date.now();
-    try {
-      // Pinned: the addresses are checked again as the socket connects (DNS rebinding).
-      const res = await outboundFetch(url, {
+    // Pinned: the addresses are checked again as the socket connects (DNS rebinding).
+    const exchange = await timedFetch(
+      {
         method: 'POST',
-        redirect: 'manual',
+        url,
         signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
         headers: {
           'content-type': 'application/json',
@@ -106,13 +118,21 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
           [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, eventId, body),
         },
         body,
-      }, { allowPrivate: ctx.config.callbackAllowPrivate });
-      await res.body?.cancel();
-      if (res.status >= 200 && res.status < 300) delivered = `HTTP ${res.status} in ${Date.now() - started} ms`;
-      else failure = `HTTP ${res.status}`;
-    } catch (err) {
-      failure = (err as Error).name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${(err as Error).message}`;
-    }
+      },
+      (u, init) => outboundFetch(u, init, { allowPrivate: ctx.config.callbackAllowPrivate }),
+      { now: ctx.now },
+    );
+    const latency = Math.round(exchange.latencyMs);
+    if (isSuccess(exchange)) delivered = `HTTP ${exchange.status} in ${latency} ms`;
+    else if (exchange.status !== null) failure = `HTTP ${exchange.status}`;
+    else failure = exchange.error?.name === 'TimeoutError' ? `no answer within ${ACK_TIMEOUT_MS / 1000} s` : `not reached: ${exchange.error?.message ?? 'no answer'}`;
+    const owner = { masterMerchantId: num(row.master_merchant_id), agencyId: num(row.agency_id), agentId: num(row.agent_id), merchantId: num(row.merchant_id), branchId: num(row.branch_id) };
+    // A failed call is retried unless this was the job's last attempt.
+    logStoreOf(ctx).write(outboundLogEntry(exchange, {
+      final: job.lastAttempt,
+      purpose: 'refund-ack',
+      subject: { owner, mid: row.mid == null ? null : String(row.mid), txnRefNo: String(row.txn_ref_no) },
+    }));
   }
   // Without a URL or a readable secret, or to a refused address, no retry can succeed: ACK_FAILED at
   // once. Any other failure throws; the job failing for good is markRefundAckFailed (the queue's failedForGood).

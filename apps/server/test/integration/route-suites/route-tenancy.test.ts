@@ -15,6 +15,8 @@ import {
   type RouteDef,
 } from '@paydesk/contract';
 import { DATABASES } from '../harness.ts';
+import type { LogSource } from '@paydesk/domain';
+import { ensureLogPartitions } from '../../../src/platform/log-partitions.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { headerOf, sheetColumns } from '../../../src/engine/sheet-columns.ts';
 import { exampleOf, unwrap } from './hostile.ts';
@@ -192,6 +194,19 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
       );
       return { id: Number(e!.id), table: 'risk_alert_transactions' };
     }
+    if (idKind === 'logEntry') {
+      // An entry of the route's log source about another tenant's terminal (a log screen's Get
+      // reads its own source only), in that source's partition of today.
+      const source = String(LIST_REPORTS.find((d) => d.name === route?.report?.name)?.where.source ?? 'TERMINAL') as LogSource;
+      await ensureLogPartitions(q, source, [new Date().toISOString().slice(0, 10)]);
+      const [e] = await q<{ id: number }>(
+        `INSERT INTO log_entries (at, source, level, message, tid, master_merchant_id, agency_id, agent_id, merchant_id, branch_id)
+         SELECT now(), $2, 1, 'foreign terminal entry', coalesce(t.tid, '60999999'), t.master_merchant_id, t.agency_id, t.agent_id, t.merchant_id, t.branch_id
+         FROM transactions t JOIN organizations o ON o.id = coalesce(t.branch_id, t.merchant_id) WHERE o.path NOT LIKE $1 ORDER BY t.id LIMIT 1 RETURNING id`,
+        [`${u.orgPath}%`, source],
+      );
+      return { id: Number(e!.id), table: 'log_entries' };
+    }
     if (idKind === 'payout') {
       // A payout of another tenant's merchant (the harness builds none): one day of its sales, on
       // a channel the route's report reads (the TPA reports read the acquirer channels only).
@@ -240,6 +255,8 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
     // Firmware images and rollouts are the platform's (module terminalfirmware, platform-only): no
     // tenant owns one, and a caller outside the platform is answered NF404 for every id.
     if (idKind === 'firmware' || idKind === 'firmwareRollout') return null;
+    // Log ingest keys are the platform's (module logfiles, platform-only): no tenant owns one.
+    if (idKind === 'logIngestKey') return null;
     if (idKind === 'merchantUpload') {
       // An upload made from another tenant's agency (the harness makes none).
       const [u2] = await q<{ id: number }>(

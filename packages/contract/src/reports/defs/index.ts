@@ -11,6 +11,7 @@ import { bsnRecon, bsnReconSummary, finexusRecon, ipay88Recon, paydeeRecon, raze
 import { bsnTpa, paydeeTpa, rmTpa } from './settlement-tpa.ts';
 import { payoutReportDef, tpaPayoutReport, tpaPayoutRiskReport } from './payout.ts';
 import { unattendedHistory, unattendedReport } from './unattended.ts';
+import { LOG_REPORTS } from './logs.ts';
 
 export const REPORTS: readonly ReportDef[] = [
   ...TRANSACTION_LISTS,
@@ -51,4 +52,6 @@ export const REPORTS: readonly ReportDef[] = [
   merchantSales,
   // The unattended terminals' cash per terminal and day.
   unattendedReport,
+  // The log screens (§2 Log files and master terminal log files).
+  ...LOG_REPORTS,
 ];

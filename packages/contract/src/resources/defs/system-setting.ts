@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, RULE_MESSAGES, VALIDATION_MESSAGES, validateField } from '@paydesk/domain';
+import { FIELD_MESSAGES, RULE_MESSAGES, VALIDATION_MESSAGES, validateField, type LogSource } from '@paydesk/domain';
 import { defineResource } from '../define.ts';
 import { maxLengthMessage, text, textarea, wholeNumberMessage } from '../fields.ts';
 
@@ -17,6 +17,11 @@ export interface SystemSettingSpec {
   key: string;
   valueType: SettingValueType;
   description: string;
+}
+
+/** The retention setting of one log source (issue 30): whole days kept, from 90 to 3650. */
+function logRetention<S extends LogSource>(source: S, what: string) {
+  return [{ key: `LOG_RETENTION_DAYS_${source}` as const, valueType: 'INT:90:3650' as const, description: `Days the ${what} is kept; older days are deleted.` }];
 }
 
 /**
@@ -41,6 +46,20 @@ export const SYSTEM_SETTINGS = [
   { key: 'EXPORT_MAX_ROWS', valueType: 'INT:1:1000000', description: 'Most rows one export may hold; a larger one is refused before it starts, asking to narrow the filter.' },
   // The refund desk's queue: a request nobody handles does not wait forever.
   { key: 'REFUND_EXPIRY_DAYS', valueType: 'INT:1:365', description: 'Days a refund request may stay pending; older pending requests expire.' },
+  // The pending-transaction logs (§2 /txnresppending-log-files, /txnterminalpending-log-files).
+  { key: 'TXN_PENDING_MINUTES', valueType: 'INT:1:1440', description: 'Minutes a transaction may stay pending before the pending-transaction log lists it.' },
+  // Log retention per source (PCI DSS 10.5.1: twelve months kept, three at hand): whole days are dropped past it.
+  ...logRetention('PAYMENT', 'payment log (calls to providers and merchants)'),
+  ...logRetention('MOBILE', 'mobile log'),
+  ...logRetention('PORTAL', 'portal log (every request)'),
+  ...logRetention('SCHEDULER', 'scheduler log (every job run)'),
+  ...logRetention('TERMINAL', 'terminal log'),
+  ...logRetention('MASTER_DEVICES_API', 'master devices API log'),
+  ...logRetention('TXN_RESP_PENDING', 'pending online transaction log'),
+  ...logRetention('TXN_TERMINAL_PENDING', 'pending terminal transaction log'),
+  ...logRetention('CARD_RECEIPT_UPLOAD', 'card receipt upload log'),
+  ...logRetention('TERMINAL_ERECEIPT_UPLOAD', 'terminal e-receipt upload log'),
+  ...logRetention('MASTER_TERMINAL', 'master terminal log files'),
 ] as const satisfies readonly SystemSettingSpec[];
 export type SystemSettingKey = (typeof SYSTEM_SETTINGS)[number]['key'];
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { SYSTEM_SETTINGS } from '@paydesk/contract';
 import type { ResourceItem } from '../resource-api.ts';
 import type { ResourceOverride } from './types.ts';
+import './setting-texts.ts';
 
 const SEEDED_DESCRIPTION = new Map<string, string>(SYSTEM_SETTINGS.map((s) => [s.key, s.description]));
 

@@ -1,0 +1,89 @@
+/**
+ * The demo's terminal host (issue 30 item 3): a second process that plays the programs outside
+ * the portal — the terminal host, the master devices API, the mobile app's back end and the two
+ * receipt upload services — and sends their log records to the portal's OTLP/HTTP logs endpoint
+ * with OpenTelemetry's own SDK and exporter, each source with its own ingest key, exactly as a
+ * real deployment would. main.ts starts it beside an embedded demo; nothing here touches the
+ * database.
+ *
+ * Input (environment, JSON where noted):
+ *  - PORTAL_URL: the portal's origin (http://127.0.0.1:3000);
+ *  - DEMO_INGEST_KEYS: {source: key} for the OTLP sources (seed/demo-ingest-keys.ts);
+ *  - DEMO_TERMINALS: [{tid, mid, txnRefs: string[]}] of the demo's terminals;
+ *  - BACKLOG_MINUTES (default 120): records spread over that many minutes before now, first;
+ *  - INTERVAL_MS (default 4000): then a few records every that many ms, until SIGTERM or SIGINT;
+ *  - ONCE=1: send the backlog and exit (tests).
+ * Output: exit 0 after a clean shutdown; 1 when a batch could not be sent at start.
+ */
+import { SeverityNumber } from '@opentelemetry/api-logs';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
+import { DEMO_LOG_EVENTS, type DemoLogEvent, type DemoTerminal } from './demo-log-events.ts';
+
+const env = process.env;
+const portal = env.PORTAL_URL ?? 'http://127.0.0.1:3000';
+const keys = JSON.parse(env.DEMO_INGEST_KEYS ?? '{}') as Record<string, string>;
+const terminals = JSON.parse(env.DEMO_TERMINALS ?? '[]') as DemoTerminal[];
+const backlogMinutes = Number(env.BACKLOG_MINUTES ?? 120);
+const intervalMs = Number(env.INTERVAL_MS ?? 4000);
+
+const SEVERITY: Record<DemoLogEvent['severity'], SeverityNumber> = { INFO: SeverityNumber.INFO, WARN: SeverityNumber.WARN, ERROR: SeverityNumber.ERROR };
+
+/** One provider per source: its service name and its own ingest key. */
+const providers = Object.entries(DEMO_LOG_EVENTS)
+  .filter(([source]) => keys[source])
+  .map(([source, events]) => {
+    const exporter = new OTLPLogExporter({ url: `${portal}/api/otlp/v1/logs`, headers: { Authorization: `Bearer ${keys[source]}` } });
+    const provider = new LoggerProvider({
+      resource: resourceFromAttributes({ 'service.name': events.service }),
+      processors: [new BatchLogRecordProcessor({ exporter, maxExportBatchSize: 500, scheduledDelayMillis: 1000 })],
+    });
+    return { source, events, provider, logger: provider.getLogger(events.service) };
+  });
+
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+
+/** Emits one record of `p`'s kinds at `at`, about a random demo terminal. */
+function emit(p: (typeof providers)[number], at: Date): void {
+  if (terminals.length === 0) return;
+  const terminal = pick(terminals);
+  const e = pick(p.events.kinds)(terminal);
+  p.logger.emit({
+    timestamp: at,
+    eventName: e.event,
+    severityNumber: SEVERITY[e.severity],
+    severityText: e.severity,
+    body: e.message,
+    attributes: { 'terminal.id': terminal.tid, 'merchant.id': terminal.mid, ...(e.txnRef ? { 'transaction.ref': e.txnRef } : {}), ...e.attributes },
+  });
+}
+
+async function main(): Promise<void> {
+  const now = Date.now();
+  for (const p of providers) {
+    const n = Math.max(1, Math.round(backlogMinutes * p.events.perMinute));
+    for (let i = 0; i < n; i++) emit(p, new Date(now - Math.random() * backlogMinutes * 60_000));
+  }
+  await Promise.all(providers.map((p) => p.provider.forceFlush()));
+  if (env.ONCE === '1') return shutdown(0);
+  const timer = setInterval(() => {
+    for (const p of providers) if (Math.random() < Math.min(1, (p.events.perMinute * intervalMs) / 60_000)) emit(p, new Date());
+  }, intervalMs);
+  const stop = () => {
+    clearInterval(timer);
+    void shutdown(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+async function shutdown(code: number): Promise<void> {
+  await Promise.allSettled(providers.map((p) => p.provider.shutdown()));
+  process.exit(code);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`demo log host: ${err instanceof Error ? err.message : String(err)}\n`);
+  void shutdown(1);
+});

@@ -1,0 +1,85 @@
+/**
+ * The report texts of the log screens (issue 30), in en, ms and zh: the eleven titles and the
+ * columns. Merged into REPORT_LABELS (labels.ts) like every report text.
+ */
+
+const en = {
+  'report.log.PAYMENT.title': 'Payment log',
+  'report.log.MOBILE.title': 'Mobile log',
+  'report.log.PORTAL.title': 'Portal log',
+  'report.log.SCHEDULER.title': 'Scheduler log',
+  'report.log.TERMINAL.title': 'Terminal log',
+  'report.log.MASTER_DEVICES_API.title': 'Master devices API log',
+  'report.log.TXN_RESP_PENDING.title': 'Pending online transactions log',
+  'report.log.TXN_TERMINAL_PENDING.title': 'Pending terminal transactions log',
+  'report.log.CARD_RECEIPT_UPLOAD.title': 'Card receipt upload log',
+  'report.log.TERMINAL_ERECEIPT_UPLOAD.title': 'Terminal e-receipt upload log',
+  'report.log.MASTER_TERMINAL.title': 'Master terminal log files',
+  'log.at': 'Time',
+  'log.level': 'Level',
+  'log.message': 'Message',
+  'log.text': 'Message contains',
+  'log.operation': 'Operation',
+  'log.outcome': 'Outcome',
+  'log.durationMs': 'Duration (ms)',
+  'log.requestId': 'Request reference',
+  'log.user': 'User',
+  'log.userGroup': 'User group',
+  'log.entryId': 'Entry no.',
+  'log.detail': 'Log entry',
+};
+
+const ms = {
+  'report.log.PAYMENT.title': 'Log pembayaran',
+  'report.log.MOBILE.title': 'Log mudah alih',
+  'report.log.PORTAL.title': 'Log portal',
+  'report.log.SCHEDULER.title': 'Log penjadual',
+  'report.log.TERMINAL.title': 'Log terminal',
+  'report.log.MASTER_DEVICES_API.title': 'Log API peranti induk',
+  'report.log.TXN_RESP_PENDING.title': 'Log transaksi dalam talian belum selesai',
+  'report.log.TXN_TERMINAL_PENDING.title': 'Log transaksi terminal belum selesai',
+  'report.log.CARD_RECEIPT_UPLOAD.title': 'Log muat naik resit kad',
+  'report.log.TERMINAL_ERECEIPT_UPLOAD.title': 'Log muat naik e-resit terminal',
+  'report.log.MASTER_TERMINAL.title': 'Fail log terminal induk',
+  'log.at': 'Masa',
+  'log.level': 'Tahap',
+  'log.message': 'Mesej',
+  'log.text': 'Mesej mengandungi',
+  'log.operation': 'Operasi',
+  'log.outcome': 'Keputusan',
+  'log.durationMs': 'Tempoh (ms)',
+  'log.requestId': 'Rujukan permintaan',
+  'log.user': 'Pengguna',
+  'log.userGroup': 'Kumpulan pengguna',
+  'log.entryId': 'No. entri',
+  'log.detail': 'Entri log',
+};
+
+const zh = {
+  'report.log.PAYMENT.title': '支付日志',
+  'report.log.MOBILE.title': '移动端日志',
+  'report.log.PORTAL.title': '门户日志',
+  'report.log.SCHEDULER.title': '调度日志',
+  'report.log.TERMINAL.title': '终端日志',
+  'report.log.MASTER_DEVICES_API.title': '主设备 API 日志',
+  'report.log.TXN_RESP_PENDING.title': '待处理在线交易日志',
+  'report.log.TXN_TERMINAL_PENDING.title': '待处理终端交易日志',
+  'report.log.CARD_RECEIPT_UPLOAD.title': '银行卡收据上传日志',
+  'report.log.TERMINAL_ERECEIPT_UPLOAD.title': '终端电子收据上传日志',
+  'report.log.MASTER_TERMINAL.title': '主终端日志文件',
+  'log.at': '时间',
+  'log.level': '级别',
+  'log.message': '消息',
+  'log.text': '消息包含',
+  'log.operation': '操作',
+  'log.outcome': '结果',
+  'log.durationMs': '耗时（毫秒）',
+  'log.requestId': '请求参考号',
+  'log.user': '用户',
+  'log.userGroup': '用户组',
+  'log.entryId': '条目编号',
+  'log.detail': '日志条目',
+};
+
+/** The log screens' labels by language. */
+export const LOG_LABELS = { en, ms, zh } as const;
