@@ -92,6 +92,8 @@ describe('module manifests', () => {
       define: async () => undefined,
       work: async (name: string) => void worked.push(name),
       schedule: async () => undefined,
+      // An installer may queue its first run at start (the pending-transaction log does).
+      send: async () => 'job',
     } as unknown as JobQueue;
     const idle: string[] = [];
     for (const m of await moduleManifests()) {
