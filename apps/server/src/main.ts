@@ -94,7 +94,8 @@ async function startDemoLogHost(portalUrl: string): Promise<ChildProcess> {
   const script = fileURLToPath(new URL('./seed/demo-log-host.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORTAL_URL: portalUrl, DEMO_INGEST_KEYS: JSON.stringify(DEMO_INGEST_KEYS), DEMO_TERMINALS: JSON.stringify(terminals) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The IPC channel closes when this process ends, however it ends: the host then stops too.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('exit', (code) => {
     if (!stopping && code !== 0) serverLog.warn({ code }, 'the demo log host stopped');

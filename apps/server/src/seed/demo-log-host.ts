@@ -13,7 +13,8 @@
  *  - BACKLOG_MINUTES (default 120): records spread over that many minutes before now, first;
  *  - INTERVAL_MS (default 4000): then a few records every that many ms, until SIGTERM or SIGINT;
  *  - ONCE=1: send the backlog and exit (tests).
- * Output: exit 0 after a clean shutdown; 1 when a batch could not be sent at start.
+ * Output: exit 0 after a clean shutdown (SIGTERM, SIGINT, or its parent portal's end, seen as
+ * the IPC channel closing); 1 when a batch could not be sent at start.
  */
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // Started by the portal with an IPC channel (main.ts): when the portal ends, even killed, so does the host.
+  if (process.send) process.once('disconnect', stop);
 }
 
 async function shutdown(code: number): Promise<void> {
