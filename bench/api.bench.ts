@@ -27,13 +27,13 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import pino from 'pino';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { PortalClient, openResponse, routes, sealRequest } from '@paydesk/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/seed/index.ts';
+import { freshDatabaseTarget } from './lib.ts';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', short: 'n' }, connections: { type: 'string', short: 'c' }, rounds: { type: 'string', short: 'r' } } });
 const N = Number(values.requests ?? 20_000);
@@ -46,23 +46,6 @@ const PATH = routes.currencies.path;
 interface Req {
   path: string;
   headers: Record<string, string>;
-}
-
-/** A fresh database on the DATABASE_URL server, or in-memory PGlite. */
-async function freshDatabaseTarget(): Promise<{ target: string; drop: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return { target: 'memory://', drop: async () => {} };
-  const name = `paydesk_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { target: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Fires `reqs` at `origin` over CONNECTIONS connections; returns req/s. Throws on any non-200. */

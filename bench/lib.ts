@@ -1,8 +1,11 @@
 /**
  * What the PostgreSQL benchmarks share (bench/dashboard.bench.ts, bench/reports.bench.ts):
  * percentiles, the interleaved comparison against a baseline run in the same process, the
- * caller scopes of the busiest organization of a level, and "seed when empty". Numbers only.
+ * caller scopes of the busiest organization of a level, "seed when empty", and a fresh database
+ * dropped at the end (bench/api.bench.ts, bench/log-ingest.bench.ts). Numbers only.
  */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { GroupType, OrgLevel } from '@paydesk/domain';
 import type { Database } from '../apps/server/src/db/client.ts';
 import type { Scope } from '../apps/server/src/platform/scope.ts';
@@ -85,4 +88,21 @@ export async function seedWhenEmpty(database: Database, n: number): Promise<numb
   const ms = performance.now() - t0;
   console.log(`seeded ${n} transactions in ${(ms / 1000).toFixed(1)} s: ${Math.round((n / ms) * 1000).toLocaleString('en-US')} rows/s (goal ≥ 20,000)`);
   return ms;
+}
+
+/** A fresh database on the DATABASE_URL server (and how to drop it), or in-memory PGlite. */
+export async function freshDatabaseTarget(): Promise<{ target: string; drop: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) return { target: 'memory://', drop: async () => {} };
+  const name = `paydesk_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { target: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

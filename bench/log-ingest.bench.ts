@@ -30,28 +30,13 @@ import { ensureReferenceData } from '../apps/server/src/seed/index.ts';
 import { DEMO_INGEST_KEYS, seedDemoIngestKeys } from '../apps/server/src/seed/demo-ingest-keys.ts';
 import { logRowsOf, logStoreOf } from '../apps/server/src/platform/log-store.ts';
 import { ensureLogPartitions, utcDay } from '../apps/server/src/platform/log-partitions.ts';
+import { freshDatabaseTarget } from './lib.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, batch: { type: 'string' }, connections: { type: 'string' } } });
 const admin = process.env.DATABASE_URL;
 const ROWS = Number(values.rows ?? (admin ? '200000' : '20000'));
 const BATCH = Number(values.batch ?? '1000');
 const CONNECTIONS = Number(values.connections ?? '4');
-
-/** A fresh database on the DATABASE_URL server (and how to drop it), or in-memory PGlite. */
-async function freshTarget(): Promise<{ target: string; drop: () => Promise<void> }> {
-  if (!admin) return { target: 'memory://', drop: async () => {} };
-  const name = `paydesk_logbench_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { target: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 const attr = (key: string, v: string) => ({ key, value: { stringValue: v } });
 
@@ -68,7 +53,7 @@ function record(i: number, ns: bigint) {
   };
 }
 
-const { target, drop } = await freshTarget();
+const { target, drop } = await freshDatabaseTarget();
 const database = await openDatabase(target);
 try {
   await ensureReferenceData(database);

@@ -156,8 +156,6 @@ export class LogStore {
   private readonly flushMs: number;
   private readonly report: (message: string, err: unknown) => void;
   readonly stats: LogStoreStats = { written: 0, dropped: 0, failed: 0, buffered: 0 };
-  /** Called with each batch once it is stored (the live tail listens here). */
-  onStored: ((rows: readonly LogEntryInput[]) => void) | null = null;
 
   constructor(
     private readonly database: Database,
@@ -228,7 +226,6 @@ export class LogStore {
       this.known.add(key);
     }
     await this.database.query(INSERT, insertParams(rows));
-    this.onStored?.(rows.map((r) => ({ ...r, at: new Date(r.at), attributes: r.attributes ? (JSON.parse(r.attributes) as Record<string, unknown>) : null })));
   }
 
   /** Stores what is buffered and refuses further writes (the app is closing). */
