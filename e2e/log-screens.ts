@@ -4,8 +4,9 @@
  *    host's records every few seconds), so a test that compares a total or a page from one read to
  *    the next cannot hold on them: `isLiveLog` screens are left to the log screens' own e2e;
  *  - some log screens are not sure to have demo rows when a sweep opens each screen's first row:
- *    the payment log and the master terminal log files have no demo source yet (the demo makes no
- *    call to a merchant or provider on its own; terminals' log file uploads are not built), and the
+ *    the payment log has no demo source yet (the demo makes no call to a merchant or provider on
+ *    its own), the master terminal log files arrive when the demo log host has started (it may
+ *    start after a sweep opened the screen), and the
  *    pending-transaction logs list only what the seed, which follows the clock, left pending in the
  *    last 7 days (a clean clone's once had no terminal one).
  */

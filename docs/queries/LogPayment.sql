@@ -250,7 +250,7 @@ LIMIT $5;
 
 -- Export (read in batches: a cursor on PostgreSQL) · MERCHANT_HQ · no filter
 -- params: ["PAYMENT",1]
-SELECT "log_entries"."id" AS "Id", "log_entries"."at" AS "At", "log_entries"."level" AS "Level", "log_entries"."message" AS "Message", "log_entries"."operation" AS "Operation", "log_entries"."outcome" AS "Outcome", "log_entries"."duration_ms" AS "DurationMs", "log_entries"."request_id" AS "RequestId", "user_actor"."email" AS "User", "log_entries"."user_group" AS "UserGroup", "log_entries"."mid" AS "MID", "log_entries"."tid" AS "TID", "log_entries"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "log_entries"."id" AS "EntryId", to_char("log_entries"."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
+SELECT "log_entries"."id" AS "Id", "log_entries"."at" AS "At", "log_entries"."level" AS "Level", "log_entries"."message" AS "Message", "log_entries"."operation" AS "Operation", "log_entries"."outcome" AS "Outcome", "log_entries"."duration_ms" AS "DurationMs", "log_entries"."request_id" AS "RequestId", "user_actor"."email" AS "User", "log_entries"."user_group" AS "UserGroup", "log_entries"."mid" AS "MID", "log_entries"."tid" AS "TID", "log_entries"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "log_entries"."id" AS "EntryId", "log_entries"."attributes" AS "Attributes", to_char("log_entries"."at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "__sort"
 FROM "log_entries"
 LEFT JOIN "users" AS "user_actor" ON "user_actor"."id" = "log_entries"."user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "log_entries"."merchant_id"
@@ -260,7 +260,7 @@ ORDER BY "log_entries"."at" DESC, "log_entries"."id" DESC;
 
 -- Get · MERCHANT_HQ
 -- params: [1000000,"PAYMENT",1]
-SELECT "log_entries"."id" AS "Id", "log_entries"."at" AS "At", "log_entries"."level" AS "Level", "log_entries"."message" AS "Message", "log_entries"."operation" AS "Operation", "log_entries"."outcome" AS "Outcome", "log_entries"."duration_ms" AS "DurationMs", "log_entries"."request_id" AS "RequestId", "user_actor"."email" AS "User", "log_entries"."user_group" AS "UserGroup", "log_entries"."mid" AS "MID", "log_entries"."tid" AS "TID", "log_entries"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "log_entries"."id" AS "EntryId"
+SELECT "log_entries"."id" AS "Id", "log_entries"."at" AS "At", "log_entries"."level" AS "Level", "log_entries"."message" AS "Message", "log_entries"."operation" AS "Operation", "log_entries"."outcome" AS "Outcome", "log_entries"."duration_ms" AS "DurationMs", "log_entries"."request_id" AS "RequestId", "user_actor"."email" AS "User", "log_entries"."user_group" AS "UserGroup", "log_entries"."mid" AS "MID", "log_entries"."tid" AS "TID", "log_entries"."txn_ref_no" AS "TxnRefNo", "org_merchant"."name" AS "MerchantName", "log_entries"."id" AS "EntryId", "log_entries"."attributes" AS "Attributes"
 FROM "log_entries"
 LEFT JOIN "users" AS "user_actor" ON "user_actor"."id" = "log_entries"."user_id"
 LEFT JOIN "organizations" AS "org_merchant" ON "org_merchant"."id" = "log_entries"."merchant_id"

@@ -32,6 +32,8 @@ export interface ServerConfig {
   refundExpiryDays: number;
   /** Minutes a transaction may stay PENDING before the pending-transaction logs list it (TXN_PENDING_MINUTES, default 15). */
   txnPendingMinutes: number;
+  /** Largest terminal log file accepted, in MB (LOG_FILE_MAX_MB, default 20). */
+  logFileMaxMb: number;
   /** Days every log source is kept unless its LOG_RETENTION_DAYS_<SOURCE> setting says otherwise (LOG_RETENTION_DAYS, default 365). */
   logRetentionDays: number;
   /** pino level of the server's log lines on stdout (LOG_LEVEL: trace … fatal, or silent; default info). */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportMaxRows: int(env.EXPORT_MAX_ROWS, 1_000_000),
     refundExpiryDays: int(env.REFUND_EXPIRY_DAYS, DEFAULT_REFUND_EXPIRY_DAYS),
     txnPendingMinutes: int(env.TXN_PENDING_MINUTES, 15),
+    logFileMaxMb: int(env.LOG_FILE_MAX_MB, 20),
     logRetentionDays: int(env.LOG_RETENTION_DAYS, 365),
     logLevel: LOG_LEVEL_NAMES.has(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info',
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS ?? 2) || 2),

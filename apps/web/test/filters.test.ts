@@ -180,3 +180,35 @@ describe('the codes an enum filter offers by audience (columns with `outside`)',
     expect(cases.map(([name]) => name)).toContain('PreChargeback');
   });
 });
+
+describe('a timed date range (the log screens: to the minute, MYT, opening on the recent past)', () => {
+  const logs = LIST_REPORTS.filter((d) => d.source === 'log_entries');
+  const minute = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T23:59:00Z'), noInvalidDate: true }).map((d) => dayjs.utc(d).tz('Asia/Kuala_Lumpur'));
+
+  it('is declared by every log screen, with the last hour by default', () => {
+    expect(logs).toHaveLength(11);
+    for (const d of logs) expect(d.filters.find((f) => f.kind === 'dateRange')).toMatchObject({ recentMinutes: 60 });
+  });
+
+  it('opens on the hour before now, and keeps a range the URL gives', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...logs), minute, (d, now) => {
+        const q = parseReportQuery(d, new URLSearchParams(), now);
+        expect(q.from).toBe(now.subtract(60, 'minute').format('YYYY-MM-DDTHH:mm'));
+        expect(q.to).toBeUndefined();
+        // The start is a minute of Malaysian time: as an instant, an hour before now (to the minute).
+        expect(dayjs.utc(toReportSearchData(d, q).DateFrom as string).valueOf()).toBe(now.subtract(60, 'minute').second(0).millisecond(0).valueOf());
+        const given = parseReportQuery(d, new URLSearchParams({ from: '2026-12-01T09:30', to: '2026-12-01T10:45' }), now);
+        expect([given.from, given.to]).toEqual(['2026-12-01T09:30', '2026-12-01T10:45']);
+        expect(toReportSearchData(d, given)).toMatchObject({ DateFrom: '2026-12-01T01:30:00.000Z', DateTo: '2026-12-01T02:45:59.999Z' });
+        expect(parseReportQuery(d, toReportSearchParams(d, given), now)).toEqual(given);
+      }),
+    );
+  });
+
+  it('takes whole days as before, and refuses minutes on a report whose range is in days', () => {
+    const d = logs[0]!;
+    expect(toReportSearchData(d, parseReportQuery(d, new URLSearchParams({ from: '2026-12-01' })))).toMatchObject({ DateFrom: '2026-11-30T16:00:00.000Z' });
+    expect(parseTxnQuery(new URLSearchParams({ from: '2026-12-01T09:30' })).from).toBeUndefined();
+  });
+});

@@ -54,7 +54,8 @@ async function setting(key: string): Promise<{ SettingValue: string }> {
 
 describe('resource overrides on the real server', () => {
   it('system settings: the list shows a flag as Yes/No and the form edits it with a switch; no create or delete', async () => {
-    await openScreen('/system-setting', 'System settings');
+    // Narrowed to the password rules: the first page need not hold every setting.
+    await openScreen('/system-setting?q=PASSWORD_REQUIRE', 'System settings');
     expect(screen.queryByText('New')).toBeNull();
     expect(screen.queryByText('Delete')).toBeNull();
     const before = (await setting('PASSWORD_REQUIRE_SYMBOL')).SettingValue;

@@ -16,6 +16,7 @@ export * from './endpoints/zmk.ts';
 export * from './endpoints/firmware.ts';
 export * from './endpoints/otlp-logs.ts';
 export * from './endpoints/log-ingest-keys.ts';
+export * from './endpoints/log-files.ts';
 export * from './endpoints/profiles.ts';
 export * from './endpoints/merchant-upload.ts';
 export * from './profile-segments.ts';

@@ -146,6 +146,8 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   firmwareFile: { method: 'GET', path: '/api/portal/Firmware/:Id/File', encrypted: true },
   firmwareRetire: { method: 'POST', path: '/api/portal/Firmware/Retire', encrypted: true },
   otlpLogs: { method: 'POST', path: '/api/otlp/v1/logs', encrypted: false },
+  logFileUpload: { method: 'POST', path: '/api/otlp/v1/log-files', encrypted: false },
+  logFileDownload: { method: 'GET', path: '/api/portal/Log/MasterTerminal/File/:Id', encrypted: true },
   logIngestKeySearch: { method: 'POST', path: '/api/portal/LogIngestKey/Search', encrypted: true },
   logIngestKeyIssue: { method: 'POST', path: '/api/portal/LogIngestKey/Issue', encrypted: true },
   logIngestKeyRotate: { method: 'POST', path: '/api/portal/LogIngestKey/Rotate', encrypted: true },

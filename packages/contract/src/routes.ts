@@ -5,6 +5,7 @@
  * /api/docs is generated from it. Generated routes (resources, reports) join it in ROUTE_TABLE.
  */
 import { z } from 'zod';
+import { LOG_FILE_SOURCE, LOG_SOURCE_SCREENS } from '@paydesk/domain';
 import * as auth from './endpoints/auth.ts';
 import * as cfg from './endpoints/config.ts';
 import * as dash from './endpoints/dashboard.ts';
@@ -27,6 +28,7 @@ import * as eh from './endpoints/export-history.ts';
 import * as fw from './endpoints/firmware.ts';
 import * as otlp from './endpoints/otlp-logs.ts';
 import * as lik from './endpoints/log-ingest-keys.ts';
+import * as lf from './endpoints/log-files.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -286,9 +288,13 @@ export const routes = {
   // OTLP/HTTP logs from the terminals, the master devices API, the mobile app and the receipt uploads
   // (issue 30): no session and no secure channel; an ingest key of the source instead (modules/log-ingest).
   otlpLogs: def({ method: 'POST', path: '/api/otlp/v1/logs', summary: "OpenTelemetry OTLP/HTTP logs (ExportLogsServiceRequest as JSON or protobuf, gzip allowed; at most 4 MiB and 5,000 records): the ingest key of a source (Authorization: Bearer, or X-Ingest-Key) writes every record to the key's source, else AUTH401; nothing is stored unless the whole body is valid", body: otlp.OtlpLogsRequest, response: otlp.OtlpLogsResponse, permission: null, auth: false, encrypted: false }),
+  // Terminal log files (/master-terminal-log-files): uploaded with the log file source's ingest key
+  // (no session, no channel; its query is checked before the body is read), downloaded by the screen's users.
+  logFileUpload: def({ method: 'POST', path: lf.LOG_FILE_UPLOAD_PATH, summary: "A terminal's log file (raw bytes, application/octet-stream, gzip allowed; query Tid, LogDate YYYY-MM-DD not after today, FileName): the master terminal source's ingest key (Authorization: Bearer, or X-Ingest-Key; another source's key 403) stores it sealed, streamed under the LOG_FILE_MAX_MB cap (413), and writes one master terminal log entry with its size and SHA-256; the same bytes again for the TID and date answer that entry", response: lf.LogFileEntry, permission: null, auth: false, encrypted: false }),
+  logFileDownload: def({ method: 'GET', path: '/api/portal/Log/MasterTerminal/File/:Id', summary: "The log file of a master terminal log entry, streamed (audited; X-Checksum-Sha256 header); a merchant's users reach their own terminals' files only", params: lf.LogFileParams, permission: LOG_SOURCE_SCREENS[LOG_FILE_SOURCE].permission, auth: true, encrypted: true, file: true, idOf: 'logFile', tenancy: 'own' }),
   // The ingest keys of the OTLP sources (/log-ingest-keys): platform-only (module logfiles). A key is answered once, when issued.
   logIngestKeySearch: def({ method: 'POST', path: '/api/portal/LogIngestKey/Search', summary: 'Log ingest keys: source, label, prefix, status, who issued and revoked them and when, last use (never the key or its hash)', body: lik.LogIngestKeySearchRequest, response: lik.LogIngestKeySearchResponse, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, tenancy: 'platform' }),
-  logIngestKeyIssue: def({ method: 'POST', path: '/api/portal/LogIngestKey/Issue', summary: 'Issue an ingest key for an OTLP source with a label; the key is answered this once (only its SHA-256 is kept)', body: lik.LogIngestKeyIssueRequest, response: lik.LogIngestKeyIssued, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, audit: { action: 'INGEST_KEY_ISSUE', target: 'LogIngestKey' }, tenancy: 'platform' }),
+  logIngestKeyIssue: def({ method: 'POST', path: '/api/portal/LogIngestKey/Issue', summary: 'Issue an ingest key for a source written from outside the portal (an OTLP source, or the terminal log files) with a label; the key is answered this once (only its SHA-256 is kept)', body: lik.LogIngestKeyIssueRequest, response: lik.LogIngestKeyIssued, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, audit: { action: 'INGEST_KEY_ISSUE', target: 'LogIngestKey' }, tenancy: 'platform' }),
   logIngestKeyRotate: def({ method: 'POST', path: '/api/portal/LogIngestKey/Rotate', summary: 'Rotate an active ingest key: a new key for the same source and label (answered this once) and the old one revoked, in one transaction', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyRotated, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_ROTATE', target: 'LogIngestKey' }, tenancy: 'platform' }),
   logIngestKeyRevoke: def({ method: 'POST', path: '/api/portal/LogIngestKey/Revoke', summary: 'Revoke an active ingest key: its next request is refused (AUTH401)', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyItem, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_REVOKE', target: 'LogIngestKey' }, tenancy: 'platform' }),
 } satisfies Record<string, RouteDef>;

@@ -8,8 +8,8 @@ import { REPORTS, REPORT_CATALOG, hasTotals } from '../src/index.ts';
 
 describe('REPORT_CATALOG', () => {
   it('lists every report of REPORTS, in order, with the same addresses and permission', () => {
-    expect(REPORT_CATALOG.map(({ name, kind, path, api, permission, totals }) => ({ name, kind, path, api, permission, totals }))).toEqual(
-      REPORTS.map((d) => ({ name: d.name, kind: d.kind, path: d.path, api: d.api, permission: d.permission, totals: d.kind === 'list' ? hasTotals(d) : undefined })),
+    expect(REPORT_CATALOG.map(({ name, kind, path, api, permission, totals, tail }) => ({ name, kind, path, api, permission, totals, tail }))).toEqual(
+      REPORTS.map((d) => ({ name: d.name, kind: d.kind, path: d.path, api: d.api, permission: d.permission, totals: d.kind === 'list' ? hasTotals(d) : undefined, tail: d.kind === 'list' && d.liveTail ? true : undefined })),
     );
   });
 

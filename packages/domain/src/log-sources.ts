@@ -47,6 +47,20 @@ export const logSourcePascal = (source: LogSource): string => source.toLowerCase
 /** The sources written by programs outside the portal over OTLP/HTTP, each with its own ingest key. */
 export const OTLP_LOG_SOURCES = ['TERMINAL', 'MASTER_DEVICES_API', 'MOBILE', 'CARD_RECEIPT_UPLOAD', 'TERMINAL_ERECEIPT_UPLOAD'] as const satisfies readonly LogSource[];
 
+/**
+ * The source whose entries are log FILES uploaded by terminals (§2 /master-terminal-log-files):
+ * one entry per stored file, the file kept sealed and downloaded from its entry's detail.
+ */
+export const LOG_FILE_SOURCE = 'MASTER_TERMINAL' as const satisfies LogSource;
+
+/**
+ * Every source written by a program outside the portal with an ingest key of its own: the OTLP
+ * sources (their log records) and the log file source (its uploaded files). A key writes its own
+ * source only, through that source's endpoint.
+ */
+export const INGEST_KEY_SOURCES = [...OTLP_LOG_SOURCES, LOG_FILE_SOURCE] as const satisfies readonly LogSource[];
+export type IngestKeySource = (typeof INGEST_KEY_SOURCES)[number];
+
 /** A stored level: enums.ts LOG_LEVELS' codes (§9 1 info, 9 exception; 5 warning). */
 export type LogLevel = LogLevelCode;
 

@@ -78,6 +78,11 @@ export const RULE_MESSAGES = Object.freeze({
   approvalCode: 'enter the approval code: 6 letters or digits',
   payoutBatchId: 'enter the bank batch number: digits only',
   payoutDate: 'enter a payout date that exists, as YYYY-MM-DD',
+  // Terminal log files (§2 /master-terminal-log-files).
+  logFileName: 'enter a file name of at most 100 letters, digits, ., - or _, starting with a letter or digit',
+  logDateNotFuture: 'enter a log date that is not after today',
+  // A log screen's live tail, reconnecting after the last event it received.
+  tailCursor: 'enter the id of the last event received: digits only',
   // The refund form.
   refundServiceType: 'choose a service type other than terminal',
   refundReferenceTwice: 'enter each transaction reference once',

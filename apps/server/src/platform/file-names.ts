@@ -4,6 +4,8 @@
  * back intact in any language.
  */
 import { create as createContentDisposition } from 'content-disposition';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A file name fit to keep and to send back in Content-Disposition: the last path segment,
@@ -34,4 +36,19 @@ export function attachmentHeader(name: string): string {
   // An ASCII name is left to the library, which still adds filename* when the name holds a %XX
   // sequence a browser could mistake for an escape.
   return createContentDisposition(fileName, { type: 'attachment', fallback: ascii === fileName ? true : ascii });
+}
+
+/**
+ * Answers `content` (the file's bytes, streamed or whole) as the download of `name`: octet-stream,
+ * attachment under the name (attachmentHeader), its SHA-256 (hex) as X-Checksum-Sha256 so the
+ * receiver can check what it saved, never cached nor sniffed.
+ */
+export function sendAttachment(reply: FastifyReply, content: Readable | Buffer, name: string, sha256: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-disposition', attachmentHeader(name))
+    .header('x-checksum-sha256', sha256)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(content);
 }

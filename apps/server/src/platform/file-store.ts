@@ -11,6 +11,10 @@
  * settlement file is never held in memory. A file written before sealing (no MAGIC) is still
  * read as it is. Writers use a unique temporary name and an atomic rename, so concurrent writers
  * of the same bytes all succeed and leave one file (either's ciphertext: both open to the bytes).
+ *
+ * Besides spreadsheets, `storeStream` keeps any file received as a stream (terminal log files:
+ * `<dataDir>/log-files/<sha256>.log`), hashed, counted and sealed in one pass and refused while it
+ * streams once it passes its size cap, so memory stays flat whatever is sent.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -40,6 +44,25 @@ export class StoredFileError extends Error {
     problem: string,
   ) {
     super(`stored file ${path} ${problem}`);
+  }
+}
+
+/** A file stored from a stream (storeStream): SHA-256 (hex) and size in bytes of the plaintext, and its path on disk. */
+export interface StoredBlob {
+  sha256: string;
+  byteSize: number;
+  path: string;
+  /** True when this call put the file in place; false when the same bytes were already stored. */
+  created: boolean;
+}
+
+/** Why storeStream kept nothing: the stream passed `maxBytes` (read no further), or held no byte. */
+export class StreamRefused extends Error {
+  constructor(
+    readonly reason: 'tooLarge' | 'empty',
+    readonly maxBytes: number,
+  ) {
+    super(reason === 'tooLarge' ? `larger than ${maxBytes} bytes` : 'empty');
   }
 }
 
@@ -128,6 +151,43 @@ export async function storeSheetFrom(dataDir: string, dir: string, source: strin
   if (await exists(path)) await unlink(tmp);
   else await rename(tmp, path);
   return { sha256, byteSize: size, format, path };
+}
+
+/** The path of a file of kind `dir` stored from a stream (storeStream) under `sha256` with `extension` (letters and digits). */
+export function storedBlobPath(dataDir: string, dir: string, sha256: string, extension: string): string {
+  return join(dataDir, dir, `${sha256}.${extension}`);
+}
+
+/**
+ * Stores the bytes of `chunks` (a request body of unknown size) as `<dataDir>/<dir>/<sha256>.<extension>`,
+ * sealed under `key`: hashed, counted and sealed in one pass to a unique temporary name, then
+ * renamed under its hash, or dropped when that file is already there (`created` false). Throws
+ * StreamRefused('tooLarge') as soon as more than `maxBytes` arrived — the rest is not read and
+ * `chunks` is not destroyed, so the caller can still answer on its connection — and
+ * StreamRefused('empty') for no byte at all; either way nothing is left on disk. Otherwise throws
+ * the stream's or the file system's error, also leaving nothing.
+ */
+export async function storeStream(dataDir: string, dir: string, chunks: AsyncIterable<Buffer>, extension: string, key: Uint8Array, maxBytes: number): Promise<StoredBlob> {
+  await mkdir(join(dataDir, dir), { recursive: true });
+  const tmp = join(dataDir, dir, `${randomUUID()}.tmp`);
+  let seen = 0;
+  async function* capped(): AsyncGenerator<Buffer> {
+    for await (const chunk of chunks) {
+      seen += chunk.length;
+      if (seen > maxBytes) throw new StreamRefused('tooLarge', maxBytes);
+      yield chunk;
+    }
+  }
+  const { sha256, size } = await writeSealed(capped(), key, tmp);
+  if (size === 0) {
+    await unlink(tmp);
+    throw new StreamRefused('empty', maxBytes);
+  }
+  const path = storedBlobPath(dataDir, dir, sha256, extension);
+  const created = !(await exists(path));
+  if (created) await rename(tmp, path);
+  else await unlink(tmp);
+  return { sha256, byteSize: size, path, created };
 }
 
 /**

@@ -15,7 +15,7 @@
  * values redacted) before it is buffered, whichever door it came by.
  */
 import type { LogLevel, LogSource } from '@paydesk/domain';
-import type { Database } from '../db/client.ts';
+import type { Database, Query } from '../db/client.ts';
 import type { AppContext } from './context.ts';
 import { ensureLogPartitions, utcDay } from './log-partitions.ts';
 import { redactedJson, redactForLog } from './log-masking.ts';
@@ -233,6 +233,17 @@ export class LogStore {
     await this.flush();
     this.closed = true;
   }
+}
+
+/**
+ * Inserts `rows` with `q` (e.g. inside the caller's transaction) and answers each row's id and
+ * time, in order: for a writer whose answer names its entry (a terminal log file's upload). Their
+ * partitions must exist already (ensureLogPartitions, outside the transaction: a lost creation
+ * race would abort it). Throws the database's refusal.
+ */
+export async function insertLogRows(q: Query, rows: readonly Row[]): Promise<{ id: number; at: Date }[]> {
+  const out = await q<{ id: number | string; at: string | Date }>(`${INSERT} RETURNING id, at`, insertParams(rows));
+  return out.map((r) => ({ id: Number(r.id), at: new Date(r.at) }));
 }
 
 /** Rows as the writer stores them, for a caller inserting its own batch (the OTLP endpoint, the benchmark). */

@@ -37,6 +37,8 @@ export interface LiveSettings {
   refundExpiryDays: number;
   /** Minutes a transaction may stay PENDING before the pending-transaction logs list it. */
   txnPendingMinutes: number;
+  /** Largest terminal log file accepted, in bytes (LOG_FILE_MAX_MB × 1,048,576). */
+  logFileMaxBytes: number;
   /** Days each log source is kept. */
   logRetentionDays: Record<LogSource, number>;
 }
@@ -60,6 +62,7 @@ function fromConfig(c: ServerConfig): Record<SystemSettingKey, string> {
     EXPORT_MAX_ROWS: String(c.exportMaxRows),
     REFUND_EXPIRY_DAYS: String(c.refundExpiryDays),
     TXN_PENDING_MINUTES: String(c.txnPendingMinutes),
+    LOG_FILE_MAX_MB: String(c.logFileMaxMb),
     ...(Object.fromEntries(LOG_SOURCES.map((s) => [`LOG_RETENTION_DAYS_${s}`, String(c.logRetentionDays)])) as Record<`LOG_RETENTION_DAYS_${LogSource}`, string>),
   };
 }
@@ -100,6 +103,7 @@ export function toLiveSettings(stored: ReadonlyMap<string, string>, config: Serv
     exportMaxRows: Number(v.EXPORT_MAX_ROWS),
     refundExpiryDays: Number(v.REFUND_EXPIRY_DAYS),
     txnPendingMinutes: Number(v.TXN_PENDING_MINUTES),
+    logFileMaxBytes: Number(v.LOG_FILE_MAX_MB) * 1024 * 1024,
     logRetentionDays: Object.fromEntries(LOG_SOURCES.map((s) => [s, Number(v[`LOG_RETENTION_DAYS_${s}`])])) as Record<LogSource, number>,
   };
 }

@@ -44,7 +44,7 @@ function apiValue(c: ReportColumn, v: unknown): string | number | null {
   if (c.kind === 'money') return typeof v === 'number' ? v.toFixed(2) : String(v);
   if (c.kind === 'count') return Number(v);
   // A reference held as a number (a transaction's or an alert's id) is text: no thousands separator, no arithmetic.
-  if (c.kind === 'text' || c.kind === 'pan') return String(v);
+  if (c.kind === 'text' || c.kind === 'pan') return typeof v === 'object' ? JSON.stringify(v) : String(v);
   if (typeof v === 'bigint') return Number(v);
   return v as string | number;
 }

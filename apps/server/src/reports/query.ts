@@ -86,8 +86,13 @@ export function reportConditions(def: ListReportDef, scope: Scope, f: ReportSear
       case 'code': {
         const v = f[filter.key];
         if (typeof v !== 'string' || v === '') break;
-        if (filter.contains) out.push(sql`${col(src, filter.source)} ILIKE ${containsPattern(v)}`);
-        else out.push(filter.prefix ? sql`${col(src, filter.source)} LIKE ${likePrefix(v)}` : sql`${col(src, filter.source)} = ${v}`);
+        const join = src.joins[filter.source];
+        const target = join ? sql`${sql.identifier(join.name)}` : col(src, filter.source);
+        const match = filter.contains ? sql`${target} ILIKE ${containsPattern(v)}` : filter.prefix ? sql`${target} LIKE ${likePrefix(v)}` : sql`${target} = ${v}`;
+        // Over a joined name (a user's e-mail): the rows whose foreign key names a match, so the
+        // report's own index on that key serves it and no join is added to the count.
+        if (join && !join.via) out.push(sql`${col(src, join.fk)} IN (SELECT ${sql.identifier(join.key ?? 'id')} FROM ${sql.identifier(join.table)} WHERE ${match})`);
+        else out.push(match);
         break;
       }
     }

@@ -6,7 +6,7 @@
  * comes from here, checked once against the declaration at start-up (`checkReport`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { columnIn, LIST_REPORTS, type ListReportDef } from '@paydesk/contract';
+import { columnIn, LIST_REPORTS, type ListReportDef, type ReportFilter } from '@paydesk/contract';
 import { logEntries, payouts, reconItems, reconSettlementDays, refundRequests, riskAlerts, riskAlertTransactions, terminalSettlementBatchLines, terminalSettlementBatches, transactions, unattendedCashEvents } from '../db/schema/index.ts';
 import { scopeCondition, type Scope } from '../platform/scope.ts';
 
@@ -187,7 +187,8 @@ export function checkReport(def: ListReportDef): void {
     if (!known(c.source)) throw new Error(`report ${def.name}: column ${c.key} has unknown source ${c.source}`);
     if (c.sortable && !src.columns.has(c.source)) throw new Error(`report ${def.name}: sortable column ${c.key} must be a column of ${src.table}`);
   }
-  for (const f of def.filters) if ('source' in f && !src.columns.has(f.source)) throw new Error(`report ${def.name}: filter ${f.kind} has unknown source ${f.source}`);
+  const joinable = (f: ReportFilter) => f.kind === 'code' && f.source in src.joins && !src.joins[f.source]!.via;
+  for (const f of def.filters) if ('source' in f && !src.columns.has(f.source) && !joinable(f)) throw new Error(`report ${def.name}: filter ${f.kind} has unknown source ${f.source}`);
   for (const k of Object.keys(def.where)) if (!src.columns.has(k)) throw new Error(`report ${def.name}: where names unknown column ${k}`);
   if (!def.columns.some((c) => c.key === def.defaultSort.key && c.sortable)) throw new Error(`report ${def.name}: default sort ${def.defaultSort.key} is not sortable`);
   if (!src.columns.has(def.dateColumn)) throw new Error(`report ${def.name}: unknown date column ${def.dateColumn}`);

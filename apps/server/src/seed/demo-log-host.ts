@@ -3,26 +3,31 @@
  * the portal — the terminal host, the master devices API, the mobile app's back end and the two
  * receipt upload services — and sends their log records to the portal's OTLP/HTTP logs endpoint
  * with OpenTelemetry's own SDK and exporter, each source with its own ingest key, exactly as a
- * real deployment would. main.ts starts it beside an embedded demo; nothing here touches the
- * database.
+ * real deployment would; and, as the terminals' log files, the last days' logs at start and today's
+ * log so far every 20 minutes to the terminal log file upload (`POST /api/otlp/v1/log-files`,
+ * seed/demo-log-files.ts) with the master terminal source's key. main.ts starts it beside an embedded demo; nothing here touches the database.
  *
  * Input (environment, JSON where noted):
  *  - PORTAL_URL: the portal's origin (http://127.0.0.1:3000);
- *  - DEMO_INGEST_KEYS: {source: key} for the OTLP sources (seed/demo-ingest-keys.ts);
+ *  - DEMO_INGEST_KEYS: {source: key} for the sources with ingest keys (seed/demo-ingest-keys.ts);
  *  - DEMO_TERMINALS: [{tid, mid, txnRefs: string[]}] of the demo's terminals;
  *  - BACKLOG_MINUTES (default 120): records spread over that many minutes before now, first;
  *  - INTERVAL_MS (default 4000): then a few records every that many ms, until SIGTERM or SIGINT;
  *  - ONCE=1: send the backlog and exit (tests).
  * Output: exit 0 after a clean shutdown (SIGTERM, SIGINT, or its parent portal's end, seen as
- * the IPC channel closing); 1 when a batch could not be sent at start.
+ * the IPC channel closing); 1 when a batch could not be sent at start. A log file the portal
+ * refuses is reported on stderr and the host goes on (the OTLP logs do not depend on it).
  */
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { DEMO_LOG_EVENTS, type DemoLogEvent, type DemoTerminal } from './demo-log-events.ts';
+import { demoLogFiles, demoPartialLogFiles, type DemoLogFile } from './demo-log-files.ts';
 
 const env = process.env;
+/** How often today's log so far is sent (ms): the master terminal log screen gains entries through the day. */
+const PARTIAL_EVERY_MS = 20 * 60_000;
 const portal = env.PORTAL_URL ?? 'http://127.0.0.1:3000';
 const keys = JSON.parse(env.DEMO_INGEST_KEYS ?? '{}') as Record<string, string>;
 const terminals = JSON.parse(env.DEMO_TERMINALS ?? '[]') as DemoTerminal[];
@@ -60,8 +65,32 @@ function emit(p: (typeof providers)[number], at: Date): void {
   });
 }
 
+/**
+ * Uploads the demo terminals' log files of the last days with the master terminal key, as a
+ * terminal does after closing its day; the same file again is answered, not stored twice. A
+ * refusal is reported on stderr, never fatal.
+ */
+async function uploadLogFiles(files: readonly DemoLogFile[]): Promise<void> {
+  const key = keys.MASTER_TERMINAL;
+  if (!key) return;
+  for (const f of files) {
+    const query = new URLSearchParams({ Tid: f.tid, LogDate: f.logDate, FileName: f.fileName });
+    try {
+      const res = await fetch(`${portal}/api/otlp/v1/log-files?${query.toString()}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/octet-stream' },
+        body: new Uint8Array(f.content),
+      });
+      if (!res.ok) process.stderr.write(`demo log host: log file ${f.fileName} refused: ${res.status} ${await res.text()}\n`);
+    } catch (err) {
+      process.stderr.write(`demo log host: log file ${f.fileName} not sent: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const now = Date.now();
+  await uploadLogFiles([...demoLogFiles(terminals, new Date(now)), ...demoPartialLogFiles(terminals, new Date(now))]);
   for (const p of providers) {
     const n = Math.max(1, Math.round(backlogMinutes * p.events.perMinute));
     for (let i = 0; i < n; i++) emit(p, new Date(now - Math.random() * backlogMinutes * 60_000));
@@ -71,8 +100,10 @@ async function main(): Promise<void> {
   const timer = setInterval(() => {
     for (const p of providers) if (Math.random() < Math.min(1, (p.events.perMinute * intervalMs) / 60_000)) emit(p, new Date());
   }, intervalMs);
+  const files = setInterval(() => void uploadLogFiles(demoPartialLogFiles(terminals, new Date())), PARTIAL_EVERY_MS);
   const stop = () => {
     clearInterval(timer);
+    clearInterval(files);
     void shutdown(0);
   };
   process.once('SIGTERM', stop);

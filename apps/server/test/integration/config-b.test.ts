@@ -145,6 +145,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(settings.map((x) => x.SettingKey).sort()).toEqual(
         [
           'COUNTRY_SERVICE_URL', 'EXPORT_MAX_CONCURRENT', 'EXPORT_MAX_ROWS', 'IP_LOOKUP_V4_URL', 'IP_LOOKUP_V6_URL', 'LOCKOUT_MINUTES', 'LOCKOUT_THRESHOLD',
+          'LOG_FILE_MAX_MB',
           ...LOG_SOURCES.map((x) => `LOG_RETENTION_DAYS_${x}`),
           'PASSWORD_MIN_LENGTH', 'PASSWORD_REQUIRE_SYMBOL', 'POS_URL', 'PRODUCT_NAME', 'REFUND_EXPIRY_DAYS', 'SESSION_IDLE_MINUTES', 'TXN_PENDING_MINUTES',
         ].sort(),

@@ -19,8 +19,6 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeverityNumber } from '@opentelemetry/api-logs';
@@ -29,22 +27,14 @@ import { OTLPLogExporter as ProtoExporter } from '@opentelemetry/exporter-logs-o
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { OTLP_MAX_RECORDS, type PortalClient } from '@paydesk/contract';
-import { ERROR_CODES, OTLP_LOG_SOURCES, luhnValid } from '@paydesk/domain';
+import { ERROR_CODES, INGEST_KEY_SOURCES, luhnValid } from '@paydesk/domain';
 import { DEMO_INGEST_KEYS, seedDemoIngestKeys } from '../../src/seed/demo-ingest-keys.ts';
+import { collector } from '../gc-probe.ts';
 import { DATABASES, errorOf, startTestServer, type TestServer } from './harness.ts';
 
 const PATH = '/api/otlp/v1/logs';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The collector's garbage collector, when the isolate lets a test have it (else null: the bound is then looser). */
-function collector(): (() => void) | null {
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return null;
-  }
-}
 
 interface Sent {
   status: number;
@@ -128,9 +118,9 @@ describe.each(DATABASES)('OTLP logs ingest on %s', (kind) => {
   }, 300_000);
   afterAll(async () => s?.close());
 
-  it('seeds one demo key per OTLP source, stored as its SHA-256 and prefix only, and seeding again adds none', async () => {
+  it('seeds one demo key per source with ingest keys (the OTLP ones and the log files), stored as its SHA-256 and prefix only, and seeding again adds none', async () => {
     const rows = await q<{ source: string; key_hash: string; key_prefix: string; label: string }>('SELECT source, key_hash, key_prefix, label FROM log_ingest_keys ORDER BY id');
-    expect(rows.map((r) => r.source).sort()).toEqual([...OTLP_LOG_SOURCES].sort());
+    expect(rows.map((r) => r.source).sort()).toEqual([...INGEST_KEY_SOURCES].sort());
     for (const r of rows) {
       const key = DEMO_INGEST_KEYS[r.source as keyof typeof DEMO_INGEST_KEYS];
       expect(r).toEqual({ source: r.source, key_hash: sha256(key), key_prefix: key.slice(0, 12), label: `Demo ${r.source}` });

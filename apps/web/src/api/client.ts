@@ -80,6 +80,8 @@ export interface PathCalls {
   del<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   postFile(path: string, body?: unknown, options?: RequestOptions): Promise<string>;
   postMultipart<T = unknown>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
+  /** POST answering server-sent events: resolves with the stream's body once the server accepted (the caller reads and parses it). */
+  postStream(path: string, body?: unknown, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
 }
 
 export interface ApiClient {
@@ -106,7 +108,7 @@ class RequestFailure extends Error {
   }
 }
 
-type Kind = 'json' | 'file' | 'multipart';
+type Kind = 'json' | 'file' | 'multipart' | 'stream';
 
 /** True for undefined, null and `{}`: such a body is not sent (§7 "body omitted when empty"). */
 export function isEmptyBody(body: unknown): boolean {
@@ -252,6 +254,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return filename;
     }
 
+    if (kind === 'stream' && res.ok && res.body && contentType.includes('text/event-stream')) return res.body;
     const data = await readJson(res, keys, path);
     if (res.ok && !isErrorBody(data)) return data;
     if (retryUnknownChannel && keys && isErrorBody(data) && data.ErrorCode === ERROR_CODES.UNKNOWN_CHANNEL) {
@@ -308,6 +311,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       del: (path, body, options) => call(at('DELETE', path), 'json', body, options),
       postFile: (path, body, options) => call(at('POST', path), 'file', body, options),
       postMultipart: (path, form, options) => call(at('POST', path), 'multipart', form, options),
+      postStream: (path, body, options) => call(at('POST', path), 'stream', body, options),
     },
     resetChannel: () => channel.reset(),
     sessionStarted: () => {

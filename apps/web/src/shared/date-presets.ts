@@ -38,3 +38,27 @@ export function presetRanges(today: Dayjs): Record<PresetKey, [Dayjs, Dayjs]> {
     lastMonth: [lastMonth.startOf('month'), lastMonth.endOf('month').startOf('day')],
   };
 }
+
+/** The presets of a timed range (the log screens'): the last minutes before now, with their label keys. */
+export const RECENT_PRESETS = [
+  { minutes: 15, labelKey: 'log.presetLast15m' },
+  { minutes: 60, labelKey: 'log.presetLastHour' },
+  { minutes: 240, labelKey: 'log.presetLast4h' },
+  { minutes: 1440, labelKey: 'log.presetLast24h' },
+] as const;
+
+/** What an empty timed list offers: the last day and the last week (minutes, label keys). */
+export const WIDER_PASTS = [
+  { minutes: 1440, labelKey: 'log.presetLast24h' },
+  { minutes: 10_080, labelKey: 'log.presetLast7d' },
+] as const;
+
+/**
+ * The last `minutes` minutes before `now` as the picker holds them: local-time Dayjs values built
+ * from the MYT clock's text (as malaysianToday), to the minute.
+ */
+export function recentRange(minutes: number, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  const MINUTE = 'YYYY-MM-DD HH:mm';
+  const end = dayjs(now.tz(BUSINESS_TIME_ZONE).format(MINUTE), MINUTE);
+  return [end.subtract(minutes, 'minute'), end];
+}

@@ -10,10 +10,14 @@ import { Empty } from 'antd';
 /**
  * The table's `locale.emptyText`. `loaded`: an answer for the current query is shown (false while
  * it is awaited, or after a failure); `filtered`: the query narrows the list; `texts`: the two
- * translated sentences.
+ * translated sentences; `extra`: what the empty list offers under them (e.g. a wider time range).
  */
-export function listEmptyText(loaded: boolean, filtered: boolean, texts: { filtered: string; none: string }): ReactNode {
+export function listEmptyText(loaded: boolean, filtered: boolean, texts: { filtered: string; none: string }, extra?: ReactNode): ReactNode {
   // A blank block of an empty table's height, so the spinner sits where the message would.
   if (!loaded) return <div style={{ minHeight: 96 }} aria-hidden />;
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? texts.filtered : texts.none} />;
+  return (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? texts.filtered : texts.none}>
+      {extra}
+    </Empty>
+  );
 }

@@ -4,13 +4,14 @@
  * (defaults left out), and turn it into the report's `SearchData` (spec §3 field names; money as
  * ringgit decimal strings, days as MYT calendar days turned into UTC instants).
  *
- * URL keys: `from`/`to` (MYT days, YYYY-MM-DD) for the date range, `mm`/`agency`/`agent`/
+ * URL keys: `from`/`to` (MYT days, YYYY-MM-DD; on a timed range also minutes, YYYY-MM-DDTHH:mm) for the date range, `mm`/`agency`/`agent`/
  * `merchant`/`branch` for the organization cascade, `min`/`max` for the money range, and each enum
  * or code filter's key with its first letter lower-cased (`status`, `last4`; an acronym all in
  * lower case: `mid`), except the short names the hand-written e-commerce list shared (`pm`,
  * `scheme`, `ref`), kept so its links work.
  */
 import { ASSIGNEE_FILTER_VALUES, type ListReportDef, type ReportFilter } from '@paydesk/contract';
+import type { Dayjs } from 'dayjs';
 import { BUSINESS_TIME_ZONE, FIELD_PATTERNS, GROUP_TYPES, dayjs, parseMoney, type GroupType, type OrgLevel } from '@paydesk/domain';
 
 export type SortOrder = 'asc' | 'desc';
@@ -63,6 +64,11 @@ export function filterUrlKeys(f: ReportFilter): string[] {
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A minute of a timed date range (`recentMinutes`) in the URL: MYT, e.g. 2026-12-01T09:30. */
+const MINUTE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** The URL form of a minute (MYT). */
+export const MINUTE_FORMAT = 'YYYY-MM-DDTHH:mm';
+const isRangeEnd = (v: string) => DAY_PATTERN.test(v) || MINUTE_PATTERN.test(v);
 /** Codes, references and one value of a multi-select are never longer (a bound on what a URL may carry). */
 const TEXT_MAX = 64;
 
@@ -107,10 +113,12 @@ export function parseFilterValues(filters: readonly ReportFilter[], params: URLS
   const q: Record<string, QueryValue> = {};
   for (const f of filters) {
     switch (f.kind) {
-      case 'dateRange':
-        q.from = matching(params.get('from'), (v) => DAY_PATTERN.test(v));
-        q.to = matching(params.get('to'), (v) => DAY_PATTERN.test(v));
+      case 'dateRange': {
+        const accept = f.recentMinutes ? isRangeEnd : (v: string) => DAY_PATTERN.test(v);
+        q.from = matching(params.get('from'), accept);
+        q.to = matching(params.get('to'), accept);
         break;
+      }
       case 'org':
         for (const p of ORG_PICKERS) q[p.field] = positiveInt(params.get(p.field));
         break;
@@ -147,9 +155,17 @@ export function writeFilterValues(filters: readonly ReportFilter[], q: Readonly<
   return p;
 }
 
-/** The query a URL carries; a value a filter would refuse is dropped, not sent. */
-export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' | 'defaultSort'>, params: URLSearchParams): ReportQuery {
+/**
+ * The query a URL carries; a value a filter would refuse is dropped, not sent. A timed date range
+ * (`recentMinutes`, a log screen) with neither end in the URL starts `recentMinutes` before `now`
+ * (MYT, to the minute), so the screen opens on the recent past and the range shows it.
+ */
+export function parseReportQuery(def: Pick<ListReportDef, 'filters' | 'columns' | 'defaultSort'>, params: URLSearchParams, now: Dayjs = dayjs()): ReportQuery {
   const q: ReportQuery = { ...defaultReportQuery(def), ...parseFilterValues(def.filters, params) };
+  const timed = def.filters.find((f) => f.kind === 'dateRange' && f.recentMinutes);
+  if (timed?.kind === 'dateRange' && q.from === undefined && q.to === undefined) {
+    q.from = now.subtract(timed.recentMinutes!, 'minute').tz(BUSINESS_TIME_ZONE).format(MINUTE_FORMAT);
+  }
   const size = Number(params.get('size'));
   const sort = params.get('sort');
   const order = params.get('order');
@@ -169,12 +185,12 @@ export function toReportSearchParams(def: Pick<ListReportDef, 'filters' | 'defau
   return p;
 }
 
-/** Start and end of Malaysian days as UTC instants (ISO). */
+/** Start and end of Malaysian days (or of a minute, `YYYY-MM-DDTHH:mm`) as UTC instants (ISO). */
 export function dayStart(day: string): string {
-  return dayjs.tz(`${day} 00:00:00`, BUSINESS_TIME_ZONE).toISOString();
+  return MINUTE_PATTERN.test(day) ? dayjs.tz(`${day.replace('T', ' ')}:00`, BUSINESS_TIME_ZONE).toISOString() : dayjs.tz(`${day} 00:00:00`, BUSINESS_TIME_ZONE).toISOString();
 }
 export function dayEnd(day: string): string {
-  return dayjs.tz(`${day} 23:59:59.999`, BUSINESS_TIME_ZONE).toISOString();
+  return MINUTE_PATTERN.test(day) ? dayjs.tz(`${day.replace('T', ' ')}:59.999`, BUSINESS_TIME_ZONE).toISOString() : dayjs.tz(`${day} 23:59:59.999`, BUSINESS_TIME_ZONE).toISOString();
 }
 
 /**

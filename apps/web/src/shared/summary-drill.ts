@@ -10,12 +10,20 @@
  */
 import type { ListReportDef, ReportFilter, ReportSort } from '@paydesk/contract';
 import { BUSINESS_TIME_ZONE, dayjs } from '@paydesk/domain';
-import { ORG_PICKERS, defaultReportQuery, toReportSearchParams, urlKeyOf, type QueryValue, type ReportQuery } from './report-query.ts';
+import { MINUTE_FORMAT, ORG_PICKERS, defaultReportQuery, toReportSearchParams, urlKeyOf, type QueryValue, type ReportQuery } from './report-query.ts';
 
 const DAY = 'YYYY-MM-DD';
 
 /** The MYT day of an instant (ISO). */
 const mytDay = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE).format(DAY);
+/**
+ * A timed range's end as its URL holds it: the MYT minute of the instant, or its day when the
+ * instant is the day's first (a start) or last (an end) moment, as a range of whole days asked.
+ */
+function mytMinute(iso: string, end: boolean): string {
+  const at = dayjs(iso).tz(BUSINESS_TIME_ZONE);
+  return at.format('HH:mm:ss.SSS') === (end ? '23:59:59.999' : '00:00:00.000') ? at.format(DAY) : at.format(MINUTE_FORMAT);
+}
 
 /**
  * The MYT day an end instant falls in, reading a MYT midnight as an exclusive end (the day
@@ -31,7 +39,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 
 /**
  * The URL query values (report-query.ts keys) of `searchData` for `filters`, any report kind: MYT
- * days of DateFrom/DateTo, the org ids, the money range, enum codes and code texts; a field no
+ * days of DateFrom/DateTo (minutes on a timed range), the org ids, the money range, enum codes and code texts; a field no
  * filter declares (the header's Currency included) is left out.
  */
 export function filterQueryOf(filters: readonly ReportFilter[], searchData: Readonly<Record<string, unknown>>): Record<string, QueryValue> {
@@ -41,8 +49,9 @@ export function filterQueryOf(filters: readonly ReportFilter[], searchData: Read
       case 'dateRange': {
         const from = text(searchData.DateFrom);
         const to = text(searchData.DateTo);
-        if (from) q.from = mytDay(from);
-        if (to) q.to = endDay(to);
+        // A timed range (a log screen's) is written to the minute, as its screen writes it.
+        if (from) q.from = f.recentMinutes ? mytMinute(from, false) : mytDay(from);
+        if (to) q.to = f.recentMinutes ? mytMinute(to, true) : endDay(to);
         break;
       }
       case 'org':

@@ -1,13 +1,14 @@
 /**
  * The log ingest keys screen (issue 30 item 4; /log-ingest-keys, permission
- * `logfiles:ingestkeys`, the platform's): each OTLP source (domain OTLP_LOG_SOURCES) writes to the
- * OTLP endpoint with a key of its own. A key is issued, rotated and revoked here; the server keeps
+ * `logfiles:ingestkeys`, the platform's): each source written from outside the portal (domain
+ * INGEST_KEY_SOURCES) writes with a key of its own: the OTLP sources to the OTLP endpoint, the
+ * log file source (master terminal) to the log file upload (endpoints/log-files.ts). A key is issued, rotated and revoked here; the server keeps
  * its SHA-256 only, with its first LOG_INGEST_KEY_PREFIX_CHARS characters to tell keys apart, so
  * the key itself is answered ONCE, by the call that issues it (Issue, Rotate), and never again.
  * Every change is audited (one row per call, never with the key).
  */
 import { z } from 'zod';
-import { FIELD_MESSAGES, OTLP_LOG_SOURCES, VALIDATION_MESSAGES, fieldMessage } from '@paydesk/domain';
+import { FIELD_MESSAGES, INGEST_KEY_SOURCES, VALIDATION_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { DbId, IsoDateTime, listRequest, listResponse } from '../common.ts';
 
 /** Characters of a key kept (and shown) to tell keys apart: 'pdk_' and 8 random ones. */
@@ -17,7 +18,7 @@ export const LOG_INGEST_KEY_PREFIX_CHARS = 12;
 export const LOG_INGEST_KEY_STATUSES = ['ACTIVE', 'REVOKED'] as const;
 export type LogIngestKeyStatus = (typeof LOG_INGEST_KEY_STATUSES)[number];
 
-const Source = z.enum(OTLP_LOG_SOURCES, { error: FIELD_MESSAGES.option });
+const Source = z.enum(INGEST_KEY_SOURCES, { error: FIELD_MESSAGES.option });
 
 /** `{PageIndex, RowsPerPage, SearchData: {Source?, Status?}, Sort?}`: newest first unless Sort says otherwise. */
 export const LogIngestKeySearchRequest = listRequest(

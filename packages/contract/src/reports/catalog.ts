@@ -17,6 +17,8 @@ export interface ReportEntry {
   permission: string;
   /** A list report serving Totals (hasTotals); absent on a summary report, which never does. */
   totals?: boolean;
+  /** A list report serving a live Tail (`liveTail`: the log screens); absent otherwise. */
+  tail?: true;
   /** The full declaration; rejects only when its chunk cannot be fetched. */
   load: () => Promise<ReportDef>;
 }
@@ -62,15 +64,15 @@ export const REPORT_CATALOG: readonly ReportEntry[] = [
   { name: 'SalesMerchant', kind: 'summary', path: '/merchant-sales-report', api: 'SalesReport/Merchant', permission: 'salesreport:merchant', load: () => import('./defs/sales-org.ts').then((m) => m.merchantSales) },
   { name: 'UnattendedReport', kind: 'summary', path: '/unattended-report/Denomination', api: 'Unattended/Report', permission: 'unattended:report', load: () => import('./defs/unattended.ts').then((m) => m.unattendedReport) },
   // The eleven log screens (defs/logs.ts LOG_REPORTS, in domain LOG_SOURCES order).
-  { name: 'LogPayment', kind: 'list', path: '/payment-log-files', api: 'Log/Payment', permission: 'logfiles:paymentview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[0]!) },
-  { name: 'LogMobile', kind: 'list', path: '/mobile-log-files', api: 'Log/Mobile', permission: 'logfiles:mobileview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[1]!) },
-  { name: 'LogPortal', kind: 'list', path: '/portal-log-files', api: 'Log/Portal', permission: 'logfiles:portalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[2]!) },
-  { name: 'LogScheduler', kind: 'list', path: '/scheduler-log-files', api: 'Log/Scheduler', permission: 'logfiles:schedulerview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[3]!) },
-  { name: 'LogTerminal', kind: 'list', path: '/terminal-log-files', api: 'Log/Terminal', permission: 'logfiles:terminalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[4]!) },
-  { name: 'LogMasterDevicesApi', kind: 'list', path: '/masterdevices-api-logfiles', api: 'Log/MasterDevicesApi', permission: 'logfiles:masterdevicesapiview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[5]!) },
-  { name: 'LogTxnRespPending', kind: 'list', path: '/txnresppending-log-files', api: 'Log/TxnRespPending', permission: 'logfiles:txnresppendingview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[6]!) },
-  { name: 'LogTxnTerminalPending', kind: 'list', path: '/txnterminalpending-log-files', api: 'Log/TxnTerminalPending', permission: 'logfiles:txnterminalpendingview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[7]!) },
-  { name: 'LogCardReceiptUpload', kind: 'list', path: '/cardreceiptupload-log-files', api: 'Log/CardReceiptUpload', permission: 'logfiles:cardreceiptuploadview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[8]!) },
-  { name: 'LogTerminalEreceiptUpload', kind: 'list', path: '/terminalereceiptupload-log-files', api: 'Log/TerminalEreceiptUpload', permission: 'logfiles:terminalereceiptuploadview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[9]!) },
-  { name: 'LogMasterTerminal', kind: 'list', path: '/master-terminal-log-files', api: 'Log/MasterTerminal', permission: 'logfiles:masterterminalview', totals: false, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[10]!) },
+  { name: 'LogPayment', kind: 'list', path: '/payment-log-files', api: 'Log/Payment', permission: 'logfiles:paymentview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[0]!) },
+  { name: 'LogMobile', kind: 'list', path: '/mobile-log-files', api: 'Log/Mobile', permission: 'logfiles:mobileview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[1]!) },
+  { name: 'LogPortal', kind: 'list', path: '/portal-log-files', api: 'Log/Portal', permission: 'logfiles:portalview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[2]!) },
+  { name: 'LogScheduler', kind: 'list', path: '/scheduler-log-files', api: 'Log/Scheduler', permission: 'logfiles:schedulerview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[3]!) },
+  { name: 'LogTerminal', kind: 'list', path: '/terminal-log-files', api: 'Log/Terminal', permission: 'logfiles:terminalview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[4]!) },
+  { name: 'LogMasterDevicesApi', kind: 'list', path: '/masterdevices-api-logfiles', api: 'Log/MasterDevicesApi', permission: 'logfiles:masterdevicesapiview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[5]!) },
+  { name: 'LogTxnRespPending', kind: 'list', path: '/txnresppending-log-files', api: 'Log/TxnRespPending', permission: 'logfiles:txnresppendingview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[6]!) },
+  { name: 'LogTxnTerminalPending', kind: 'list', path: '/txnterminalpending-log-files', api: 'Log/TxnTerminalPending', permission: 'logfiles:txnterminalpendingview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[7]!) },
+  { name: 'LogCardReceiptUpload', kind: 'list', path: '/cardreceiptupload-log-files', api: 'Log/CardReceiptUpload', permission: 'logfiles:cardreceiptuploadview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[8]!) },
+  { name: 'LogTerminalEreceiptUpload', kind: 'list', path: '/terminalereceiptupload-log-files', api: 'Log/TerminalEreceiptUpload', permission: 'logfiles:terminalereceiptuploadview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[9]!) },
+  { name: 'LogMasterTerminal', kind: 'list', path: '/master-terminal-log-files', api: 'Log/MasterTerminal', permission: 'logfiles:masterterminalview', totals: false, tail: true, load: () => import('./defs/logs.ts').then((m) => m.LOG_REPORTS[10]!) },
 ];

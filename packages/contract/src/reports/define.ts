@@ -71,8 +71,10 @@ export interface ReportColumn {
    * 'age': a `datetime` shown as the time elapsed since it ("3 d 4 h"; the instant itself in the
    * cell's title), e.g. how long a case has waited. Not for export: a file has no "now" (the
    * instant's own column carries it there).
+   * 'json': a `text` column over a jsonb column (a log entry's masked attributes), answered as JSON
+   * text and shown indented in the detail.
    */
-  display?: 'age';
+  display?: 'age' | 'json';
   /**
    * Codes of an `enum` column the platform keeps to itself, each with the code a caller outside
    * the platform sees instead (a refund whose acknowledgement failed is, to the merchant, simply
@@ -83,8 +85,12 @@ export interface ReportColumn {
 
 /** A filter of the report's `SearchData`. Each kind names its request fields exactly. */
 export type ReportFilter =
-  /** MYT date range over an instant column: `DateFrom`, `DateTo` (ISO with offset); presets are the web's. */
-  | { kind: 'dateRange'; source: string; labelKey: string }
+  /**
+   * MYT date range over an instant column: `DateFrom`, `DateTo` (ISO with offset); presets are the
+   * web's. With `recentMinutes` (a log screen) the range is to the minute, and a screen opened with
+   * neither end chosen shows the last `recentMinutes` minutes (the web writes that start).
+   */
+  | { kind: 'dateRange'; source: string; labelKey: string; recentMinutes?: number }
   /** Any of a fixed list of codes: `{key}: code[]`. */
   | { kind: 'enum'; key: string; source: string; values: readonly (string | number)[]; enumKey: string; labelKey: string }
   /**
@@ -101,7 +107,8 @@ export type ReportFilter =
    * approval code); `prefix: true` also matches any value starting with it (TxnRefNo exact or
    * prefix), index-backed; `contains: true` matches any value holding it, case folded (free text:
    * a log message) — not index-backed, so only on a source whose date range bounds the rows read
-   * (the log store's day partitions).
+   * (the log store's day partitions). A `source` naming a join of the report source (`user.actor`)
+   * matches the joined name and keeps the rows whose foreign key points at a match.
    */
   | { kind: 'code'; key: string; source: string; labelKey: string; pattern: RegExp; maxLength: number; message: string; prefix?: boolean; contains?: boolean }
   /**
@@ -194,6 +201,18 @@ export interface ListReportDef extends ReportBase {
    * (e.g. settlement batches) declares none and its Get answers no `Related`.
    */
   related?: readonly ReportRelatedName[];
+  /**
+   * The list can be followed live (the log screens): its Tail route streams the rows stored after
+   * it opened that match the filters, as server-sent events (server reports/tail.ts).
+   */
+  liveTail?: true;
+  /**
+   * Reading the report is itself audited (PCI DSS 10.2.1: access to logs): each Search and each
+   * Get writes one audit row of this action and target kind, with the filter or the id read.
+   */
+  readAudit?: { action: string; target: string };
+  /** i18n keys of the empty list's text, filtered and not; default the transactions' ('txn.empty', 'txn.emptyNone'). */
+  emptyKeys?: { filtered: string; none: string };
   /** i18n key (REPORT_LABELS) of the detail drawer's title; default the web's 'txn.detail' ("Transaction detail"). */
   detailTitleKey?: string;
   /** A sub-table of the detail (e.g. a batch's lines). */

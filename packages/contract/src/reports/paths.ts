@@ -1,6 +1,6 @@
 /**
  * The addresses of a declared report's routes, without zod: route names
- * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export` (lists) and
+ * `Report.{name}.{Op}` and paths `/api/portal/{api}/Search | Get/:Id | Totals | Export | Tail` (lists) and
  * `/api/portal/{api}/Summary | Export` (summary reports). The
  * contract's route table (`reportRoutes`) and the browser's schema-free ROUTE_PATHS both read
  * them here, so the two cannot disagree.
@@ -8,10 +8,10 @@
 import { hasTotals, type ReportDef } from './define.ts';
 
 /** What the addresses of a report depend on: a declaration, or its catalogue entry (`totals` given). */
-export type ReportAddress = Pick<ReportDef, 'name' | 'kind' | 'api'> & ({ totals?: boolean } | ReportDef);
+export type ReportAddress = Pick<ReportDef, 'name' | 'kind' | 'api'> & ({ totals?: boolean; tail?: boolean } | ReportDef);
 
-/** The operations every list report serves. */
-export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export'] as const;
+/** The operations of a list report: Totals only with totals, Tail only on a live-tailed report (`liveTail`). */
+export const REPORT_OPS = ['Search', 'Get', 'Totals', 'Export', 'Tail'] as const;
 /** The operations every summary report (sales report) serves. */
 export const SUMMARY_OPS = ['Summary', 'Export'] as const;
 export type ReportOp = (typeof REPORT_OPS)[number] | (typeof SUMMARY_OPS)[number];
@@ -38,14 +38,19 @@ export function reportPaths(def: Pick<ReportDef, 'api'>): Record<ReportOp, Repor
     Totals: { method: 'POST', path: `${base}/Totals`, encrypted: true },
     Export: { method: 'POST', path: `${base}/Export`, encrypted: true },
     Summary: { method: 'POST', path: `${base}/Summary`, encrypted: true },
+    Tail: { method: 'POST', path: `${base}/Tail`, encrypted: true },
   };
 }
 
 /** Whether a report (declaration or catalogue entry) serves Totals. */
 const servesTotals = (a: ReportAddress): boolean => ('totals' in a && typeof a.totals === 'boolean' ? a.totals : a.kind === 'list' && hasTotals(a as ReportDef & { kind: 'list' }));
 
-/** The operations a report serves: by kind, a list report's Totals only when it has totals (hasTotals). */
-export const reportOps = (a: ReportAddress): readonly ReportOp[] => (a.kind === 'list' ? REPORT_OPS.filter((op) => op !== 'Totals' || servesTotals(a)) : SUMMARY_OPS);
+/** Whether a report (declaration or catalogue entry) serves a live Tail. */
+const servesTail = (a: ReportAddress): boolean => ('liveTail' in a ? a.liveTail === true : 'tail' in a && a.tail === true);
+
+/** The operations a report serves: by kind, a list report's Totals only when it has totals (hasTotals), its Tail only when live-tailed. */
+export const reportOps = (a: ReportAddress): readonly ReportOp[] =>
+  a.kind === 'list' ? REPORT_OPS.filter((op) => (op !== 'Totals' || servesTotals(a)) && (op !== 'Tail' || servesTail(a))) : SUMMARY_OPS;
 
 /** Every report's route addresses keyed by route name (list: Search, Get, Totals, Export; summary: Summary, Export). */
 export function reportRoutePaths(defs: readonly ReportAddress[]): Record<ReportRouteName, ReportRoutePath> {

@@ -26,6 +26,8 @@ export interface ListReportRoutes {
   Totals?: ReportRoute & { body: ReportSchemas['totals']; response: ReportSchemas['totalsResponse'] };
   /** Answers the file (no response schema). */
   Export: ReportRoute & { body: ReportSchemas['export']; file: true };
+  /** Streams server-sent events (no response schema); only on a `liveTail` report. */
+  Tail?: ReportRoute & { body: ReportSchemas['tail']; file: true };
 }
 
 /** The two routes of a summary report, typed like ListReportRoutes. */
@@ -56,13 +58,18 @@ export function listReportRouteSet(def: ListReportDef): ListReportRoutes {
     ...r,
     report: { name: def.name, op },
   });
+  // A report whose reading is audited (the log screens) declares it on both reads.
+  const readAudit = def.readAudit ? { audit: def.readAudit } : {};
   const set: ListReportRoutes = {
     // Tenancy: every list report lists rows of a scoped source (the transactions' owner columns); a
     // detail is one record (its sub-table, detailLines, is part of it), probed by the id check.
-    Search: route('Search', { summary: `${title}: keyset-paged rows (capped count)`, body: s.search, response: s.searchResponse, tenancy: 'transaction' }),
-    Get: route('Get', { summary: `${title}: one row's detail`, params: s.idParams, response: s.detail, idOf: def.idOf, tenancy: 'own' }),
+    Search: route('Search', { summary: `${title}: keyset-paged rows (capped count)`, body: s.search, response: s.searchResponse, tenancy: 'transaction', ...readAudit }),
+    Get: route('Get', { summary: `${title}: one row's detail`, params: s.idParams, response: s.detail, idOf: def.idOf, tenancy: 'own', ...readAudit }),
     ...(hasTotals(def) ? { Totals: route('Totals', { summary: `${title}: exact count and amount of the filtered set, up to the cap`, body: s.totals, response: s.totalsResponse }) } : {}),
     Export: route('Export', { summary: `${title}: export (XLSX or CSV, streamed)`, body: s.export, file: true as const, permission: def.exportPermission ?? 'transaction:export', tenancy: 'transaction' }),
+    ...(def.liveTail
+      ? { Tail: route('Tail', { summary: `${title}: live tail, the rows stored from now on that match the filters (server-sent events, up to Seconds)`, body: s.tail, file: true as const, tenancy: 'transaction', ...readAudit }) }
+      : {}),
   };
   listRoutesOf.set(def, set);
   return set;

@@ -96,8 +96,23 @@ export interface ReportExportRequest {
 export type ReportExportInput = Partial<Omit<ReportExportRequest, 'SearchData'>> & { SearchData?: Record<string, unknown> };
 
 /** The schemas of one list report; an answer's schema takes (input) the type it serializes. */
+/** The longest a Tail stream stays open (s); the web opens the next one as it ends. */
+export const REPORT_TAIL_MAX_SECONDS = 55;
+
+/**
+ * A Tail request: the list's filters (its date range ignored: a tail starts now), how long the
+ * stream stays open, 0–55 s (0: one read, then it ends), and `After`, the last event id received.
+ */
+export interface ReportTailRequest {
+  SearchData: ReportSearchData;
+  Seconds: number;
+  /** The last event id of the stream before (a reconnection): the tail goes on after it. */
+  After?: string;
+}
+
 export interface ReportSchemas {
   searchData: z.ZodType<ReportSearchData>;
+  tail: z.ZodType<ReportTailRequest, { SearchData?: Record<string, unknown>; Seconds?: number; After?: string }>;
   search: z.ZodType<ReportSearchRequest, ReportSearchInput>;
   row: z.ZodType<ReportRow, ReportRow>;
   searchResponse: z.ZodType<ReportSearchResponse, ReportSearchResponse>;
@@ -203,8 +218,14 @@ export function reportSchemas(def: ListReportDef): ReportSchemas {
     Format: z.enum(['xlsx', 'csv']).default('xlsx'),
     Language: z.enum(ENUM_LABEL_LANGUAGES).default('en'),
   });
+  const tail = z.object({
+    SearchData: searchData.default({}),
+    Seconds: z.number().int().min(0).max(REPORT_TAIL_MAX_SECONDS).default(0),
+    After: z.string().regex(/^\d{1,18}$/, RULE_MESSAGES.tailCursor).optional(),
+  });
   return {
     searchData,
+    tail,
     search,
     row,
     searchResponse,

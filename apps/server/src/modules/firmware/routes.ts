@@ -14,7 +14,7 @@ import { notFound } from '../../platform/errors.ts';
 import { operation } from '../../platform/operation.ts';
 import { storageOf } from '../../platform/object-storage.ts';
 import { registerRoute } from '../../platform/route.ts';
-import { attachmentHeader } from '../../platform/file-names.ts';
+import { sendAttachment } from '../../platform/file-names.ts';
 import { seesFirmware } from './access.ts';
 import { readFirmwareForm } from './firmware-form.ts';
 import { firmwareObject, firmwareView, searchFirmware } from './firmware-read.ts';
@@ -60,12 +60,7 @@ export function firmwareRoutes(app: FastifyInstance): void {
       action: 'DOWNLOAD', result: 'SUCCESS', actorUserId: scope.userId, actorEmail: scope.email, targetType: 'Firmware', targetId: String(f.id),
       detail: { version: f.firmware_version, fileName: f.file_name, sha256: f.sha256 },
     });
-    reply.header('content-type', 'application/octet-stream');
-    reply.header('content-disposition', attachmentHeader(f.file_name));
-    reply.header('x-checksum-sha256', f.sha256);
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.send(content);
+    return sendAttachment(reply, content, f.file_name, f.sha256);
   });
 
   // Each write answers its record as its transaction leaves it.

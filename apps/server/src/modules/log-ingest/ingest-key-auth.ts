@@ -1,7 +1,10 @@
 /**
- * The OTLP endpoint's door (issue 30 item 4): the caller's ingest key, checked BEFORE its body is
- * read, then the media type (OTLP's JSON or protobuf, else 415), and the body's gzip undone on the
- * way in with the size cap applied to what it inflates to.
+ * The ingest endpoints' doors (issue 30 items 3 and 4): the caller's ingest key, checked BEFORE its
+ * body is read, then — for the OTLP endpoint — the media type (OTLP's JSON or protobuf, else 415),
+ * and the body's gzip undone on the way in with the size cap applied to what it inflates to. A key
+ * writes its own source through that source's endpoint only: a valid key of a source the endpoint
+ * does not take (a log file source key at the OTLP endpoint, an OTLP source's at the log file
+ * upload) answers 403 PERM403, the body unread. The log file upload's door is log-file-door.ts.
  *
  * A key arrives as `Authorization: Bearer <key>` or `X-Ingest-Key: <key>`; it is looked up by its
  * SHA-256 (hex) among the keys not revoked — one indexed equality, no key kept anywhere in clear —
@@ -14,7 +17,7 @@ import { createGunzip } from 'node:zlib';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OTLP_MAX_BODY_BYTES } from '@paydesk/contract';
-import { ERROR_CODES, OTLP_LOG_SOURCES } from '@paydesk/domain';
+import { ERROR_CODES, INGEST_KEY_SOURCES, OTLP_LOG_SOURCES, type IngestKeySource } from '@paydesk/domain';
 import type { Database, Query } from '../../db/client.ts';
 import { AppError, badInput } from '../../platform/errors.ts';
 import { ingestKeyHash } from './key-material.ts';
@@ -25,7 +28,7 @@ export type OtlpLogSource = (typeof OTLP_LOG_SOURCES)[number];
 /** The key a request came with, as found. */
 export interface IngestKey {
   id: number;
-  source: OtlpLogSource;
+  source: IngestKeySource;
   lastUsedAt: Date | null;
 }
 
@@ -51,8 +54,8 @@ export async function findIngestKey(q: Query, key: string): Promise<IngestKey | 
     'SELECT id, source, last_used_at FROM log_ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL',
     [ingestKeyHash(key)],
   );
-  if (!row || !(OTLP_LOG_SOURCES as readonly string[]).includes(row.source)) return null;
-  return { id: Number(row.id), source: row.source as OtlpLogSource, lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at) };
+  if (!row || !(INGEST_KEY_SOURCES as readonly string[]).includes(row.source)) return null;
+  return { id: Number(row.id), source: row.source as IngestKeySource, lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at) };
 }
 
 /** The key the door found for `req` (set before its body was read). Throws when there is none (a wiring error). */
@@ -83,11 +86,12 @@ const tooLarge = () => new AppError(413, ERROR_CODES.VALIDATION, 'body: larger t
 
 /**
  * `payload` as the parser should read it: as sent, or gunzipped (`Content-Encoding: gzip`), the
- * inflated bytes counted against OTLP_MAX_BODY_BYTES as they come (a zip bomb stops there) and the
- * sent bytes reported as `receivedEncodedLength` (Fastify checks them against Content-Length).
- * Another encoding is 415.
+ * inflated bytes counted against `maxBytes` ( default OTLP_MAX_BODY_BYTES) as they come (a zip
+ * bomb stops there: 413) and the sent bytes reported as `receivedEncodedLength` (Fastify checks
+ * them against Content-Length). Bad gzip data errors the stream with VAL400 'body'. Another
+ * encoding is 415.
  */
-function inflated(req: FastifyRequest, payload: Readable): Readable {
+export function inflated(req: FastifyRequest, payload: Readable, maxBytes: number = OTLP_MAX_BODY_BYTES): Readable {
   const encoding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return payload;
   if (encoding !== 'gzip' && encoding !== 'x-gzip') throw new AppError(415, ERROR_CODES.VALIDATION, 'content-encoding: only gzip (or none) is accepted');
@@ -98,7 +102,7 @@ function inflated(req: FastifyRequest, payload: Readable): Readable {
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       inflatedBytes += chunk.length;
-      if (inflatedBytes > OTLP_MAX_BODY_BYTES) done(tooLarge());
+      if (inflatedBytes > maxBytes) done(tooLarge());
       else done(null, chunk);
     },
   });
@@ -116,18 +120,33 @@ function inflated(req: FastifyRequest, payload: Readable): Readable {
 }
 
 /**
- * The route's preParsing hook: finds the key (401 AUTH401 otherwise, body unread) and answers the
- * payload to parse (inflated when gzipped). `database` is the app's, read per request.
+ * Finds the active key `req` presents and remembers it for the handler (ingestKeyOf). Throws 401
+ * AUTH401 for none (missing, malformed, unknown or revoked) and 403 PERM403 for a key of a source
+ * outside `accepts`, marking the connection to close (the body is left unread).
+ */
+export async function admitKey(req: FastifyRequest, reply: FastifyReply, database: Database, accepts: readonly IngestKeySource[]): Promise<IngestKey> {
+  const presented = presentedKey(req);
+  const key = presented ? await findIngestKey(database.query, presented) : null;
+  if (!key) {
+    void reply.header('connection', 'close').header('www-authenticate', 'Bearer realm="otlp"');
+    throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, 'Missing, unknown or revoked ingest key (send Authorization: Bearer <key> or X-Ingest-Key)');
+  }
+  if (!accepts.includes(key.source)) {
+    void reply.header('connection', 'close');
+    throw new AppError(403, ERROR_CODES.FORBIDDEN, `This ingest key writes the ${key.source} source, which this endpoint does not take (it takes ${accepts.join(', ')})`);
+  }
+  found.set(req, key);
+  return key;
+}
+
+/**
+ * The OTLP route's preParsing hook: admits the key of an OTLP source (401 AUTH401 or 403 PERM403
+ * otherwise, body unread) and answers the payload to parse (inflated when gzipped). `database`
+ * is the app's, read per request.
  */
 export function ingestDoor(database: () => Database) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: Readable): Promise<Readable> => {
-    const presented = presentedKey(req);
-    const key = presented ? await findIngestKey(database().query, presented) : null;
-    if (!key) {
-      void reply.header('connection', 'close').header('www-authenticate', 'Bearer realm="otlp"');
-      throw new AppError(401, ERROR_CODES.BAD_CREDENTIALS, 'Missing, unknown or revoked ingest key (send Authorization: Bearer <key> or X-Ingest-Key)');
-    }
-    found.set(req, key);
+    await admitKey(req, reply, database(), OTLP_LOG_SOURCES);
     // OTLP/HTTP's two encodings only (Fastify would otherwise read text/plain as a string).
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json' && type !== 'application/x-protobuf') {

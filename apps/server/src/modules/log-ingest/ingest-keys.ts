@@ -1,5 +1,6 @@
 /**
- * The ingest keys of the OTLP sources (issue 30 item 4; contract endpoints/log-ingest-keys.ts):
+ * The ingest keys of the sources written from outside the portal (domain INGEST_KEY_SOURCES: the
+ * OTLP sources and the terminal log files; issue 30 items 3 and 4; contract endpoints/log-ingest-keys.ts):
  * list, issue, rotate, revoke. The platform's (module `logfiles`, never a merchant's): no scope
  * condition, the permission decides. A key is answered only by the call that makes it; rows hold
  * its SHA-256 and prefix (key-material.ts), and the list never selects the hash.
@@ -9,11 +10,10 @@
  * new key, the second answering CF409.
  */
 import type { LogIngestKeyItem, LogIngestKeyStatus, Routes } from '@paydesk/contract';
-import { ERROR_CODES } from '@paydesk/domain';
+import { ERROR_CODES, type IngestKeySource } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { InputOf } from '../../platform/operation.ts';
-import type { OtlpLogSource } from './ingest-key-auth.ts';
 import { ingestKeyHash, ingestKeyPrefix, newIngestKey } from './key-material.ts';
 
 interface Row {
@@ -37,7 +37,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 function itemOf(r: Row): LogIngestKeyItem {
   return {
     Id: Number(r.id),
-    Source: r.source as OtlpLogSource,
+    Source: r.source as IngestKeySource,
     Label: r.label,
     Prefix: r.key_prefix,
     Status: r.revoked_at === null ? 'ACTIVE' : 'REVOKED',
@@ -76,7 +76,7 @@ export async function searchIngestKeys(q: Query, request: InputOf<Routes['logIng
 
 /** What an issue needs: the source, the label, who issues (null: the demo seed), when, and optionally the key itself (the demo's fixed keys). */
 export interface IssueInput {
-  source: OtlpLogSource;
+  source: IngestKeySource;
   label: string;
   userId: number | null;
   at: Date;
@@ -94,12 +94,12 @@ export async function issueIngestKey(q: Query, input: IssueInput): Promise<{ key
 }
 
 /** Revokes the active key `id`, its row locked; NF404 for no such key, CF409 for one already revoked. */
-async function revokeLocked(q: Query, id: number, userId: number, at: Date): Promise<{ source: OtlpLogSource; label: string }> {
+async function revokeLocked(q: Query, id: number, userId: number, at: Date): Promise<{ source: IngestKeySource; label: string }> {
   const [row] = await q<{ source: string; label: string; revoked_at: string | Date | null }>('SELECT source, label, revoked_at FROM log_ingest_keys WHERE id = $1 FOR UPDATE', [id]);
   if (!row) throw notFound('Ingest key');
   if (row.revoked_at !== null) throw new AppError(409, ERROR_CODES.CONFLICT, 'Id: the ingest key is already revoked');
   await q('UPDATE log_ingest_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1', [id, at.toISOString(), userId]);
-  return { source: row.source as OtlpLogSource, label: row.label };
+  return { source: row.source as IngestKeySource, label: row.label };
 }
 
 /** Revokes the key `id` (see revokeLocked); its next request answers AUTH401. */

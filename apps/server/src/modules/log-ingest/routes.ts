@@ -1,6 +1,6 @@
 /**
- * The log ingest module's endpoints (issue 30 item 4): the OTLP/HTTP logs endpoint and the ingest
- * keys screen's operations. Each is a route of the contract's table wired with `operation`.
+ * The log ingest module's endpoints (issue 30 items 3 and 4): the OTLP/HTTP logs endpoint, the
+ * terminal log files' upload and download (log-file-routes.ts) and the ingest keys screen's operations. Each is a route of the contract's table wired with `operation`.
  *
  * The OTLP route is no portal route (`auth: false`, `encrypted: false`: no session, no channel)
  * and differs from the others in what an onRoute hook gives it, as secure-channel.ts gives its
@@ -25,6 +25,7 @@ import { hookList } from '../../platform/route.ts';
 import { ingestDoor, ingestKeyOf } from './ingest-key-auth.ts';
 import { ingestKeyItem, issueIngestKey, revokeIngestKey, rotateIngestKey, searchIngestKeys } from './ingest-keys.ts';
 import { ingestOtlpLogs } from './ingest-logs.ts';
+import { logFileRoutes } from './log-file-routes.ts';
 import { decodeOtlpLogs, encodeOtlpLogsResponse } from './otlp-proto.ts';
 
 const OTLP_PATH = routes.otlpLogs.path;
@@ -68,6 +69,8 @@ export function logIngestRoutes(app: FastifyInstance): void {
     const key = ingestKeyOf(ctx.req);
     return ingestOtlpLogs(app.ctx.database, key, body, ctx.now(), ctx.settings.logRetentionDays[key.source]);
   });
+
+  logFileRoutes(app);
 
   operation(app, 'logIngestKeySearch', async (body, { q }) => searchIngestKeys(q, body));
 

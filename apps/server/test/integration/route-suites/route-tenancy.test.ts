@@ -17,6 +17,7 @@ import {
 import { DATABASES } from '../harness.ts';
 import type { LogSource } from '@paydesk/domain';
 import { ensureLogPartitions } from '../../../src/platform/log-partitions.ts';
+import { DEMO_INGEST_KEYS, seedDemoIngestKeys } from '../../../src/seed/demo-ingest-keys.ts';
 import { SAMPLES } from '../resource-samples.ts';
 import { headerOf, sheetColumns } from '../../../src/engine/sheet-columns.ts';
 import { exampleOf, unwrap } from './hostile.ts';
@@ -193,6 +194,20 @@ describe.each(DATABASES)('generated cross-tenant suite on %s', (kind) => {
         [a!.id, t!.id],
       );
       return { id: Number(e!.id), table: 'risk_alert_transactions' };
+    }
+    if (idKind === 'logFile') {
+      // A terminal log file of another tenant's terminal, uploaded as a terminal uploads one (the
+      // demo key of the log file source), so the platform reads it through the same route.
+      await seedDemoIngestKeys(suite.s.database, suite.s.now());
+      const [t] = await q<{ tid: string }>(`SELECT t.tid FROM terminals t JOIN organizations o ON o.id = t.org_id WHERE o.path NOT LIKE $1 ORDER BY t.id LIMIT 1`, [`${u.orgPath}%`]);
+      const day = new Date(suite.s.now().getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const res = await fetch(`${suite.s.url}/api/otlp/v1/log-files?Tid=${t!.tid}&LogDate=${day}&FileName=tenancy-probe.log`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEMO_INGEST_KEYS.MASTER_TERMINAL}`, 'content-type': 'application/octet-stream' },
+        body: `tenancy probe of ${u.groupType}\n`,
+      });
+      if (res.status !== 200) throw new Error(`log file upload for the cross-tenant probe answered ${res.status}: ${await res.text()}`);
+      return { id: ((await res.json()) as { EntryId: number }).EntryId, table: 'log_entries' };
     }
     if (idKind === 'logEntry') {
       // An entry of the route's log source about another tenant's terminal (a log screen's Get

@@ -1,6 +1,7 @@
 /**
  * The way to /log-ingest-keys: an "Ingest keys" button beside the title of the log screens of the
- * OTLP sources (terminal, master devices API, mobile, the receipt uploads), for holders of
+ * sources with ingest keys (terminal, master devices API, mobile, the receipt uploads over OTLP;
+ * the master terminal log files), for holders of
  * `logfiles:ingestkeys`; it opens the keys filtered by that screen's source.
  */
 import { Button } from 'antd';
@@ -12,7 +13,7 @@ import type { PageActionsComponent } from '../../shared/report-actions.ts';
 import { useAppSelector } from '../../store/hooks.ts';
 import { selectHeldPermissions } from '../../store/selectors.ts';
 import { LOG_INGEST_KEYS_PATH } from './paths.ts';
-import { LOG_INGEST_KEY_PERMISSION, isOtlpSource } from './sources.ts';
+import { LOG_INGEST_KEY_PERMISSION, isIngestSource } from './sources.ts';
 import './texts.ts';
 
 function IngestKeysButton({ def }: { def: ListReportDef }) {
@@ -27,7 +28,7 @@ function IngestKeysButton({ def }: { def: ListReportDef }) {
   );
 }
 
-/** The button for a log screen of an OTLP source, or null for any other report. */
+/** The button for a log screen of a source with ingest keys, or null for any other report. */
 export function ingestKeyPageActions(def: ListReportDef): PageActionsComponent | null {
-  return def.source === 'log_entries' && isOtlpSource(def.where.source) ? IngestKeysButton : null;
+  return def.source === 'log_entries' && isIngestSource(def.where.source) ? IngestKeysButton : null;
 }

@@ -1,10 +1,10 @@
-/** The OTLP sources as the ingest keys screen names them, and the permission it needs. */
-import { LOG_INGEST_KEY_PERMISSION, OTLP_LOG_SOURCES } from '@paydesk/domain';
+/** The sources with ingest keys as the ingest keys screen names them (the OTLP ones and the terminal log files), and the permission it needs. */
+import { INGEST_KEY_SOURCES, LOG_INGEST_KEY_PERMISSION } from '@paydesk/domain';
 
 export { LOG_INGEST_KEY_PERMISSION };
 
-/** One of the sources that send logs over OTLP. */
-export type OtlpSource = (typeof OTLP_LOG_SOURCES)[number];
+/** One of the sources written from outside the portal with a key of their own. */
+export type IngestSource = (typeof INGEST_KEY_SOURCES)[number];
 
-/** Whether `source` sends its logs over OTLP (a string from a URL or a report's `where`). */
-export const isOtlpSource = (source: unknown): source is OtlpSource => (OTLP_LOG_SOURCES as readonly unknown[]).includes(source);
+/** Whether `source` is written with an ingest key (a string from a URL or a report's `where`). */
+export const isIngestSource = (source: unknown): source is IngestSource => (INGEST_KEY_SOURCES as readonly unknown[]).includes(source);

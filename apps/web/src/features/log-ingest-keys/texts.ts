@@ -4,7 +4,7 @@ import { addScreenTexts } from '../../i18n/index.ts';
 export const LOG_INGEST_KEYS_TEXTS = {
   en: {
     'ingestKeys.title': 'Log ingest keys',
-    'ingestKeys.intro': 'Terminals, the master devices API, the mobile app and the receipt uploads send their logs over OpenTelemetry (OTLP/HTTP), each with a key of its source. The portal keeps a fingerprint of every key, never the key itself.',
+    'ingestKeys.intro': 'Terminals, the master devices API, the mobile app and the receipt uploads send their logs over OpenTelemetry (OTLP/HTTP), each with a key of its source; terminals upload their daily log files with the master terminal key. The portal keeps a fingerprint of every key, never the key itself.',
     'ingestKeys.open': 'Ingest keys',
     'ingestKeys.list': 'Log ingest keys',
     'ingestKeys.issue': 'Issue key',
@@ -27,6 +27,7 @@ export const LOG_INGEST_KEYS_TEXTS = {
     'ingestKeys.source.MOBILE': 'Mobile app',
     'ingestKeys.source.CARD_RECEIPT_UPLOAD': 'Card receipt upload',
     'ingestKeys.source.TERMINAL_ERECEIPT_UPLOAD': 'Terminal e-receipt upload',
+    'ingestKeys.source.MASTER_TERMINAL': 'Master terminal log files',
     'ingestKeys.byAt': '{{at}} · {{user}}',
     'ingestKeys.seeded': 'demo data',
     'ingestKeys.never': 'Never',
@@ -47,7 +48,7 @@ export const LOG_INGEST_KEYS_TEXTS = {
   },
   ms: {
     'ingestKeys.title': 'Kunci pengambilan log',
-    'ingestKeys.intro': 'Terminal, API peranti induk, aplikasi mudah alih dan muat naik resit menghantar log mereka melalui OpenTelemetry (OTLP/HTTP), masing-masing dengan kunci sumbernya. Portal menyimpan cap jari setiap kunci, bukan kunci itu sendiri.',
+    'ingestKeys.intro': 'Terminal, API peranti induk, aplikasi mudah alih dan muat naik resit menghantar log mereka melalui OpenTelemetry (OTLP/HTTP), masing-masing dengan kunci sumbernya; terminal memuat naik fail log harian mereka dengan kunci terminal induk. Portal menyimpan cap jari setiap kunci, bukan kunci itu sendiri.',
     'ingestKeys.open': 'Kunci pengambilan',
     'ingestKeys.list': 'Kunci pengambilan log',
     'ingestKeys.issue': 'Keluarkan kunci',
@@ -70,6 +71,7 @@ export const LOG_INGEST_KEYS_TEXTS = {
     'ingestKeys.source.MOBILE': 'Aplikasi mudah alih',
     'ingestKeys.source.CARD_RECEIPT_UPLOAD': 'Muat naik resit kad',
     'ingestKeys.source.TERMINAL_ERECEIPT_UPLOAD': 'Muat naik e-resit terminal',
+    'ingestKeys.source.MASTER_TERMINAL': 'Fail log terminal induk',
     'ingestKeys.byAt': '{{at}} · {{user}}',
     'ingestKeys.seeded': 'data demo',
     'ingestKeys.never': 'Tidak pernah',
@@ -90,7 +92,7 @@ export const LOG_INGEST_KEYS_TEXTS = {
   },
   zh: {
     'ingestKeys.title': '日志接入密钥',
-    'ingestKeys.intro': '终端、主设备 API、移动应用和收据上传通过 OpenTelemetry (OTLP/HTTP) 发送日志，各自使用其来源的密钥。门户只保存每个密钥的指纹，从不保存密钥本身。',
+    'ingestKeys.intro': '终端、主设备 API、移动应用和收据上传通过 OpenTelemetry (OTLP/HTTP) 发送日志，各自使用其来源的密钥；终端使用主终端密钥上传每日日志文件。门户只保存每个密钥的指纹，从不保存密钥本身。',
     'ingestKeys.open': '接入密钥',
     'ingestKeys.list': '日志接入密钥',
     'ingestKeys.issue': '签发密钥',
@@ -113,6 +115,7 @@ export const LOG_INGEST_KEYS_TEXTS = {
     'ingestKeys.source.MOBILE': '移动应用',
     'ingestKeys.source.CARD_RECEIPT_UPLOAD': '银行卡收据上传',
     'ingestKeys.source.TERMINAL_ERECEIPT_UPLOAD': '终端电子收据上传',
+    'ingestKeys.source.MASTER_TERMINAL': '主终端日志文件',
     'ingestKeys.byAt': '{{at}} · {{user}}',
     'ingestKeys.seeded': '演示数据',
     'ingestKeys.never': '从未',

@@ -45,9 +45,20 @@ export function ReportCell({ t, column, row, fallbackCurrency, language }: { t: 
   if (inUnit !== null) return inUnit;
   const text = cellText(t, column, value, currency, language);
   if (column.kind === 'pan' && text !== NO_VALUE) return <Typography.Text code>{text}</Typography.Text>;
+  // A log entry's attributes: indented JSON, wrapped within the drawer.
+  if (column.display === 'json' && text !== NO_VALUE) return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{prettyJson(text)}</pre>;
   // An age says since when on hover and to a screen reader's detail.
   if (column.display === 'age' && text !== NO_VALUE) return <span title={formatDateTime(value as string)}>{text}</span>;
   return text;
+}
+
+/** JSON text indented by two spaces; text that is not JSON as it is. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 /** A column's width in px by its kind: enough for its usual value; longer text ends in "…". */

@@ -3,7 +3,8 @@
  * form over the URL query; the query's other keys (sort, page size, period, group by) pass through. Search (or Enter in a field) writes the query; Reset clears the filters; the back
  * button refills the form from the URL.
  *
- * - dateRange: a range picker of Malaysian days with presets (shared/date-presets.ts);
+ * - dateRange: a range picker of Malaysian days with presets (shared/date-presets.ts); a timed
+ *   range (`recentMinutes`, the log screens) picks minutes, its presets the last 15 min … 24 h;
  * - enum: a multi-select of the declared codes with their ENUM labels (payment methods come from
  *   the §7 lookup, so a method the platform does not offer is not offered);
  * - org: the cascade master merchant → agency → agent → merchant → branch, pickers above the
@@ -29,9 +30,9 @@ import { useNarrow } from '../../shared/use-narrow.ts';
 import { OrgPicker } from '../../shared/org-picker.tsx';
 import { isPaymentMethod, usePaymentMethodLabel } from '../../shared/payment-methods.ts';
 import { usePaymentMethodListQuery, type PaymentMethodOption } from '../../store/api.ts';
-import { PRESET_LABELS, malaysianToday, presetRanges, type PresetKey } from '../../shared/date-presets.ts';
+import { PRESET_LABELS, RECENT_PRESETS, malaysianToday, presetRanges, recentRange, type PresetKey } from '../../shared/date-presets.ts';
 import { enumText } from '../../shared/cell-text.ts';
-import { ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from '../../shared/report-query.ts';
+import { MINUTE_FORMAT, ORG_PICKERS, fieldsBelow, filterUrlKeys, isCodeValue, parentFor, urlKeyOf, visiblePickers, type OrgField, type ReportQuery } from '../../shared/report-query.ts';
 import './labels.ts';
 
 type FormValues = Record<string, unknown> & {
@@ -65,14 +66,20 @@ function toForm(def: FilterDef, q: FilterQuery): FormValues {
   }
   const from = typeof q.from === 'string' ? q.from : undefined;
   const to = typeof q.to === 'string' ? q.to : undefined;
-  v.range = from || to ? [from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null] : null;
+  // A timed range's ends are minutes (MINUTE_FORMAT), a day's end a day; either reads as the picker's local time.
+  const read = (end: string) => dayjs(end, end.length > DAY.length ? MINUTE_FORMAT : DAY);
+  v.range = from || to ? [from ? read(from) : null, to ? read(to) : null] : null;
   return v;
 }
 
+/** A dateRange filter to the minute (a log screen's). */
+const timedRange = (def: FilterDef) => def.filters.some((f) => f.kind === 'dateRange' && f.recentMinutes);
+
 function fromForm<Q extends FilterQuery>(def: FilterDef, v: FormValues, base: Q): Q {
   const q: Record<string, unknown> = { ...base };
+  const format = timedRange(def) ? MINUTE_FORMAT : DAY;
   for (const key of def.filters.flatMap(filterUrlKeys)) {
-    const value = key === 'from' ? v.range?.[0]?.format(DAY) : key === 'to' ? v.range?.[1]?.format(DAY) : v[key];
+    const value = key === 'from' ? v.range?.[0]?.format(format) : key === 'to' ? v.range?.[1]?.format(format) : v[key];
     if (Array.isArray(value)) q[key] = value.map(String);
     else if (typeof value === 'string') q[key] = value.trim() || undefined;
     else if (typeof value === 'number') q[key] = value;
@@ -140,10 +147,13 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
     form.setFieldsValue(toForm(def, query));
   }, [form, def, query]);
 
+  const timed = timedRange(def);
   const presets = useMemo(() => {
+    // A timed range's presets are the minutes before now, read when picked (the screen stays open).
+    if (timed) return RECENT_PRESETS.map(({ minutes, labelKey }) => ({ label: t(labelKey), value: () => recentRange(minutes) }));
     const ranges = presetRanges(malaysianToday());
     return (Object.keys(PRESET_LABELS) as PresetKey[]).map((key) => ({ label: t(PRESET_LABELS[key]), value: ranges[key] }));
-  }, [t]);
+  }, [t, timed]);
 
   const onValuesChange = (changed: FormValues) => {
     for (const field of Object.keys(changed)) {
@@ -157,7 +167,13 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
         return (
           <Col key="range" {...COL}>
             <Form.Item name="range" label={t(f.labelKey)}>
-              <DatePicker.RangePicker presets={presets} format="DD-MM-YYYY" allowEmpty={[true, true]} style={{ width: '100%' }} />
+              <DatePicker.RangePicker
+                presets={presets}
+                format={timed ? 'DD-MM-YYYY HH:mm' : 'DD-MM-YYYY'}
+                showTime={timed ? { format: 'HH:mm' } : undefined}
+                allowEmpty={[true, true]}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
         );

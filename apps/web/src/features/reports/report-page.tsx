@@ -30,6 +30,7 @@ import { rowOpenProps } from '../../shared/row-open.ts';
 import { CardList } from '../../shared/card-list.tsx';
 import { SortPicker } from '../../shared/sort-picker.tsx';
 import { useNarrow } from '../../shared/use-narrow.ts';
+import { WIDER_PASTS, recentRange } from '../../shared/date-presets.ts';
 import { BulkBar, useBulkAvailable } from '../../shared/workflow/bulk-actions.tsx';
 import { useExportFileMutation } from '../../store/file-api.ts';
 import { useHeaderCurrency } from '../../store/header-currency.ts';
@@ -44,7 +45,7 @@ import { ReportDetailDrawer } from './report-detail-drawer.tsx';
 import type { DetailActionsComponent, PageActionsComponent } from '../../shared/report-actions.ts';
 import { ReportExpandedRows } from './report-expanded-rows.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
-import { REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from '../../shared/report-query.ts';
+import { MINUTE_FORMAT, REPORT_PAGE_SIZES, hasReportFilters, jumpToDate, parseReportQuery, toReportSearchData, toReportSearchParams, type ReportQuery } from '../../shared/report-query.ts';
 
 /** The column the list is in date order by (jump to date), if any: the sortable datetime column over `def.dateColumn`. */
 const dateSortKey = (def: ListReportDef) => def.columns.find((c) => c.sortable && c.kind === 'datetime' && c.source === def.dateColumn)?.key;
@@ -119,6 +120,17 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
   const refOf = (row: ReportRow) => String(row.TxnRefNo ?? row.Reference ?? row.Id);
   const rowLabel = (row: ReportRow) => t('txn.openRow', { ref: refOf(row) });
   const selectLabel = (row: ReportRow) => t('bulk.selectRow', { ref: refOf(row) });
+  const emptyTexts = { filtered: t(def.emptyKeys?.filtered ?? 'txn.empty'), none: t(def.emptyKeys?.none ?? 'txn.emptyNone') };
+  // A list opened on the recent past (a log screen) that has nothing there offers a wider past at once.
+  const widen = def.filters.some((f) => f.kind === 'dateRange' && f.recentMinutes) ? (
+    <Space wrap data-testid="report-widen">
+      {WIDER_PASTS.map(({ minutes, labelKey }) => (
+        <Button key={minutes} size="small" onClick={() => list.apply({ ...query, from: recentRange(minutes)[0].format(MINUTE_FORMAT), to: undefined })}>
+          {t(labelKey)}
+        </Button>
+      ))}
+    </Space>
+  ) : undefined;
   const [selected, setSelected] = useState<ReportRow[]>([]);
   useEffect(() => setSelected([]), [data]);
 
@@ -179,7 +191,7 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
                 columns={columns}
                 rowKey={(r) => r.Id}
                 loading={list.loading}
-                emptyText={listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') })}
+                emptyText={listEmptyText(list.loaded, list.filtered, emptyTexts, widen)}
                 onOpen={openDetail}
                 openLabel={rowLabel}
                 selection={canBulk ? { selected: selected.map((r) => r.Id), onChange: (_k, rows) => setSelected(rows), label: selectLabel } : undefined}
@@ -197,7 +209,7 @@ export function ReportPage({ def, detailActions, PageActions, bulkWorkflow }: { 
                 scroll={{ x: columnsWidth(columns) }}
                 tableLayout="fixed"
                 showSorterTooltip={false}
-                locale={{ emptyText: listEmptyText(list.loaded, list.filtered, { filtered: t('txn.empty'), none: t('txn.emptyNone') }) }}
+                locale={{ emptyText: listEmptyText(list.loaded, list.filtered, emptyTexts, widen) }}
                 onChange={(_pagination, _filters, sorter, extra) => {
                   if (extra.action !== 'sort') return;
                   const s = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -49,6 +49,8 @@ export const SYSTEM_SETTINGS = [
   // The pending-transaction logs (§2 /txnresppending-log-files, /txnterminalpending-log-files).
   { key: 'TXN_PENDING_MINUTES', valueType: 'INT:1:1440', description: 'Minutes a transaction may stay pending before the pending-transaction log lists it.' },
   // Log retention per source (PCI DSS 10.5.1: twelve months kept, three at hand): whole days are dropped past it.
+  // Terminal log files (/master-terminal-log-files): a larger upload is refused while it streams (413), nothing kept.
+  { key: 'LOG_FILE_MAX_MB', valueType: 'INT:1:1024', description: 'Largest terminal log file accepted, in MB (after gzip is undone); a larger upload is refused.' },
   ...logRetention('PAYMENT', 'payment log (calls to providers and merchants)'),
   ...logRetention('MOBILE', 'mobile log'),
   ...logRetention('PORTAL', 'portal log (every request)'),

@@ -12,7 +12,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LOG_INGEST_KEY_STATUSES, type LogIngestKeyStatus } from '@paydesk/contract';
-import { OTLP_LOG_SOURCES, formatDateTime } from '@paydesk/domain';
+import { INGEST_KEY_SOURCES, formatDateTime } from '@paydesk/domain';
 import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
 import { sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
@@ -23,7 +23,7 @@ import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { useLogIngestKeyRevokeMutation, useLogIngestKeyRotateMutation, useLogIngestKeySearchQuery, type IngestKeyRow } from '../ingest-keys-api.ts';
 import { IssueKeyDialog } from '../issue-dialog.tsx';
 import { KeyShownDialog } from '../key-shown-dialog.tsx';
-import { LOG_INGEST_KEY_PERMISSION, isOtlpSource, type OtlpSource } from '../sources.ts';
+import { LOG_INGEST_KEY_PERMISSION, isIngestSource, type IngestSource } from '../sources.ts';
 import '../texts.ts';
 
 const SIZES = [20, 50, 100] as const;
@@ -36,7 +36,7 @@ export default function LogIngestKeysPage() {
   const held = useAppSelector(selectHeldPermissions);
   const [params] = useSearchParams();
   const fromUrl = params.get('source');
-  const [source, setSource] = useState<OtlpSource | undefined>(isOtlpSource(fromUrl) ? fromUrl : undefined);
+  const [source, setSource] = useState<IngestSource | undefined>(isIngestSource(fromUrl) ? fromUrl : undefined);
   const [status, setStatus] = useState<LogIngestKeyStatus | undefined>(undefined);
   const list = useOffsetListState<SortField>(SIZES);
   const [issuing, setIssuing] = useState(false);
@@ -104,13 +104,13 @@ export default function LogIngestKeysPage() {
       </Flex>
       <Typography.Paragraph type="secondary">{t('ingestKeys.intro')}</Typography.Paragraph>
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
-        <Select<OtlpSource | undefined>
+        <Select<IngestSource | undefined>
           aria-label={t('ingestKeys.source')}
           allowClear
           placeholder={t('ingestKeys.allSources')}
           value={source}
-          onChange={list.filter((v: OtlpSource | undefined) => setSource(v ?? undefined))}
-          options={OTLP_LOG_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))}
+          onChange={list.filter((v: IngestSource | undefined) => setSource(v ?? undefined))}
+          options={INGEST_KEY_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))}
           style={{ width: 240, maxWidth: '100%' }}
         />
         <Select<LogIngestKeyStatus | undefined>
