@@ -224,7 +224,7 @@ describe.each(DATABASES)('a job that fails for good on %s', (kind) => {
 
   it('reports a job of a queue without a record failing for good, with its reason: a level-9 scheduler entry and a server log line', async () => {
     const schedules = s.app.jobs.worked().filter((w) => !w.whenFailed.record);
-    expect(schedules.map((w) => w.name).sort()).toEqual(['idempotency-purge', 'log-retention', 'payout-build', 'pending-transactions', 'refund-expiry', 'risk-inactive']);
+    expect(schedules.map((w) => w.name).sort()).toEqual(['idempotency-purge', 'log-file-sweep', 'log-retention', 'payout-build', 'pending-transactions', 'refund-expiry', 'risk-inactive']);
     const lines: string[] = [];
     const untap = tapServerLog((line) => void lines.push(String(line.msg)));
     const expected = (w: (typeof schedules)[number]) => `a ${w.name} job failed for good (${w.whenFailed.record ? '' : w.whenFailed.reason}): ${FAULT}`;
