@@ -6,7 +6,7 @@
  * list needs a sideways swipe. A card that opens something opens on tap, Enter or Space
  * (shared/row-open.ts); with `selection`, each card has its own checkbox (bulk actions).
  */
-import type { Key, ReactNode } from 'react';
+import { isValidElement, type Key, type ReactNode } from 'react';
 import { Card, Checkbox, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { rowOpenProps } from './row-open.ts';
 import './card-list.css';
@@ -47,7 +47,8 @@ function cellOf<T>(column: CardColumn<T>, row: T, index: number): ReactNode {
 export function CardList<T>({ rows, columns, rowKey, loading, emptyText, onOpen, openLabel, selection, testId = 'card-list' }: CardListProps<T>) {
   const { token } = theme.useToken();
   if (loading && rows.length === 0) return <Skeleton active />;
-  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  // An empty text that is already a block (listEmptyText's Empty) shows as it is: wrapped again it drew two images.
+  if (rows.length === 0) return isValidElement(emptyText) ? emptyText : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
   const isActions = (c: CardColumn<T>) => String(c.key).toLowerCase() === 'actions';
   const [head, ...rest] = columns.filter((c) => !isActions(c));
   const actions = columns.find(isActions);

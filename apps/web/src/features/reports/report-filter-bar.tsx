@@ -116,6 +116,7 @@ function codeRule(f: Extract<ReportFilter, { kind: 'code' }>): FormRule {
 }
 
 const COL = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+const TIMED_COL = { xs: 24, sm: 24, lg: 12, xl: 8 } as const;
 
 interface Props<Q extends FilterQuery> {
   def: FilterDef;
@@ -165,7 +166,8 @@ export function ReportFilterBar<Q extends FilterQuery = ReportQuery>({ def, quer
     switch (f.kind) {
       case 'dateRange':
         return (
-          <Col key="range" {...COL}>
+          // A timed range's two ends read "DD-MM-YYYY HH:mm": a wider column, so neither is cut.
+          <Col key="range" {...(timed ? TIMED_COL : COL)}>
             <Form.Item name="range" label={t(f.labelKey)}>
               <DatePicker.RangePicker
                 presets={presets}
