@@ -5,7 +5,7 @@
  */
 import './setup-dom.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { LIST_REPORTS } from '@paydesk/contract';
 import { memoryChannelStore } from '../src/api/channel-store.ts';
@@ -57,11 +57,14 @@ describe('a log screen', () => {
     expect(searches()[0]!.DateTo).toBeUndefined();
     expect(await screen.findByText('No log entries match these filters in this time range.')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    // Within the offer: getByRole over the whole page walks its accessibility tree (tens of seconds in jsdom).
+    const widen = () => within(screen.getByTestId('report-widen'));
+    fireEvent.click(widen().getByText('Last 7 days'));
     await waitFor(() => expect(searches().length).toBe(2));
     expect(searches()[1]).toMatchObject({ DateFrom: '2026-11-24T04:00:00.000Z' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Last 24 hours' }));
+    await waitFor(() => expect(screen.getByTestId('report-widen')).toBeTruthy());
+    fireEvent.click(widen().getByText('Last 24 hours'));
     await waitFor(() => expect(searches().length).toBe(3));
     expect(searches()[2]).toMatchObject({ DateFrom: '2026-11-30T04:00:00.000Z' });
-  }, 120_000);
+  }, 60_000);
 });

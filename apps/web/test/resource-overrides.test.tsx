@@ -35,7 +35,9 @@ afterEach(async () => {
 
 async function openScreen(path: string, heading: string) {
   await renderSignedIn(server, path);
-  await screen.findByRole('heading', { name: heading });
+  // By its text among the headings: a role query walks the whole page's accessibility tree, slower
+  // than findBy's one second on a loaded machine (a CI run once timed out here).
+  await screen.findByText(heading, { selector: 'h1, h2, h3, h4' }, { timeout: 10_000 });
   await waitFor(() => expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length).toBeGreaterThan(0));
 }
 
