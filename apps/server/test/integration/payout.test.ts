@@ -56,15 +56,18 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     to = mytDay(now - DAY_MS);
     from = mytDay(now - PAYOUT_CATCH_UP_DAYS * DAY_MS);
     // A negative day: a refund above a merchant's sales, on a day it sold and before another day it sold.
+    // Whole MYT days only: a day cut at now() − 30 days would sum part of its sales, and a refund above
+    // that part can stay below the whole day's (it did, when the tests ran at 19:00 MYT).
     const [m] = await s.database.query<{ merchant_id: number; d1: string; gross: string; txn: number; currency: string }>(
       `WITH days AS (
          SELECT t.merchant_id, ${MYT_DAY('t.created_at')} AS d, t.currency, sum(t.amount)::text AS gross, min(t.id) AS txn
-         FROM transactions t WHERE ${PORTAL_PAYMENT} AND t.provider NOT IN ('RM', 'PAYDEE', 'BSN') AND t.created_at >= now() - interval '30 days' AND t.created_at < now() - interval '3 days'
+         FROM transactions t WHERE ${PORTAL_PAYMENT} AND t.provider NOT IN ('RM', 'PAYDEE', 'BSN') AND ${MYT_DAY('t.created_at')} BETWEEN $1 AND $2
          GROUP BY 1, 2, 3
        )
        SELECT a.merchant_id, a.d AS d1, a.gross, a.txn, a.currency FROM days a
        WHERE EXISTS (SELECT 1 FROM days b WHERE b.merchant_id = a.merchant_id AND b.currency = a.currency AND b.d > a.d)
        ORDER BY a.d, a.merchant_id LIMIT 1`,
+      [mytDay(now - 30 * DAY_MS), mytDay(now - 3 * DAY_MS)],
     );
     await s.database.query(
       `INSERT INTO refund_requests (transaction_id, txn_ref_no, service_type, amount, currency, reason_code, status, master_merchant_id, agency_id, agent_id, merchant_id, branch_id, refunded_at)
