@@ -47,6 +47,9 @@ const MODULE_ALLOW = {
   // A merchant upload creates every merchant through the profile screen's own createProfile
   // (same checks, history and KYC start), one transaction for the file.
   'merchant-upload': ['./profiles/write.ts'],
+  // The ingest API writes through the risk ingest (the rules on every row, under its lock), refuses
+  // rows older than the payouts' catch-up window, and reads gzip bodies with the log doors' capped reader.
+  'txn-ingest': ['./risk/ingest.ts', './payout/jobs.ts', './log-ingest/ingest-key-auth.ts'],
 };
 
 /**

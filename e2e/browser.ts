@@ -90,3 +90,15 @@ export async function pickInHeader(page: Page, label: string, option: string | R
   await clickSettled(page, page.getByRole('menuitem', { name: option }));
   await page.locator('header [data-testid="header-picker"]').filter({ hasText: option }).waitFor();
 }
+
+/**
+ * Signs `email` in on `page` through the sign-in screen of the portal at `portalUrl` (password
+ * typed, Enter) and waits for the dashboard. The demo's password unless told.
+ */
+export async function signInOnPage(page: Page, portalUrl: string, email: string, password = 'Paydesk@2026'): Promise<void> {
+  await page.goto(`${portalUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL((u) => u.pathname === '/');
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PortalClient, ecommerceTransactions, reportApi } from '@paydesk/contract';
 import { seriousViolations } from './a11y.ts';
-import { launchChromium, newPortalContext } from './browser.ts';
+import { launchChromium, newPortalContext, signInOnPage } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -30,11 +30,7 @@ describe('global search', () => {
     const context = await newPortalContext(browser, { viewport: { width, height }, bypassCSP: true });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInOnPage(page, portal.url, EMAIL, PASSWORD);
     await page.getByRole('button', { name: /^Search( Ctrl K)?$/ }).waitFor(WAIT);
     return page;
   }

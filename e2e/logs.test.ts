@@ -25,7 +25,7 @@ import { ExportResultCode } from '@opentelemetry/core';
 import { PortalClient, reportApi, type ReportRow } from '@paydesk/contract';
 import { DEMO_INGEST_KEYS } from '../apps/server/src/seed/demo-ingest-keys.ts';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
+import { clickSettled, launchChromium, newPortalContext, signInOnPage } from './browser.ts';
 import { httpsReceiver, otlpTerminalLogger, promtoolCheck, type HttpsReceiver } from './log-helpers.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -50,11 +50,7 @@ describe('logs and observability', () => {
     const context = await newPortalContext(browser, { viewport: { width: 1600, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill(ADMIN);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInOnPage(page, portal.url, ADMIN, PASSWORD);
     return page;
   }
 
@@ -183,7 +179,8 @@ describe('logs and observability', () => {
 
     // Its callback URL: the receiver, which answers 503 twice, then 200.
     const callback = `${receiver.origin}/paydesk/refunds/${RUN}`;
-    const secret = `whsec_e2e_${RUN}_0123456789abcdef`;
+    // A Standard Webhooks secret (whsec_ and the base64 of 32 bytes), the only format the configuration takes.
+    const secret = `whsec_${btoa(`e2e logs ${RUN} callback secret!`)}`;
     const { config } = target;
     if (config.Id) await admin.callPath('PUT', '/api/portal/MerchantConfig/Update', { Id: config.Id, Version: config.Version, CallbackUrl: callback, CallbackSecret: secret });
     else await admin.callPath('POST', '/api/portal/MerchantConfig/Create', { OrgId: config.OrgId, SettlementTiming: 'T_PLUS_X', SettlementDays: 1, RiskProfile: 'STANDARD', CallbackUrl: callback, CallbackSecret: secret });

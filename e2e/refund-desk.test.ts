@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { chooseOption, clickSettled, launchChromium, newPortalContext } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium, newPortalContext, signInOnPage } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const PASSWORD = 'Paydesk@2026';
@@ -28,11 +28,7 @@ describe('refund desk', () => {
     const context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInOnPage(page, portal.url, email, PASSWORD);
     return page;
   }
 

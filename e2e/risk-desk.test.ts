@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clickSettled, launchChromium, newPortalContext } from './browser.ts';
+import { clickSettled, launchChromium, newPortalContext, signInOnPage } from './browser.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
 const WAIT = { timeout: 20_000 } as const;
@@ -25,11 +25,7 @@ describe('risk desk', () => {
     [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
     context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill('admin@paydesk.my');
-    await page.getByLabel('Password').fill('Paydesk@2026');
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInOnPage(page, portal.url, 'admin@paydesk.my', 'Paydesk@2026');
   }, 300_000);
   afterAll(async () => {
     await context?.close();

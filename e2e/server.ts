@@ -50,7 +50,8 @@ async function spawnPortal(port: number, dataDir: string, env: Record<string, st
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(ROOT, 'apps/server'),
     // LOG_LEVEL: the portal's lines (its URL among them) are what this waits for; the test run's own default would silence them.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', MFA_ENFORCE: 'false', LOG_LEVEL: 'info', ...env },
+    // DEMO_SIMULATOR off unless a test asks: other files count rows that its traffic would move.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TRANSACTIONS: '20000', DATABASE_URL: '', MFA_ENFORCE: 'false', LOG_LEVEL: 'info', DEMO_SIMULATOR: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlKeyOf } from '../apps/web/src/shared/report-query.ts';
-import { chooseOption, clickSettled, launchChromium, settleAnimations, newPortalContext } from './browser.ts';
+import { chooseOption, clickSettled, launchChromium, newPortalContext, settleAnimations, signInOnPage } from './browser.ts';
 import { exportCsv } from './csv-export.ts';
 import { startPortal, type RunningPortal } from './server.ts';
 
@@ -33,11 +33,7 @@ describe('settlement desk', () => {
     [portal, browser] = await Promise.all([startPortal({ JOB_POLL_SECONDS: '1' }), launchChromium()]);
     context = await newPortalContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
-    await page.goto(`${portal.url}/auth`);
-    await page.getByLabel('Email').fill('admin@paydesk.my');
-    await page.getByLabel('Password').fill('Paydesk@2026');
-    await page.getByLabel('Password').press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInOnPage(page, portal.url, 'admin@paydesk.my', 'Paydesk@2026');
   }, 300_000);
   afterAll(async () => {
     await context?.close();

@@ -6,7 +6,9 @@
  * and one awaiting the result file left in DATA_DIR/payout-samples),
  * and serves the portal on PORT (default 3000). On the embedded demo it also starts the demo log
  * host (seed/demo-log-host.ts), a second process that sends the terminals', devices' and mobile
- * app's logs to the portal's OTLP endpoint with the demo ingest keys (DEMO_LOG_HOST=false: not).
+ * app's logs to the portal's OTLP endpoint with the demo ingest keys (DEMO_LOG_HOST=false: not),
+ * and the traffic simulator (sim/simulate.ts), which posts transactions through the signed ingest
+ * API as the payment gateway and the terminal host would (DEMO_SIMULATOR=false: not).
  *
  * Every line it writes is a server log line (platform/server-log.ts: pino JSON, masked).
  */
@@ -27,6 +29,8 @@ import { buildDuePayouts } from './modules/payout/jobs.ts';
 import { seedDemoPayoutAccounts, seedDemoPayoutBatches } from './modules/payout/demo-banking.ts';
 import { seedDemoOnboarding } from './seed/demo-onboarding.ts';
 import { DEMO_INGEST_KEYS, seedDemoIngestKeys } from './seed/demo-ingest-keys.ts';
+import { seedDemoSigningSecrets } from './seed/demo-signing-secrets.ts';
+import { ROSTER_SQL, rosterOf } from './sim/traffic.ts';
 import { serverLog } from './platform/server-log.ts';
 
 const config = (() => {
@@ -62,6 +66,9 @@ if (!config.databaseUrl) {
     const ingestKeys = await seedDemoIngestKeys(database);
     say(`log ingest keys of the demo's outside programs: ${Object.keys(ingestKeys).join(', ')}`);
   }
+  // On every embedded start (a demo seeded before the ingest API gets them too); idempotent.
+  const signing = await seedDemoSigningSecrets(database, keys.fieldKey);
+  if (signing.length) serverLog.info({ component: 'seed' }, `signing secrets of the demo's payment gateway and terminal host: ${signing.join(', ')}`);
 }
 // Payout account numbers written before they were encrypted at rest are sealed once (idempotent).
 await sealPlainSecrets(database, keys.fieldKey, RESOURCES);
@@ -75,9 +82,30 @@ serverLog.info({ url, readyMs: Date.now() - started }, `${config.productName} Po
 const publicUrlNote = publicUrlWarning(config);
 if (publicUrlNote) serverLog.warn(publicUrlNote);
 let logHost: ChildProcess | null = null;
+let simulator: ChildProcess | null = null;
 if (!config.databaseUrl) {
   serverLog.info({ signIns: DEMO_SIGN_INS.map((s) => `${s.groupType} ${s.email}`) }, 'Demo sign-ins (password from DEMO_PASSWORD, default "Paydesk@2026")');
   if (process.env.DEMO_LOG_HOST !== 'false') logHost = await startDemoLogHost(`http://127.0.0.1:${config.port}`);
+  if (process.env.DEMO_SIMULATOR !== 'false') simulator = await startSimulator(`http://127.0.0.1:${config.port}`);
+}
+
+/**
+ * Starts the traffic simulator beside the embedded demo (issue 31 item 5): a second Node process
+ * (sim/simulate.ts) posting signed batches through the ingest API with the demo's secrets, for the
+ * merchants of the roster read here (it cannot open the embedded database itself). SIM_TPS sets
+ * its rate (default 0.5 rows/s over the day); DEMO_SIMULATOR=false keeps it off.
+ */
+async function startSimulator(portalUrl: string): Promise<ChildProcess> {
+  const roster = rosterOf(await database.query<{ mid: string; types: string[]; tids: string[] }>(ROSTER_SQL));
+  const script = fileURLToPath(new URL('./sim/simulate.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, PORTAL_URL: portalUrl, SIM_ROSTER: JSON.stringify(roster), DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('exit', (code) => {
+    if (!stopping && code !== 0) serverLog.warn({ code }, 'the traffic simulator stopped');
+  });
+  return child;
 }
 
 /**
@@ -118,6 +146,7 @@ const stop = async (signal: string) => {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   logHost?.kill('SIGTERM');
+  simulator?.kill('SIGTERM');
   await app.close();
   await database.close();
   process.exit(0);

@@ -3,7 +3,9 @@
  * The per-organization configuration screens against the REAL server: /merchant-config
  * for a master merchant lists its organizations, those without a configuration read "Not
  * configured" with a "Configure" action (and no edit, status or delete), which opens the create
- * form with that organization fixed; saving it configures that very organization.
+ * form with that organization fixed; saving it configures that very organization. The callback
+ * secret takes only a Standard Webhooks secret (the contract's rule, named before any request), and
+ * Generate fills one made in the browser, shown so that it can be copied, which the server keeps.
  */
 import './support/dom-on-node.ts';
 import './setup-dom.ts';
@@ -23,6 +25,7 @@ interface Row {
   OrgName: string;
   Configured: boolean;
   RiskProfile: string | null;
+  CallbackSecret?: string | null;
 }
 
 beforeAll(async () => {
@@ -82,5 +85,42 @@ describe('organization configuration screen on the real server', () => {
     expect(after.Items[0]).toMatchObject({ OrgId: target.OrgId, Configured: true, RiskProfile: 'ENHANCED' });
     await waitFor(() => expect(within(rowOf(target.OrgName)).queryByText('Not configured')).toBeNull());
     expect(within(rowOf(target.OrgName)).getByText('Edit')).toBeTruthy();
+  }, 90_000);
+
+  it('refuses a callback secret of another format, and Generate fills a whsec_ secret that is saved', async () => {
+    const first = await mm.callPath<{ Items: Row[] }>('POST', '/api/portal/MerchantConfig/Search', { PageIndex: 1, RowsPerPage: 20, SearchData: {} });
+    const target = first.Items.find((r) => !r.Configured)!;
+
+    await renderSignedIn(server, '/merchant-config', 'mm@paydesk.my');
+    await screen.findByRole('heading', { name: 'Merchant configuration' });
+    await waitFor(() => expect(rows()).toHaveLength(first.Items.length));
+    fireEvent.click(within(rowOf(target.OrgName)).getByText('Configure'));
+    await waitFor(() => expect(drawer()).toBeTruthy());
+    await pick('Settlement timing', 'T+(X)');
+    await pick('Risk profile', 'Standard');
+    const secret = within(drawer()).getByLabelText<HTMLInputElement>('Callback secret');
+    expect(secret.type).toBe('password');
+
+    // A shared secret of the old kind: named on the field, nothing sent.
+    fireEvent.change(secret, { target: { value: 'whsec_live_9f8e7d6c5b4a3210' } });
+    fireEvent.click(within(drawer().parentElement!).getByText('Save'));
+    expect(await within(drawer()).findByText(/Standard Webhooks secret/)).toBeTruthy();
+
+    // Generate: whsec_ and the base64 of 32 bytes, shown to be copied to the receiver.
+    fireEvent.click(within(drawer()).getByText('Generate'));
+    await waitFor(() => expect(secret.value).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/));
+    expect(secret.type).toBe('text');
+    const generated = secret.value;
+    fireEvent.click(within(drawer()).getByText('Generate'));
+    await waitFor(() => expect(secret.value).not.toBe(generated));
+    const saved = secret.value;
+    fireEvent.click(within(drawer().parentElement!).getByText('Save'));
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+
+    const after = await mm.callPath<{ Items: Row[] }>('POST', '/api/portal/MerchantConfig/Search', { PageIndex: 1, RowsPerPage: 20, SearchData: { OrgId: target.OrgId } });
+    expect(after.Items[0]).toMatchObject({ OrgId: target.OrgId, Configured: true });
+    // Answered masked: its last 4 characters are those generated.
+    const detail = await mm.callPath<Row>('GET', `/api/portal/MerchantConfig/Get/${after.Items[0]!.Id}`);
+    expect(detail.CallbackSecret).toBe(`••••${saved.slice(-4)}`);
   }, 90_000);
 });

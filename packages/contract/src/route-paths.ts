@@ -147,6 +147,8 @@ export const ROUTE_PATHS: { readonly [N in RouteName | ReportRouteName]: N exten
   firmwareRetire: { method: 'POST', path: '/api/portal/Firmware/Retire', encrypted: true },
   otlpLogs: { method: 'POST', path: '/api/otlp/v1/logs', encrypted: false },
   logFileUpload: { method: 'POST', path: '/api/otlp/v1/log-files', encrypted: false },
+  txnIngest: { method: 'POST', path: '/api/ingest/v1/transactions', encrypted: false },
+  txnIngestEvents: { method: 'POST', path: '/api/ingest/v1/events', encrypted: false },
   logFileDownload: { method: 'GET', path: '/api/portal/Log/MasterTerminal/File/:Id', encrypted: true },
   logIngestKeySearch: { method: 'POST', path: '/api/portal/LogIngestKey/Search', encrypted: true },
   logIngestKeyIssue: { method: 'POST', path: '/api/portal/LogIngestKey/Issue', encrypted: true },

@@ -29,6 +29,7 @@ import * as fw from './endpoints/firmware.ts';
 import * as otlp from './endpoints/otlp-logs.ts';
 import * as lik from './endpoints/log-ingest-keys.ts';
 import * as lf from './endpoints/log-files.ts';
+import * as ti from './endpoints/txn-ingest.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -297,6 +298,11 @@ export const routes = {
   logIngestKeyIssue: def({ method: 'POST', path: '/api/portal/LogIngestKey/Issue', summary: 'Issue an ingest key for a source written from outside the portal (an OTLP source, or the terminal log files) with a label; the key is answered this once (only its SHA-256 is kept)', body: lik.LogIngestKeyIssueRequest, response: lik.LogIngestKeyIssued, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, audit: { action: 'INGEST_KEY_ISSUE', target: 'LogIngestKey' }, tenancy: 'platform' }),
   logIngestKeyRotate: def({ method: 'POST', path: '/api/portal/LogIngestKey/Rotate', summary: 'Rotate an active ingest key: a new key for the same source and label (answered this once) and the old one revoked, in one transaction', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyRotated, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_ROTATE', target: 'LogIngestKey' }, tenancy: 'platform' }),
   logIngestKeyRevoke: def({ method: 'POST', path: '/api/portal/LogIngestKey/Revoke', summary: 'Revoke an active ingest key: its next request is refused (AUTH401)', body: lik.LogIngestKeyActionRequest, response: lik.LogIngestKeyItem, permission: 'logfiles:ingestkeys', auth: true, encrypted: true, idOf: 'logIngestKey', audit: { action: 'INGEST_KEY_REVOKE', target: 'LogIngestKey' }, tenancy: 'platform' }),
+  // The ingest API of the payment gateway and the terminal host (issue 31): no session and no secure
+  // channel; each request signed as Standard Webhooks signs, with a credential of the source (modules/txn-ingest).
+  // Tenancy 'own': the answer lists the caller's own rows, as it posted them (a reference of another source is refused).
+  txnIngest: def({ method: 'POST', path: '/api/ingest/v1/transactions', summary: "Transactions from the payment gateway or the terminal host, one or up to 5,000 (signed with the source's whsec_ credential: webhook-id, webhook-timestamp, webhook-signature; else SEC401, a reused webhook-id CF409): each row checked on its own and answered with its index (and field when rejected); Mode ALL_OR_NOTHING (default) applies nothing when a row is rejected, VALID_ROWS applies the others; a TxnRefNo posted before by the source answers DUPLICATE; the risk rules run on every row", body: ti.TxnIngestRequest, response: ti.IngestResponse, permission: null, auth: false, encrypted: false, tenancy: 'own' }),
+  txnIngestEvents: def({ method: 'POST', path: '/api/ingest/v1/events', summary: "Status events of transactions posted before (SUCCESS, FAILED, VOID, REVERSE, pre-auth CAPTURE and CAPTURE_VOID), signed as txnIngest: each applied once by (source, EventId), in event-time order whatever the arrival order; an event the transaction's state does not accept is kept and answered REFUSED with why", body: ti.TxnEventsRequest, response: ti.IngestResponse, permission: null, auth: false, encrypted: false, tenancy: 'own' }),
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -38,3 +38,4 @@ export * from './rm-application-flow.ts';
 export * from './payout-batch-flow.ts';
 export * from './search-query.ts';
 export * from './log-sources.ts';
+export * from './txn-events.ts';

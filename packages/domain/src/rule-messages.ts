@@ -50,6 +50,18 @@ export const RULE_MESSAGES = Object.freeze({
   settlementCustom: 'describe the customised settlement timing',
   payoutBank: 'choose the bank of the payout account',
   payoutAccountName: 'enter the name of the payout account holder',
+  webhookSecret: 'enter a Standard Webhooks secret: whsec_ and the base64 of 24 to 64 random bytes, or generate one',
+  // The ingest API (issue 31).
+  ingestAmount: 'enter an amount in ringgit above 0 and at most 1,000,000, with at most 2 decimals',
+  ingestRef: 'use 6 to 40 letters, digits, - or _',
+  ingestEventId: 'use 6 to 64 letters, digits, ., :, - or _',
+  ingestCode: 'use up to 64 letters, digits, ., :, - or _',
+  countryCode: 'enter the country as three capital letters (ISO 3166)',
+  maskedPan: 'enter the first 6 and last 4 digits with the middle masked',
+  ingestRows: 'send 1 to 5,000 rows, each an object',
+  captureNeeds: 'a CAPTURE names its Amount and OperationRefNo, a CAPTURE_VOID its OperationRefNo',
+  terminalCodes: 'enter the digits the terminal printed (batch 1 to 6, STAN 6, RRN 12 letters or digits)',
+  phoneShape: 'enter a phone number of 6 to 20 digits, spaces or dashes, + first if international',
   // Message templates.
   templateKey: 'choose one of the message template keys',
   placeholderShape: 'write each placeholder as a name of letters and digits in double braces, without spaces: {{found}}',

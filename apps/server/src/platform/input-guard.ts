@@ -31,7 +31,20 @@ declare module 'fastify' {
      * deeper than MAX_DEPTH (OTLP/JSON logs: modules/log-ingest); MAX_DEPTH when unset.
      */
     maxInputDepth?: number;
+    /**
+     * Keep the paths of the body's strings the PAN guard masked (maskedPathsOf), for a route
+     * that refuses what held a card number rather than accepting it masked (the ingest API:
+     * modules/txn-ingest refuses the row, naming the field).
+     */
+    reportMaskedPans?: boolean;
   }
+}
+
+const maskedPaths = new WeakMap<FastifyRequest, string[]>();
+
+/** The body paths (`Transactions.3.MaskedPan`) whose strings held a card number, masked before anything read them; empty unless the route asks (reportMaskedPans). */
+export function maskedPathsOf(req: FastifyRequest): readonly string[] {
+  return maskedPaths.get(req) ?? [];
 }
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -53,7 +66,7 @@ export function textProblem(s: string): string | null {
  * (`isPanGuardExempt`). Answers `value` (the same object, or the masked string). Iterative, so a
  * hostile depth cannot exhaust the stack.
  */
-export function assertSafeInput(value: unknown, root: string, maxDepth = MAX_DEPTH): unknown {
+export function assertSafeInput(value: unknown, root: string, maxDepth = MAX_DEPTH, onMasked?: (path: string) => void): unknown {
   // Most requests carry no query, no params or an empty body: nothing to walk, nothing allocated.
   if (value === undefined || value === null || isEmptyObject(value)) return value;
   const holder: Record<string, unknown> = { [root]: value };
@@ -69,7 +82,10 @@ export function assertSafeInput(value: unknown, root: string, maxDepth = MAX_DEP
       if (problem) throw badInput(name, problem);
       if (!isPanGuardExempt(field)) {
         const masked = maskPansInText(v);
-        if (masked !== v) (parent as Record<string | number, unknown>)[key] = masked;
+        if (masked !== v) {
+          (parent as Record<string | number, unknown>)[key] = masked;
+          onMasked?.(path);
+        }
       }
       continue;
     }
@@ -102,7 +118,10 @@ function guardInput(req: FastifyRequest, _reply: FastifyReply, done: (err?: Erro
   try {
     req.params = assertSafeInput(req.params, 'params');
     req.query = assertSafeInput(req.query, 'query');
-    if (req.body !== undefined && !req.isMultipart()) req.body = assertSafeInput(req.body, 'body', routeConfig(req).maxInputDepth);
+    const config = routeConfig(req);
+    const found: string[] = [];
+    if (req.body !== undefined && !req.isMultipart()) req.body = assertSafeInput(req.body, 'body', config.maxInputDepth, config.reportMaskedPans ? (p) => found.push(p) : undefined);
+    if (found.length) maskedPaths.set(req, found);
   } catch (err) {
     done(err as Error);
     return;

@@ -71,6 +71,8 @@ export interface GenTxn {
   rrn: string | null;
   walletProvider: WalletProvider | null;
   bnplProvider: BnplProvider | null;
+  /** The machine client that posted it (modules/txn-ingest); absent or null for the seed's rows. */
+  ingestSource?: string | null;
 }
 
 /** The `transactions` columns of a GenTxn, in table order (ids are the caller's). */
@@ -131,6 +133,7 @@ export const TXN_COLUMNS: TypedColumn<GenTxn>[] = [
   { name: 'rrn', type: 'text', get: (t) => t.rrn },
   { name: 'wallet_provider', type: 'text', get: (t) => t.walletProvider },
   { name: 'bnpl_provider', type: 'text', get: (t) => t.bnplProvider },
+  { name: 'ingest_source', type: 'text', get: (t) => t.ingestSource ?? null },
 ];
 
 /**

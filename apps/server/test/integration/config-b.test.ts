@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RESOURCES, placeholderProblem, renderTemplate, settingValueProblem, type PortalClient, type ResourceDef,
 } from '@paydesk/contract';
-import { BUSINESS_TIME_ZONE, LOG_SOURCES, MALAYSIAN_STATES, RISK_ALERT_RULES, dayjs, isPayoutDay, nextPayoutDate, payoutDate } from '@paydesk/domain';
+import { BUSINESS_TIME_ZONE, LOG_SOURCES, MALAYSIAN_STATES, RISK_ALERT_RULES, RULE_MESSAGES, dayjs, isPayoutDay, nextPayoutDate, payoutDate } from '@paydesk/domain';
 import { passwordProblem } from '../../src/auth/password-policy.ts';
 import { loadConfig } from '../../src/config.ts';
 import { settingDefaults, toLiveSettings } from '../../src/platform/settings.ts';
@@ -375,7 +375,10 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
   });
 
   describe('organization configurations', () => {
-    const SECRET = 'whsec_live_9f8e7d6c5b4a3210';
+    // A Standard Webhooks secret: whsec_ and the base64 of 32 bytes.
+    const SECRET = 'whsec_cGF5ZGVzayBjb25maWctYiBsaXZlIHNlY3JldCAzMkI=';
+    const TAIL = SECRET.slice(-4);
+    const MIDDLE = SECRET.slice(6, -4);
 
     it('stores CallbackSecret encrypted, answers it masked, keeps it on an update without it; one configuration per organization', async () => {
       const mm = await s.signIn('mm@paydesk.my');
@@ -383,13 +386,13 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
         OrgId: 65, SettlementTiming: 'T_PLUS_X', SettlementDays: 2, RiskProfile: 'STANDARD', CallbackUrl: 'https://shop.example.my/hook', CallbackSecret: SECRET,
       });
       const masked = created.CallbackSecret as string;
-      expect(masked.endsWith('3210')).toBe(true);
-      expect(masked.replace(/•/g, '')).toBe('3210');
-      expect(JSON.stringify(created)).not.toContain('9f8e7d6c5b4a');
+      expect(masked.endsWith(TAIL)).toBe(true);
+      expect(masked.replace(/•/g, '')).toBe(TAIL);
+      expect(JSON.stringify(created)).not.toContain(MIDDLE);
 
       const [stored] = await s.database.query<{ callback_secret: string }>('SELECT callback_secret FROM organization_configs WHERE id = $1', [created.Id]);
       expect(stored!.callback_secret).not.toContain(SECRET);
-      expect(stored!.callback_secret).not.toContain('9f8e7d6c5b4a3210');
+      expect(stored!.callback_secret).not.toContain(MIDDLE);
       expect(stored!.callback_secret.startsWith('enc:v1:')).toBe(true);
 
       const updated = await mm.callPath<Item>('PUT', api('MerchantConfig', 'Update'), { Id: created.Id, Version: created.Version, SettlementDays: 5 });
@@ -402,7 +405,7 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
 
       const csv = await (await mm.sendTo({ method: 'POST', encrypted: true }, api('MerchantConfig', 'Export'), { body: { SearchData: { OrgId: 65 }, Format: 'csv' } })).text();
       expect(csv).not.toContain('CallbackSecret');
-      expect(csv).not.toContain('3210');
+      expect(csv).not.toContain(TAIL);
 
       const again = await errorOf(mm.callPath('POST', api('MerchantConfig', 'Create'), { OrgId: 65, SettlementTiming: 'T_PLUS_X', RiskProfile: 'STANDARD' }));
       expect(again.status).toBe(409);
@@ -420,6 +423,13 @@ describe.each(DATABASES)('group B configuration on %s', (kind) => {
       expect(digits.message).toContain('PayoutAccountNo');
       const http = await errorOf(mm.callPath('POST', api('MerchantConfig', 'Create'), { OrgId: 62, SettlementTiming: 'T_PLUS_X', RiskProfile: 'STANDARD', CallbackUrl: 'http://shop.example.my/hook' }));
       expect(http.message).toContain('CallbackUrl');
+      // CallbackSecret signs the refund acknowledgement (Standard Webhooks): only whsec_ and the padded base64 of 24 to 64 bytes.
+      for (const bad of ['whsec_live_9f8e7d6c5b4a3210', 'a plain shared secret of forty characters', `whsec_${'A'.repeat(30)}`, `whsec_${btoa('16 random bytes!')}`, `whsec_${'A'.repeat(43)}`, btoa('thirty-two bytes without prefix!')]) {
+        const refused = await errorOf(mm.callPath('POST', api('MerchantConfig', 'Create'), { OrgId: 62, SettlementTiming: 'T_PLUS_X', RiskProfile: 'STANDARD', CallbackSecret: bad }));
+        expect([refused.status, refused.errorCode]).toEqual([400, 'VAL400']);
+        expect(refused.message).toContain('CallbackSecret');
+        expect(refused.message).toContain(RULE_MESSAGES.webhookSecret);
+      }
       const level = await errorOf(mm.callPath('POST', api('MerchantConfig', 'Create'), { OrgId: 4, SettlementTiming: 'T_PLUS_X', RiskProfile: 'STANDARD' }));
       expect(level.message).toContain('OrgId');
       const ok = await mm.callPath<Item>('POST', api('MerchantConfig', 'Create'), { OrgId: 62, SettlementTiming: 'CUSTOM', SettlementCustom: 'Every Monday and Thursday', RiskProfile: 'HIGH_RISK' });

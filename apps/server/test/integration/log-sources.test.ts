@@ -18,10 +18,11 @@ import type { PortalClient } from '@paydesk/contract';
 import { sealSecret } from '../../src/engine/secret-fields.ts';
 import { logStoreOf } from '../../src/platform/log-store.ts';
 import { liveSettings } from '../../src/platform/settings.ts';
-import { WEBHOOK_HEADERS } from '../../src/platform/webhook-signature.ts';
+import { WEBHOOK_HEADERS, newWebhookSecret } from '../../src/platform/webhook-signature.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
-const SECRET = 'whsec_log_sources_0123456789';
+/** A Standard Webhooks secret (whsec_ + base64 of 32 bytes), as the configuration form generates. */
+const SECRET = newWebhookSecret();
 const PAN = '4111111111111111';
 const PASSWORD = 'hunter2-Secret!';
 const QUERY_TOKEN = 'qtok-9f8e7d6c';
@@ -152,7 +153,13 @@ describe.each(DATABASES)('log sources on %s', (kind) => {
       expect(p.text).toContain('411111******1111');
       expect(p.attributes).toMatchObject({
         purpose: 'refund-ack',
-        request: { method: 'POST', url: url.split('?')[0], query: { merchant: 'demo', token: '[REDACTED]' }, headers: { [WEBHOOK_HEADERS.signature]: '[REDACTED]', 'X-Request-Id': requestId } },
+        request: {
+          method: 'POST',
+          url: url.split('?')[0],
+          query: { merchant: 'demo', token: '[REDACTED]' },
+          // The signature is redacted (log-masking.ts: a key naming a signature); the id and timestamp stay, to match the merchant's own log.
+          headers: { [WEBHOOK_HEADERS.signature]: '[REDACTED]', [WEBHOOK_HEADERS.id]: received[0]!.headers[WEBHOOK_HEADERS.id], [WEBHOOK_HEADERS.timestamp]: expect.stringMatching(/^\d{10}$/), 'X-Request-Id': requestId },
+        },
       });
       // The request body is the acknowledgement itself, kept as JSON.
       expect((p.attributes.request as { body: Record<string, unknown> }).body).toMatchObject({ RefundRequestId: id, TxnRefNo: sale!.txn_ref_no, Status: 'REFUNDED' });

@@ -1,20 +1,29 @@
 /**
  * The signed refund acknowledgement (modules/risk-pre-chargeback/refund-ack.ts)
- * on each database, against a real HTTP receiver on loopback: a receiver that fails and then
- * answers 200 gets retries of the same signed event until delivered (COMPLETED); one that keeps
- * failing past the retry limit leaves the request REFUNDED_ACK_FAIL, and a resend then delivers
- * it; a merchant without a callback URL, or with one on a loopback address, fails at once. Every
- * attempt is in the request's log.
+ * on each database, against a real HTTP receiver on loopback that checks every call the way a
+ * merchant would, with the `standardwebhooks` package's own `Webhook#verify` (Standard Webhooks
+ * headers webhook-id, webhook-timestamp, webhook-signature): a receiver that fails and then
+ * answers 200 gets retries of the same signed event (the same webhook-id) until delivered
+ * (COMPLETED); one that keeps failing past the retry limit leaves the request REFUNDED_ACK_FAIL,
+ * and a resend then delivers it under a new id; a merchant without a callback URL, with a secret
+ * the server cannot open or of the format before Standard Webhooks, or with a URL on a loopback
+ * address, fails at once. Every attempt is in the request's log.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealSecret } from '../../src/engine/secret-fields.ts';
 import { enqueueRefundAck } from '../../src/modules/risk-pre-chargeback/refund-ack.ts';
-import { WEBHOOK_HEADERS, verifyWebhook } from '../../src/platform/webhook-signature.ts';
+import { WEBHOOK_HEADERS, newWebhookSecret, verifyWebhook } from '../../src/platform/webhook-signature.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
-const SECRET = 'whsec_test_0123456789abcdef';
+const SECRET = newWebhookSecret();
+/** A secret as stored before Standard Webhooks: any text ('_' is no base64), refused by the form since. */
+const OLD_FORMAT_SECRET = 'whsec_test_0123456789abcdef';
+
+/** `text` with the byte at `i` changed (one bit flipped). */
+const changedByte = (text: string, i: number) => `${text.slice(0, i)}${String.fromCharCode(text.charCodeAt(i) ^ 1)}${text.slice(i + 1)}`;
 
 interface Received {
   headers: Record<string, string>;
@@ -51,6 +60,7 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
   let configured = 0;
   let unconfigured = 0;
   let unreadable = 0;
+  let oldFormat = 0;
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -67,12 +77,14 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/paydesk/refunds`;
     s = await startTestServer({ kind, transactions: 2000, config: { jobPollSeconds: 0.5, refundAckRetryLimit: 2, refundAckRetryDelaySeconds: 1, callbackAllowPrivate: true } });
     // Two merchants with refund requests: one with a callback (written here: the screen takes https only), one without.
-    const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 3`)).map((r) => Number(r.m));
-    [configured, unconfigured, unreadable] = merchants as [number, number, number];
+    const merchants = (await s.database.query<{ m: number }>(`SELECT DISTINCT merchant_id AS m FROM refund_requests ORDER BY 1 LIMIT 4`)).map((r) => Number(r.m));
+    expect(merchants).toHaveLength(4);
+    [configured, unconfigured, unreadable, oldFormat] = merchants as [number, number, number, number];
     await s.database.query(`DELETE FROM organization_configs WHERE org_id = ANY($1::int[])`, [merchants]);
     await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [configured, url, sealSecret(s.app.ctx.keys.fieldKey, SECRET)]);
     // A secret sealed under another field key (a changed PAYDESK_SECRET): unreadable.
     await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [unreadable, url, sealSecret(randomBytes(32), SECRET)]);
+    await s.database.query(`INSERT INTO organization_configs (org_id, callback_url, callback_secret) VALUES ($1, $2, $3)`, [oldFormat, url, sealSecret(s.app.ctx.keys.fieldKey, OLD_FORMAT_SECRET)]);
   }, 300_000);
   afterAll(async () => {
     await s?.close();
@@ -109,13 +121,23 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     await waitStatus(id, 'COMPLETED');
 
     expect(received).toHaveLength(2);
-    const eventIds = new Set(received.map((r) => r.headers[WEBHOOK_HEADERS.eventId]));
+    // The retry carries the same webhook-id, the event id of the body.
+    const eventIds = new Set(received.map((r) => r.headers[WEBHOOK_HEADERS.id]));
     expect(eventIds.size).toBe(1);
+    const receiver = new Webhook(SECRET);
     for (const r of received) {
-      const ts = Number(r.headers[WEBHOOK_HEADERS.timestamp]);
-      expect(verifyWebhook(SECRET, r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, r.body, Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifyWebhook('another secret', r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, r.body, Math.floor(Date.now() / 1000))).toBe(false);
-      expect(verifyWebhook(SECRET, r.headers[WEBHOOK_HEADERS.signature]!, ts, r.headers[WEBHOOK_HEADERS.eventId]!, `${r.body} `, Math.floor(Date.now() / 1000))).toBe(false);
+      // A stock receiver (it reads Date.now(): the calls were received just now) takes it and answers the body.
+      expect(receiver.verify(r.body, r.headers)).toMatchObject({ EventId: r.headers[WEBHOOK_HEADERS.id], RefundRequestId: id });
+      expect(r.headers[WEBHOOK_HEADERS.timestamp]).toMatch(/^\d{10}$/);
+      expect(r.headers[WEBHOOK_HEADERS.signature]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(Object.keys(r.headers).filter((h) => h.startsWith('paydesk-'))).toEqual([]);
+      // The same verdict from the server's own verifier on its clock.
+      expect(verifyWebhook([SECRET], r.headers, r.body, s.now().getTime())).toMatchObject({ ok: true, index: 0, id: r.headers[WEBHOOK_HEADERS.id] });
+      // Another secret, a changed byte of the body (first, middle, last) or of the id or timestamp: refused.
+      expect(() => new Webhook(newWebhookSecret()).verify(r.body, r.headers)).toThrow('No matching signature found');
+      for (const i of [0, Math.floor(r.body.length / 2), r.body.length - 1]) expect(() => receiver.verify(changedByte(r.body, i), r.headers)).toThrow('No matching signature found');
+      expect(() => receiver.verify(r.body, { ...r.headers, [WEBHOOK_HEADERS.id]: changedByte(r.headers[WEBHOOK_HEADERS.id]!, 0) })).toThrow('No matching signature found');
+      expect(() => receiver.verify(r.body, { ...r.headers, [WEBHOOK_HEADERS.timestamp]: String(Number(r.headers[WEBHOOK_HEADERS.timestamp]) - 1) })).toThrow('No matching signature found');
     }
     const [row] = await s.database.query<Record<string, unknown>>(`SELECT txn_ref_no, service_type, amount::text AS amount, currency FROM refund_requests WHERE id = $1`, [id]);
     expect(JSON.parse(received[1]!.body)).toMatchObject({
@@ -137,6 +159,9 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     await queue(id);
     await waitStatus(id, 'REFUNDED_ACK_FAIL');
     expect(received).toHaveLength(3);
+    // Every attempt of one delivery: the same webhook-id, each verified.
+    expect(new Set(received.map((r) => r.headers[WEBHOOK_HEADERS.id])).size).toBe(1);
+    for (const r of received) expect(new Webhook(SECRET).verify(r.body, r.headers)).toMatchObject({ EventId: r.headers[WEBHOOK_HEADERS.id] });
     const failed = await log(id);
     expect(failed.map((e) => e.action)).toEqual(['ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_ATTEMPT', 'ACK_FAILED']);
     expect(failed.at(-1)).toMatchObject({ from_status: 'REFUNDED', to_status: 'REFUNDED_ACK_FAIL' });
@@ -144,13 +169,16 @@ describe.each(DATABASES)('refund acknowledgement on %s', (kind) => {
     await queue(id);
     await waitStatus(id, 'COMPLETED');
     expect(received).toHaveLength(4);
-    expect(received[3]!.headers[WEBHOOK_HEADERS.eventId]).not.toBe(received[0]!.headers[WEBHOOK_HEADERS.eventId]);
+    // The resend is a new delivery: a new id, verified like the first.
+    expect(received[3]!.headers[WEBHOOK_HEADERS.id]).not.toBe(received[0]!.headers[WEBHOOK_HEADERS.id]);
+    expect(new Webhook(SECRET).verify(received[3]!.body, received[3]!.headers)).toMatchObject({ EventId: received[3]!.headers[WEBHOOK_HEADERS.id] });
     expect((await log(id)).at(-1)).toMatchObject({ action: 'ACK_DELIVERED', from_status: 'REFUNDED_ACK_FAIL', to_status: 'COMPLETED' });
   }, 120_000);
 
   it.each([
     ['has no callback URL', () => unconfigured, /no callback URL/],
     ['has a callback secret the server cannot read', () => unreadable, /cannot be read/],
+    ['has a callback secret of the format before Standard Webhooks', () => oldFormat, /not a Standard Webhooks secret \(whsec_…\): generate a new one/],
   ])('fails at once, without retries, when the merchant %s', async (_, merchant, why) => {
     const id = await refunded(merchant());
     received.length = 0;

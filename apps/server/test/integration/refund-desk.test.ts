@@ -21,7 +21,8 @@ import { REFUND_STATUSES, refundTransition, type RefundAction, type RefundStatus
 import { sealSecret } from '../../src/engine/secret-fields.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
-const SECRET = 'whsec_desk_0123456789abcdef';
+/** A Standard Webhooks secret (whsec_ and the base64 of 32 bytes). */
+const SECRET = `whsec_${btoa('refund desk test secret, 32 byte')}`;
 
 /** An endpoint answer: status, and the body or error code. */
 interface Outcome {

@@ -47,6 +47,8 @@ const OWN_AUDIT: Record<string, string> = {
   merchantProfileDocumentUpload: 'an upload, hashed and stored before its row; the same file again writes none',
   otlpLogs: 'machine log records (OTLP), no user act: the entries are their own record; the ingest keys are audited when issued, rotated, revoked',
   logFileUpload: "a terminal's log file, no user act: its log entry is its own record (the same bytes again write none); its download is audited",
+  txnIngest: 'machine transactions (the payment gateway, the terminal host), no user act: each request leaves a payment log entry naming the credential, status and counts, each row carries its source; the signing credentials are audited when issued, rotated, revoked',
+  txnIngestEvents: 'machine status events, no user act: each is kept once in transaction_events with its fate, and each request leaves a payment log entry',
 };
 
 /** Whether a route changes state by its method and path. */

@@ -127,6 +127,7 @@ export const en = {
   'resource.staleTitle': 'Someone else changed this record',
   'resource.reload': 'Reload',
   'resource.secretKeep': 'Stored {{masked}}; leave empty to keep it',
+  'resource.generateSecret': 'Generate',
   'resource.invalidJson': 'Enter valid JSON',
   'resource.numberRange': '{{min}}–{{max}}',
   'resource.numberMin': '{{min}} or more',

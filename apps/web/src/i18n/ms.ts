@@ -330,6 +330,7 @@ export const ms: Catalogue = {
   'resource.staleTitle': 'Orang lain telah mengubah rekod ini',
   'resource.reload': 'Muat semula',
   'resource.secretKeep': '{{masked}} disimpan; biarkan kosong untuk mengekalkannya',
+  'resource.generateSecret': 'Jana',
   'resource.invalidJson': 'Masukkan JSON yang sah',
   'resource.numberRange': '{{min}}–{{max}}',
   'resource.numberMin': '{{min}} atau lebih',

@@ -330,6 +330,7 @@ export const zh: Catalogue = {
   'resource.staleTitle': '此记录已被他人修改',
   'resource.reload': '重新加载',
   'resource.secretKeep': '已保存 {{masked}}；留空则保持不变',
+  'resource.generateSecret': '生成',
   'resource.invalidJson': '请输入有效的 JSON',
   'resource.numberRange': '{{min}}–{{max}}',
   'resource.numberMin': '{{min}} 或以上',

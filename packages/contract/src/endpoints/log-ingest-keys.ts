@@ -8,7 +8,7 @@
  * Every change is audited (one row per call, never with the key).
  */
 import { z } from 'zod';
-import { FIELD_MESSAGES, INGEST_KEY_SOURCES, VALIDATION_MESSAGES, fieldMessage } from '@paydesk/domain';
+import { FIELD_MESSAGES, INGEST_KEY_SOURCES, TXN_INGEST_SOURCES, VALIDATION_MESSAGES, fieldMessage } from '@paydesk/domain';
 import { DbId, IsoDateTime, listRequest, listResponse } from '../common.ts';
 
 /** Characters of a key kept (and shown) to tell keys apart: 'pdk_' and 8 random ones. */
@@ -18,7 +18,13 @@ export const LOG_INGEST_KEY_PREFIX_CHARS = 12;
 export const LOG_INGEST_KEY_STATUSES = ['ACTIVE', 'REVOKED'] as const;
 export type LogIngestKeyStatus = (typeof LOG_INGEST_KEY_STATUSES)[number];
 
-const Source = z.enum(INGEST_KEY_SOURCES, { error: FIELD_MESSAGES.option });
+/**
+ * Every source with keys of its own: the log sources' bearer keys (`pdk_…`, kept as SHA-256) and
+ * the transaction ingest sources' signing secrets (`whsec_…`, Standard Webhooks; kept sealed, since
+ * verifying an HMAC needs the secret itself — endpoints/txn-ingest.ts).
+ */
+export const MACHINE_KEY_SOURCES = [...INGEST_KEY_SOURCES, ...TXN_INGEST_SOURCES] as const;
+const Source = z.enum(MACHINE_KEY_SOURCES, { error: FIELD_MESSAGES.option });
 
 /** `{PageIndex, RowsPerPage, SearchData: {Source?, Status?}, Sort?}`: newest first unless Sort says otherwise. */
 export const LogIngestKeySearchRequest = listRequest(

@@ -132,10 +132,16 @@ export const date = (column: string, labelKey: string, o: Common = {}) =>
   // zod's ISO date checks the calendar (2026-02-30 and 2025-02-29 are refused), not only the shape.
   field(column, labelKey, 'date', z.string().regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MESSAGES.dateShape).pipe(z.iso.date(FIELD_MESSAGES.realDate)), o);
 
-/** A secret (provider key, ZMK component ...): encrypted at rest, answered masked. */
-export const secret = (column: string, labelKey: string, o: Common & { max?: number } = {}) => {
-  const { max = 500, ...rest } = o;
-  return { ...field(column, labelKey, 'secret', z.string().max(max, maxLengthMessage(max)), { ...rest, optional: true, limits: { maxLength: max } }), secret: true };
+/**
+ * A secret (provider key, ZMK component ...): encrypted at rest, answered masked. `format`: a rule
+ * a new value must pass, with its message (e.g. a Standard Webhooks secret); an empty value or one
+ * starting with SECRET_MASK still passes, since both keep the stored secret.
+ */
+export const secret = (column: string, labelKey: string, o: Common & { max?: number; format?: [(v: string) => boolean, string] } = {}) => {
+  const { max = 500, format, ...rest } = o;
+  const base = z.string().max(max, maxLengthMessage(max));
+  const schema = format ? base.refine((v) => v === '' || v.startsWith(SECRET_MASK) || format[0](v), format[1]) : base;
+  return { ...field(column, labelKey, 'secret', schema, { ...rest, optional: true, limits: { maxLength: max } }), secret: true };
 };
 
 /**

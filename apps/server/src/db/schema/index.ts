@@ -9,6 +9,7 @@ export * from './audit.ts';
 export * from './content.ts';
 export * from './hierarchy.ts';
 export * from './identity.ts';
+export * from './ingest.ts';
 export * from './logs.ts';
 export * from './mobile.ts';
 export * from './payout.ts';

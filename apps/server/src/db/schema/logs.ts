@@ -70,6 +70,12 @@ export const logIngestKeys = pgTable(
     label: text('label').notNull(),
     keyPrefix: text('key_prefix').notNull(),
     keyHash: text('key_hash').notNull(),
+    /**
+     * A transaction ingest source's signing secret (`whsec_…`), sealed (platform/sealing.ts):
+     * verifying a Standard Webhooks HMAC needs the secret itself, so it cannot be kept as a hash
+     * like a bearer key. Null for bearer keys; `key_hash` then holds the secret's SHA-256 (unique).
+     */
+    secretSealed: text('secret_sealed'),
     createdAt: ts('created_at').notNull().defaultNow(),
     createdBy: integer('created_by'),
     lastUsedAt: ts('last_used_at'),

@@ -93,6 +93,8 @@ export const transactions = pgTable(
     walletProvider: text('wallet_provider'),
     /** BNPL rows: ATOME, GRAB_PAYLATER, SPAYLATER, SHOPBACK_PAYLATER, BOOST_PAYFLEX. */
     bnplProvider: text('bnpl_provider'),
+    /** The machine client that posted it (domain TXN_INGEST_SOURCES; modules/txn-ingest); null for the seed's and the portal's own rows. */
+    ingestSource: text('ingest_source'),
   },
   (t) => [
     // Money moves once: whatever a handler does, no transaction is refunded beyond its amount.

@@ -10,11 +10,19 @@
  * new key, the second answering CF409.
  */
 import type { LogIngestKeyItem, LogIngestKeyStatus, Routes } from '@paydesk/contract';
-import { ERROR_CODES, type IngestKeySource } from '@paydesk/domain';
+import { ERROR_CODES, TXN_INGEST_SOURCES, type IngestKeySource, type TxnIngestSource } from '@paydesk/domain';
 import type { Query } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { InputOf } from '../../platform/operation.ts';
+import { sealSecret } from '../../platform/sealing.ts';
+import { newWebhookSecret } from '../../platform/webhook-signature.ts';
 import { ingestKeyHash, ingestKeyPrefix, newIngestKey } from './key-material.ts';
+
+/** A source with keys: a log source's bearer key, or a transaction ingest source's signing secret. */
+export type MachineKeySource = IngestKeySource | TxnIngestSource;
+
+/** Whether `source` signs with a `whsec_` secret (kept sealed) rather than presenting a bearer key (kept hashed). */
+export const signsRequests = (source: string): source is TxnIngestSource => (TXN_INGEST_SOURCES as readonly string[]).includes(source);
 
 interface Row {
   id: number;
@@ -37,7 +45,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 function itemOf(r: Row): LogIngestKeyItem {
   return {
     Id: Number(r.id),
-    Source: r.source as IngestKeySource,
+    Source: r.source as MachineKeySource,
     Label: r.label,
     Prefix: r.key_prefix,
     Status: r.revoked_at === null ? 'ACTIVE' : 'REVOKED',
@@ -76,30 +84,38 @@ export async function searchIngestKeys(q: Query, request: InputOf<Routes['logIng
 
 /** What an issue needs: the source, the label, who issues (null: the demo seed), when, and optionally the key itself (the demo's fixed keys). */
 export interface IssueInput {
-  source: IngestKeySource;
+  source: MachineKeySource;
+  /** Seals a signing secret (the app's field key); required for a transaction ingest source. */
+  fieldKey?: Uint8Array;
   label: string;
   userId: number | null;
   at: Date;
   key?: string;
 }
 
-/** Stores a new key (its hash and prefix); answers the key, shown once, and its id. */
+/**
+ * Stores a new key: a bearer key as its hash and prefix, a signing secret (transaction ingest
+ * sources: `whsec_`, Standard Webhooks) sealed as well, since verifying needs it. Answers the key,
+ * shown once, and its id. Throws when a signing secret comes without `fieldKey` (a wiring error).
+ */
 export async function issueIngestKey(q: Query, input: IssueInput): Promise<{ key: string; id: number }> {
-  const key = input.key ?? newIngestKey();
+  const signing = signsRequests(input.source);
+  if (signing && !input.fieldKey) throw new Error('issueIngestKey: a signing secret needs the field key to be sealed');
+  const key = input.key ?? (signing ? newWebhookSecret() : newIngestKey());
   const [row] = await q<{ id: number }>(
-    'INSERT INTO log_ingest_keys (source, label, key_prefix, key_hash, created_at, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [input.source, input.label, ingestKeyPrefix(key), ingestKeyHash(key), input.at.toISOString(), input.userId],
+    'INSERT INTO log_ingest_keys (source, label, key_prefix, key_hash, created_at, created_by, secret_sealed) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+    [input.source, input.label, ingestKeyPrefix(key), ingestKeyHash(key), input.at.toISOString(), input.userId, signing ? sealSecret(input.fieldKey!, key) : null],
   );
   return { key, id: Number(row!.id) };
 }
 
 /** Revokes the active key `id`, its row locked; NF404 for no such key, CF409 for one already revoked. */
-async function revokeLocked(q: Query, id: number, userId: number, at: Date): Promise<{ source: IngestKeySource; label: string }> {
+async function revokeLocked(q: Query, id: number, userId: number, at: Date): Promise<{ source: MachineKeySource; label: string }> {
   const [row] = await q<{ source: string; label: string; revoked_at: string | Date | null }>('SELECT source, label, revoked_at FROM log_ingest_keys WHERE id = $1 FOR UPDATE', [id]);
   if (!row) throw notFound('Ingest key');
   if (row.revoked_at !== null) throw new AppError(409, ERROR_CODES.CONFLICT, 'Id: the ingest key is already revoked');
   await q('UPDATE log_ingest_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1', [id, at.toISOString(), userId]);
-  return { source: row.source as IngestKeySource, label: row.label };
+  return { source: row.source as MachineKeySource, label: row.label };
 }
 
 /** Revokes the key `id` (see revokeLocked); its next request answers AUTH401. */
@@ -112,8 +128,8 @@ export async function revokeIngestKey(q: Query, id: number, userId: number, at: 
  * Replaces the active key `id` by a new one of the same source and label, in the caller's
  * transaction: the old is revoked, the new issued. Answers the new key (shown once) and both keys.
  */
-export async function rotateIngestKey(q: Query, id: number, userId: number, at: Date) {
+export async function rotateIngestKey(q: Query, id: number, userId: number, at: Date, fieldKey?: Uint8Array) {
   const { source, label } = await revokeLocked(q, id, userId, at);
-  const issued = await issueIngestKey(q, { source, label, userId, at });
+  const issued = await issueIngestKey(q, { source, label, userId, at, fieldKey });
   return { Key: issued.key, Item: await ingestKeyItem(q, issued.id), Revoked: await ingestKeyItem(q, id) };
 }

@@ -75,14 +75,14 @@ export function logIngestRoutes(app: FastifyInstance): void {
   operation(app, 'logIngestKeySearch', async (body, { q }) => searchIngestKeys(q, body));
 
   operation(app, 'logIngestKeyIssue', async (body, ctx) => {
-    const { key, id } = await issueIngestKey(ctx.q, { source: body.Source, label: body.Label, userId: ctx.scope.userId, at: ctx.now() });
+    const { key, id } = await issueIngestKey(ctx.q, { source: body.Source, label: body.Label, userId: ctx.scope.userId, at: ctx.now(), fieldKey: app.ctx.keys.fieldKey });
     const item = await ingestKeyItem(ctx.q, id);
     ctx.audit({ targetId: id, after: { source: item.Source, label: item.Label, prefix: item.Prefix } });
     return { Key: key, Item: item };
   });
 
   operation(app, 'logIngestKeyRotate', async ({ Id }, ctx) => {
-    const rotated = await rotateIngestKey(ctx.q, Id, ctx.scope.userId, ctx.now());
+    const rotated = await rotateIngestKey(ctx.q, Id, ctx.scope.userId, ctx.now(), app.ctx.keys.fieldKey);
     ctx.audit({ detail: { source: rotated.Item.Source, label: rotated.Item.Label, revokedPrefix: rotated.Revoked.Prefix, issuedId: rotated.Item.Id, issuedPrefix: rotated.Item.Prefix } });
     return rotated;
   });

@@ -3,15 +3,24 @@
  * docs/API.md "Webhooks"). After a manual refund, and on ResendAck, one job on the refund-ack
  * queue POSTs the refund as JSON to the callback URL of the merchant HQ's configuration
  * (organization_configs of refund_requests.merchant_id: a branch's sales are acknowledged to its
- * HQ, which owns the integration), signed with that configuration's callback secret
- * (platform/webhook-signature.ts). A 2xx answer within 10 s delivers it (ACK_DELIVERED:
+ * HQ, which owns the integration), signed the Standard Webhooks way with that configuration's
+ * callback secret (platform/webhook-signature.ts: headers webhook-id = the event id,
+ * webhook-timestamp, webhook-signature), so the merchant verifies it with any stock library
+ * (`new Webhook(secret).verify(body, headers)`). A 2xx answer within 10 s delivers it (ACK_DELIVERED:
  * COMPLETED); anything else fails the attempt, retried with exponential backoff up to
  * REFUND_ACK_RETRY_LIMIT times; the last failure is ACK_FAILED (REFUNDED_ACK_FAIL), from which
  * ResendAck queues a new delivery. Without a callback URL or a readable secret there is nobody to
  * tell, and a URL reaching a loopback or private address is never called (platform/outbound-address.ts,
  * CALLBACK_ALLOW_PRIVATE): one failed attempt and ACK_FAILED at once. Every attempt is an ACK_ATTEMPT event in the request's log
- * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same id and a
- * receiver drops duplicates; the network call is made outside any transaction.
+ * (the desk's "view log"). The event id is fixed per delivery, so retries carry the same
+ * webhook-id and a receiver drops duplicates; the network call is made outside any transaction.
+ *
+ * A secret stored in another format before the move to Standard Webhooks (e.g. 'whsec_live_…',
+ * with '_' outside base64) is treated as unreadable: one failed attempt and ACK_FAILED at once, the
+ * log telling the user to generate a whsec_ secret (NOT_STANDARD_SECRET). Signing with the text's
+ * raw bytes (`new Webhook(text, {format: 'raw'})`) was rejected: the merchant's stock verifier,
+ * given the same text, base64-decodes what follows whsec_, so it throws on such text or derives
+ * another key, and few libraries take a raw key at all; nobody could check that signature.
  *
  * Every call made is also one PAYMENT log entry (platform/outbound-log.ts, issue 30 item 3): URL,
  * latency, status or error, the masked request and answer, the request's owner columns, the
@@ -28,7 +37,7 @@ import type { JobAttempt, JobQueue, JobQueueDef } from '../../platform/jobs.ts';
 import { logStoreOf } from '../../platform/log-store.ts';
 import { outboundFetch, outboundRefusal } from '../../platform/outbound-address.ts';
 import { isSuccess, outboundLogEntry, timedFetch } from '../../platform/outbound-log.ts';
-import { WEBHOOK_HEADERS, signWebhook } from '../../platform/webhook-signature.ts';
+import { isWebhookSecret, signWebhook } from '../../platform/webhook-signature.ts';
 import { applyRefundAction, lockRefund, logRefundEvent } from './refund-events.ts';
 
 /** One delivery: the request and the event id every attempt of it carries. */
@@ -36,6 +45,9 @@ export interface RefundAckJob {
   refundRequestId: number;
   eventId: string;
 }
+
+/** Why a stored secret in another format is not used (see the file's docstring), as the log shows it. */
+export const NOT_STANDARD_SECRET = 'the callback secret is not a Standard Webhooks secret (whsec_…): generate a new one in the merchant configuration and give it to the receiver';
 
 /** The queue of the deliveries. */
 const REFUND_ACK = 'refund-ack';
@@ -97,26 +109,24 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
   } catch {
     // Sealed under another key or altered: no retry can read it; the merchant must set it again.
   }
+  // A secret of the old format opens but signs nothing a stock verifier checks (the file's docstring).
+  const standard = secret !== '' && isWebhookSecret(secret);
   // A merchant types its callback URL: never a request into the platform's own network (SSRF).
   const refused = url ? await outboundRefusal(url, ctx.config.callbackAllowPrivate) : null;
   if (!url || !secret) failure = url && stored ? 'the callback secret cannot be read: set it again in the merchant configuration' : 'no callback URL and secret in the merchant configuration';
+  else if (!standard) failure = NOT_STANDARD_SECRET;
   else if (refused) failure = refused;
   else {
     const at = ctx.now();
     const body = ackBody({ id, txnRefNo: String(row.txn_ref_no), serviceType: Number(row.service_type), amount: String(row.amount), currency: String(row.currency) }, eventId, at);
-    const timestamp = Math.floor(at.getTime() / 1000);
     // Pinned: the addresses are checked again as the socket connects (DNS rebinding).
     const exchange = await timedFetch(
       {
         method: 'POST',
         url,
         signal: AbortSignal.timeout(ACK_TIMEOUT_MS),
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_HEADERS.eventId]: eventId,
-          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, eventId, body),
-        },
+        // webhook-id is the event id: the same on every retry of this delivery.
+        headers: { 'content-type': 'application/json', ...signWebhook(secret, eventId, at, body) },
         body,
       },
       (u, init) => outboundFetch(u, init, { allowPrivate: ctx.config.callbackAllowPrivate }),
@@ -134,9 +144,9 @@ export async function deliverRefundAck(ctx: AppContext, job: JobAttempt<RefundAc
       subject: { owner, mid: row.mid == null ? null : String(row.mid), txnRefNo: String(row.txn_ref_no) },
     }));
   }
-  // Without a URL or a readable secret, or to a refused address, no retry can succeed: ACK_FAILED at
-  // once. Any other failure throws; the job failing for good is markRefundAckFailed (the queue's failedForGood).
-  const final = failure !== null && (!url || !secret || refused !== null);
+  // Without a URL or a readable standard secret, or to a refused address, no retry can succeed:
+  // ACK_FAILED at once. Any other failure throws; the job failing for good is markRefundAckFailed (the queue's failedForGood).
+  const final = failure !== null && (!url || !secret || !standard || refused !== null);
   await ctx.database.transaction(async (q) => {
     const r = await lockRefund(q, id);
     if (!r || !ACKNOWLEDGEABLE.includes(r.status)) return;

@@ -141,15 +141,31 @@ export interface IngestResult {
 }
 
 /**
- * Writes `rows` (ids assigned by the caller, as the generator does) and, with `rules` on,
- * evaluates them (see the file comment). `at` stamps state and alert rows (UTC). Throws
- * UnverifiedMerchantError (a merchant not VERIFIED) or the database error; nothing is written then.
+ * What `admit` may do, under the evaluator's lock and inside the write's database transaction:
+ * drop rows already on file (the ingest API's idempotency, modules/txn-ingest/apply.ts) and
+ * throw to write nothing. It answers the rows to write, their ids still 0: they are drawn from
+ * the id sequence then.
  */
-export async function ingestTransactions(database: Database, rows: readonly GenTxn[], opts: { rules: boolean; at: Date }): Promise<IngestResult> {
-  if (!rows.length) return { inserted: 0, alerts: 0 };
+export type Admit = (q: Query, rows: readonly GenTxn[]) => Promise<GenTxn[]>;
+
+/**
+ * Writes `rows` (ids assigned by the caller, as the generator does, or by the sequence when
+ * `admit` is given) and, with `rules` on, evaluates them (see the file comment). `at` stamps state
+ * and alert rows (UTC). Throws UnverifiedMerchantError (a merchant not VERIFIED) or the database
+ * error; nothing is written then.
+ */
+export async function ingestTransactions(database: Database, given: readonly GenTxn[], opts: { rules: boolean; at: Date; admit?: Admit }): Promise<IngestResult> {
+  if (!given.length) return { inserted: 0, alerts: 0 };
   return database.transaction(async (q) => {
-    await refuseUnverifiedMerchants(q, rows);
-    if (opts.rules) await q(`SELECT pg_advisory_xact_lock(${RISK_LOCK})`);
+    await refuseUnverifiedMerchants(q, given);
+    if (opts.rules || opts.admit) await q(`SELECT pg_advisory_xact_lock(${RISK_LOCK})`);
+    let rows = given;
+    if (opts.admit) {
+      rows = await opts.admit(q, given);
+      if (!rows.length) return { inserted: 0, alerts: 0 };
+      const ids = await q<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::text AS id FROM generate_series(1, $1::int)`, [rows.length]);
+      rows.forEach((r, i) => (r.id = Number(ids[i]!.id)));
+    }
     await insertTransactions(q, rows);
     // The ids came with the rows: the id sequence moves past them, so later inserts by default id never collide.
     await q(

@@ -65,7 +65,11 @@ describe.each(DATABASES)('generated authorization matrix on %s', (kind) => {
     // tokenCheck and tokenSetPassword: the e-mailed single-use links, opened before any session;
     // forgotPassword: asking for such a link (the same answer for every e-mail); otlpLogs: the OTLP
     // logs endpoint of programs outside the portal, guarded by an ingest key instead (otlp-ingest.test.ts);
-    // logFileUpload: the terminals' log file upload beside it, guarded by the log file source's key (log-files.test.ts).
-    expect(open).toEqual(['config', 'countryStates', 'forgotPassword', 'handshake', 'healthz', 'ipEcho', 'login', 'logFileUpload', 'otlpLogs', 'readyz', 'stateCities', 'tokenCheck', 'tokenSetPassword'].sort());
+    // logFileUpload: the terminals' log file upload beside it, guarded by the log file source's key (log-files.test.ts);
+    // txnIngest and txnIngestEvents: the ingest API of the payment gateway and the terminal host, each
+    // request signed with a credential of the source (Standard Webhooks; txn-ingest.test.ts).
+    expect(open).toEqual(
+      ['config', 'countryStates', 'forgotPassword', 'handshake', 'healthz', 'ipEcho', 'login', 'logFileUpload', 'otlpLogs', 'readyz', 'stateCities', 'tokenCheck', 'tokenSetPassword', 'txnIngest', 'txnIngestEvents'].sort(),
+    );
   });
 });

@@ -26,7 +26,8 @@ const orgConfig = (orgId: number, i: number) => ({
   PayoutAccountNo: `5140${String(100000 + i)}`,
   PayoutAccountName: `Sample Account ${i}`,
   CallbackUrl: `https://merchant${i}.example.my/paydesk/callback`,
-  CallbackSecret: `whsec_sample_${i}_abcdefgh`,
+  // A Standard Webhooks secret (whsec_ and the base64 of 24 bytes), one per sample.
+  CallbackSecret: `whsec_${btoa(`sample callback secret ${String(i).padStart(2, '0')}`)}`,
   RiskProfile: 'STANDARD',
 });
 const orgConfigUpdate = { SettlementDays: 3, RiskProfile: 'ENHANCED' };

@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { INGEST_KEY_SOURCES, VALIDATION_MESSAGES } from '@paydesk/domain';
+import { VALIDATION_MESSAGES } from '@paydesk/domain';
 import { messageText } from '../../shared/field-rule.ts';
 import { focusMainIfLost } from '../../shared/focus-return.ts';
 import { useLogIngestKeyIssueMutation, type IssuedKey } from './ingest-keys-api.ts';
-import type { IngestSource } from './sources.ts';
+import { KEY_SOURCES, type IngestSource } from './sources.ts';
 import './texts.ts';
 
 export function IssueKeyDialog({ open, source, onClose, onIssued }: { open: boolean; source?: IngestSource; onClose: () => void; onIssued: (issued: IssuedKey) => void }) {
@@ -46,7 +46,7 @@ export function IssueKeyDialog({ open, source, onClose, onIssued }: { open: bool
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ Source: source }}>
         <Form.Item name="Source" label={t('ingestKeys.source')} rules={[required]}>
-          <Select options={INGEST_KEY_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))} data-testid="ingest-key-source" />
+          <Select options={KEY_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))} data-testid="ingest-key-source" />
         </Form.Item>
         <Form.Item name="Label" label={t('ingestKeys.label')} extra={t('ingestKeys.labelHelp')} rules={[{ ...required, whitespace: true }, { max: 100, message: messageText(VALIDATION_MESSAGES.tooLong) }]}>
           <Input maxLength={100} data-testid="ingest-key-label" />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RULE_MESSAGES, SERVICE_TYPES, SETTLEMENT_TIMING_ENTRIES } from '@paydesk/domain';
 import { defineResource, type FieldDef, type ResourceDef } from '../define.ts';
+import { isStandardWebhookSecret } from '../../webhook-secret.ts';
 import { bankAccount, int, multiselect, secret, select, text } from '../fields.ts';
 import { codeOptions, defaulted, lookupId, optionsOf } from './b-fields.ts';
 
@@ -39,7 +40,8 @@ const orgConfigFields = {
   PayoutAccountNo: bankAccount('payout_account_no', 'res.orgConfig.payoutAccountNo'),
   PayoutAccountName: text('payout_account_name', 'res.orgConfig.payoutAccountName', { max: 100, optional: true }),
   CallbackUrl: text('callback_url', 'res.orgConfig.callbackUrl', { optional: true, validator: 'url', pattern: [/^https:\/\/\S+$/i, RULE_MESSAGES.httpsAddress] }),
-  CallbackSecret: secret('callback_secret', 'res.orgConfig.callbackSecret', { max: 200 }),
+  // Signs the refund acknowledgement (Standard Webhooks): only a secret the merchant's stock library reads.
+  CallbackSecret: secret('callback_secret', 'res.orgConfig.callbackSecret', { max: 200, format: [isStandardWebhookSecret, RULE_MESSAGES.webhookSecret] }),
   RiskProfile: select('risk_profile', 'res.orgConfig.riskProfile', codeOptions(RISK_PROFILES, 'res.orgConfig.riskProfile'), { list: true, filter: 'eq', sortable: true }),
 };
 
@@ -110,7 +112,7 @@ function orgConfigResource(levels: OwnerLevel[]) {
 const DESCRIPTION =
   'Lists every organization of the caller\'s scope at the screen\'s levels, configured or not (Configured), by name, registration number, MID and level. ' +
   'One row per organization (OrgId unique): service types 1–6, payment products, MDR category, settlement timing T+X or custom (§9), ' +
-  'payout bank account (number encrypted, answered masked), callback URL (https) and secret (encrypted, answered masked), risk profile.';
+  'payout bank account (number encrypted, answered masked), callback URL (https) and secret (a Standard Webhooks whsec_ secret, encrypted, answered masked), risk profile.';
 
 /** /master-merchant-config: configurations of master merchants (only the platform writes them). */
 export const masterMerchantConfigResource = defineResource({

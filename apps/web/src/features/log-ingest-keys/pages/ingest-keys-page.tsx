@@ -12,7 +12,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LOG_INGEST_KEY_STATUSES, type LogIngestKeyStatus } from '@paydesk/contract';
-import { INGEST_KEY_SOURCES, formatDateTime } from '@paydesk/domain';
+import { formatDateTime } from '@paydesk/domain';
 import { listEmptyText } from '../../../shared/list-empty.tsx';
 import { OffsetPager } from '../../../shared/offset-pager.tsx';
 import { sortOrderOf, useOffsetListState } from '../../../shared/offset-list-table.tsx';
@@ -23,7 +23,7 @@ import { selectHeldPermissions } from '../../../store/selectors.ts';
 import { useLogIngestKeyRevokeMutation, useLogIngestKeyRotateMutation, useLogIngestKeySearchQuery, type IngestKeyRow } from '../ingest-keys-api.ts';
 import { IssueKeyDialog } from '../issue-dialog.tsx';
 import { KeyShownDialog } from '../key-shown-dialog.tsx';
-import { LOG_INGEST_KEY_PERMISSION, isIngestSource, type IngestSource } from '../sources.ts';
+import { KEY_SOURCES, LOG_INGEST_KEY_PERMISSION, isIngestSource, type IngestSource } from '../sources.ts';
 import '../texts.ts';
 
 const SIZES = [20, 50, 100] as const;
@@ -102,7 +102,7 @@ export default function LogIngestKeysPage() {
           {t('ingestKeys.issue')}
         </Button>
       </Flex>
-      <Typography.Paragraph type="secondary">{t('ingestKeys.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('ingestKeys.intro')} {t('ingestKeys.signingNote')}</Typography.Paragraph>
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
         <Select<IngestSource | undefined>
           aria-label={t('ingestKeys.source')}
@@ -110,7 +110,7 @@ export default function LogIngestKeysPage() {
           placeholder={t('ingestKeys.allSources')}
           value={source}
           onChange={list.filter((v: IngestSource | undefined) => setSource(v ?? undefined))}
-          options={INGEST_KEY_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))}
+          options={KEY_SOURCES.map((s) => ({ value: s, label: t(`ingestKeys.source.${s}`) }))}
           style={{ width: 240, maxWidth: '100%' }}
         />
         <Select<LogIngestKeyStatus | undefined>

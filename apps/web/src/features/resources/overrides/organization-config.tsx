@@ -3,7 +3,8 @@
  * /merchant-config). Their list runs over the organizations of the caller's scope
  * (def.listOwners), so a row may be an organization without a configuration: its status reads
  * "Not configured" and, for a user who may create, a "Configure" action opens the create form
- * with that organization fixed.
+ * with that organization fixed. CallbackSecret has its own input, with a Generate button
+ * (callback-secret-input.tsx).
  */
 import { useState } from 'react';
 import { App, Button, Tag } from 'antd';
@@ -12,8 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { useAbilities } from '../abilities.ts';
 import { recordName } from '../labels.ts';
 import { ResourceForm } from '../components/resource-form.tsx';
+import { CallbackSecretInput } from './callback-secret-input.tsx';
 import type { ResourceItem } from '../resource-api.ts';
 import type { ResourceOverride, RowActionProps } from './types.ts';
+
+/** The form's own inputs, on Configure's create form as on the screen's. */
+const INPUTS: ResourceOverride['inputs'] = { CallbackSecret: CallbackSecretInput };
 
 /** Whether a row of a list over owners is an organization without a record. */
 const unconfigured = (item: ResourceItem) => item.Configured === false;
@@ -40,6 +45,7 @@ export function ConfigureAction({ def, item, onChanged }: RowActionProps) {
         <ResourceForm
           def={def}
           target={{ mode: 'create', owner }}
+          override={{ inputs: INPUTS }}
           onClose={() => setOpen(false)}
           onSaved={(saved) => {
             setOpen(false);
@@ -54,5 +60,6 @@ export function ConfigureAction({ def, item, onChanged }: RowActionProps) {
 
 export const ORGANIZATION_CONFIG_OVERRIDE: ResourceOverride = {
   cells: { IsActive: (item) => (unconfigured(item) ? <NotConfiguredTag /> : undefined) },
+  inputs: INPUTS,
   RowActions: ConfigureAction,
 };
