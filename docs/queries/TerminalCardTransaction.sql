@@ -910,7 +910,7 @@ WHERE "transactions"."id" = $1
 
 -- Get related · row facts · MERCHANT_HQ
 -- params: [1000000,1]
-SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id, terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at, ingest_source, currency
 FROM transactions
 WHERE id = $1
   AND "transactions"."merchant_id" = $2;

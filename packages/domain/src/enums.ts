@@ -12,6 +12,7 @@
  */
 
 /** One row of an enumeration: its stored code and the i18n key of its label. */
+import { TXN_EVENT_TYPES } from './txn-events.ts';
 export interface EnumEntry<C extends string | number = string | number> {
   readonly code: C;
   readonly labelKey: string;
@@ -131,6 +132,8 @@ export const SALE_TXN_TYPES = ['SALE', 'MOTO', 'EPP', 'SALECOMPLETION', 'VOID', 
 export const PREAUTH_OPERATIONS = ['PREAUTH', 'PREAUTH_VOID', 'CAPTURE', 'CAPTURE_VOID'] as const;
 export type PreAuthOperation = (typeof PREAUTH_OPERATIONS)[number];
 export const PREAUTH_OPERATION_ENTRIES = entriesOf('preAuthOperation', PREAUTH_OPERATIONS);
+/** Status events a provider reports (txn-events.ts), as the transaction's timeline names them: `enum.txnEventType.<TYPE>`. */
+export const TXN_EVENT_TYPE_ENTRIES = entriesOf('txnEventType', TXN_EVENT_TYPES);
 
 /** How a card was read: terminal CHIP, CONTACTLESS, SWIPE, FALLBACK (chip failed, then swiped); KEYED by staff (pay-by-card, MOTO). */
 export const ENTRY_MODES = ['CHIP', 'CONTACTLESS', 'SWIPE', 'FALLBACK', 'KEYED'] as const;

@@ -59,7 +59,7 @@ export const RULE_MESSAGES = Object.freeze({
   countryCode: 'enter the country as three capital letters (ISO 3166)',
   maskedPan: 'enter the first 6 and last 4 digits with the middle masked',
   ingestRows: 'send 1 to 5,000 rows, each an object',
-  captureNeeds: 'a CAPTURE names its Amount and OperationRefNo, a CAPTURE_VOID its OperationRefNo',
+  captureNeeds: 'name the amount and the operation reference of a capture, and the operation reference of a capture void',
   terminalCodes: 'enter the digits the terminal printed (batch 1 to 6, STAN 6, RRN 12 letters or digits)',
   phoneShape: 'enter a phone number of 6 to 20 digits, spaces or dashes, + first if international',
   // Message templates.

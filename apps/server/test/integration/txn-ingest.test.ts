@@ -20,7 +20,7 @@ import { seedDemoSigningSecrets, DEMO_SIGNING_SECRETS } from '../../src/seed/dem
 import { postSigned } from '../../src/sim/ingest-client.ts';
 import { logStoreOf } from '../../src/platform/log-store.ts';
 import { sweepIngestMessages } from '../../src/modules/txn-ingest/sweep.ts';
-import { TxnEventRow, TxnIngestRow } from '@paydesk/contract';
+import { TxnEventRow, TxnIngestRow, relatedOf, reportApi, reportByName } from '@paydesk/contract';
 import { fieldsOf, hostileValues, HOSTILE_BODIES } from './route-suites/hostile.ts';
 import { DATABASES, startTestServer, type TestServer } from './harness.ts';
 
@@ -216,6 +216,22 @@ describe.each(DATABASES)('the ingest API on %s', (kind) => {
       }),
       { numRuns: 10, seed: 7 },
     );
+  });
+
+  it("shows the reported events in the transaction's timeline: applied ones as reported, refused ones as not applied", async () => {
+    const txnRef = ref();
+    const at0 = s.now().getTime() - 30 * 60_000;
+    expect((await post(TXNS, GW, { Transactions: [online({ TxnRefNo: txnRef, Status: 'PENDING', CreatedAt: new Date(at0).toISOString() })] })).body.Created).toBe(1);
+    const ev = (type: string, min: number) => ({ EventId: `${txnRef}-${type}`, TxnRefNo: txnRef, Type: type, At: new Date(at0 + min * 60_000).toISOString() });
+    expect((await post(EVENTS, GW, { Events: [ev('FAILED', 2), ev('SUCCESS', 1)] })).body).toMatchObject({ Applied: 1 });
+    const [{ id }] = (await q<{ id: number }>(`SELECT id FROM transactions WHERE txn_ref_no = $1`, [txnRef])) as [{ id: number }];
+    const admin = await s.signIn('admin@paydesk.my');
+    const detail = await reportApi(admin, reportByName('TransactionEcommerce')).get(Number(id));
+    const reported = relatedOf(detail)!.Timeline!.filter((e) => e.Code === 'REPORTED' || e.Code === 'REPORT_REFUSED').map((e) => [e.Code, e.Status, e.At]);
+    expect(reported).toEqual([
+      ['REPORTED', 'SUCCESS', new Date(at0 + 60_000).toISOString()],
+      ['REPORT_REFUSED', 'FAILED', new Date(at0 + 120_000).toISOString()],
+    ]);
   });
 
   it('raises a risk alert from ingested rows, and leaves one payment log entry per request naming the source', async () => {

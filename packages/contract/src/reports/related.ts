@@ -40,7 +40,8 @@ export const RELATED_FIELD = {
  * the chain operations after the row (PREAUTH_VOID, CAPTURE, CAPTURE_VOID), REFUND_REQUESTED /
  * REFUND_UPDATED (refund_requests created_at / updated_at with its status), VOIDED / UPDATED
  * (updated_at when it differs: VOIDED when the row's status is VOID), BATCH_SETTLED (the terminal
- * batch's settled_at).
+ * batch's settled_at), REPORTED / REPORT_REFUSED (a status event the gateway or terminal host
+ * posted, at its event time, with its type as Status: applied, or kept but not applied).
  */
 export const TIMELINE_CODES = [
   'INITIATED',
@@ -56,6 +57,8 @@ export const TIMELINE_CODES = [
   'VOIDED',
   'UPDATED',
   'BATCH_SETTLED',
+  'REPORTED',
+  'REPORT_REFUSED',
 ] as const;
 export type TimelineCode = (typeof TIMELINE_CODES)[number];
 

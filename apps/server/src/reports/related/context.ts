@@ -26,6 +26,9 @@ export interface TxnFacts {
   createdAt: Date;
   paymentCreationDate: Date | null;
   updatedAt: Date;
+  /** The machine client that posted it (ingest API), or null. */
+  ingestSource: string | null;
+  currency: string;
 }
 
 /** One operation of a pre-auth chain (the PREAUTH or a row pointing at it). */
@@ -60,7 +63,7 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 /** The SQL of a row's facts (primary key + scope). */
 export const factsStatement = (scope: Scope, id: number): SQL =>
   sql`SELECT id, service_type, status, txn_type, preauth_op, original_txn_id, payment_link_id, recurring_schedule_id,
-      terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at
+      terminal_kind, tid, batch_no, created_at, payment_creation_date, updated_at, ingest_source, currency
     FROM transactions WHERE id = ${id}${andScope(scope, transactions)}`;
 
 /** The SQL of the chain of the PREAUTH `root`: the primary key OR `transactions_original_idx`, scoped. */
@@ -88,6 +91,8 @@ async function loadFacts(database: Database, scope: Scope, id: number): Promise<
     createdAt: date(r.created_at),
     paymentCreationDate: dateOrNull(r.payment_creation_date),
     updatedAt: date(r.updated_at),
+    ingestSource: (r.ingest_source as string | null) ?? null,
+    currency: String(r.currency).trim(),
   };
 }
 

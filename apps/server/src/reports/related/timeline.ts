@@ -10,7 +10,10 @@
  *   its updated_at when later (refund_requests by transaction_id, scoped);
  * - VOIDED (status VOID) or UPDATED at updated_at when it differs from the instants above;
  * - BATCH_SETTLED at the terminal batch's settled_at (terminal card rows, by TID + batch number:
- *   `terminal_settlement_batches_uq`), with the batch status (SETTLED or UPLOADED).
+ *   `terminal_settlement_batches_uq`), with the batch status (SETTLED or UPLOADED);
+ * - REPORTED / REPORT_REFUSED at each status event's time for a row posted through the ingest API
+ *   (`transaction_events` by transaction_id, modules/txn-ingest), its type as Status, a capture's
+ *   amount: applied by the fold, or kept but refused (the row itself was found inside the scope).
  * Events are ordered by instant, then by the rank of their code in TIMELINE_CODES, then RefId.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -90,6 +93,17 @@ export async function timeline(ctx: RelatedContext): Promise<TimelineEvent[]> {
   if (row.terminalKind === 'CARD' && row.tid && row.batchNo) {
     const [b] = await run(database, batchStatement(scope, row.tid, row.batchNo));
     if (b?.settled_at) events.push(event(new Date(b.settled_at as string), 'BATCH_SETTLED', { Status: String(b.status) }));
+  }
+
+  if (row.ingestSource) {
+    const reported = await run(
+      database,
+      sql`SELECT type, event_at, amount::text AS amount, outcome FROM transaction_events WHERE transaction_id = ${row.id} AND type <> 'BASE' ORDER BY event_at, id`,
+    );
+    for (const e of reported) {
+      const money = e.amount === null ? {} : { Amount: String(e.amount), Currency: row.currency };
+      events.push(event(new Date(e.event_at as string), e.outcome === null ? 'REPORTED' : 'REPORT_REFUSED', { Status: String(e.type), ...money }));
+    }
   }
 
   // Every source instant is at or after created_at (docs/transaction-model.md), and INITIATED ranks first on a tie.

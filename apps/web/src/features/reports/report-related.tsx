@@ -25,7 +25,8 @@ type Items = NonNullable<DescriptionsProps['items']>;
 const common = { bordered: true, size: 'small' as const, column: { xs: 1, sm: 2 } };
 
 /** The ENUM group of an event's status: a refund's, a batch's, or a transaction's. */
-const eventStatusEnum = (e: TimelineEvent) => (e.Code === 'REFUND_UPDATED' ? 'refundStatus' : e.Code === 'BATCH_SETTLED' ? 'settlementBatchStatus' : 'status');
+const EVENT_STATUS_ENUM: Partial<Record<TimelineEvent['Code'], string>> = { REFUND_UPDATED: 'refundStatus', BATCH_SETTLED: 'settlementBatchStatus', REPORTED: 'txnEventType', REPORT_REFUSED: 'txnEventType' };
+const eventStatusEnum = (e: TimelineEvent) => EVENT_STATUS_ENUM[e.Code] ?? 'status';
 
 /** The refund desk's list (the refund requests' report): a refund event of the timeline opens its request there. */
 const REFUND_DESK = LIST_REPORTS.find((d) => d.source === 'refund_requests');
