@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { TxnEventRow, TxnIngestRow } from '@paydesk/contract';
+import { serverLog } from '../platform/server-log.ts';
 import { DEMO_SIGNING_SECRETS } from './demo-secrets.ts';
 import { postSigned } from './ingest-client.ts';
 import { followUps, onlineRow, rateAt, ROSTER_SQL, rosterOf, terminalRow, type RosterMerchant } from './traffic.ts';
@@ -32,6 +33,8 @@ const { values: flags } = parseArgs({
   allowPositionals: false,
 });
 const env = process.env;
+/** Its lines: the server's pino logger (JSON, masked), marked as the simulator's. */
+const log = serverLog.child({ component: 'simulate' });
 const portal = flags.portal ?? env.PORTAL_URL ?? 'http://127.0.0.1:3000';
 const tps = Number(flags.tps ?? env.SIM_TPS ?? 0.5);
 const gatewaySecret = env.SIM_GATEWAY_SECRET ?? DEMO_SIGNING_SECRETS.PAYMENT_GATEWAY;
@@ -56,7 +59,7 @@ const roster = await loadRoster();
 const online = roster.filter((m) => m.serviceTypes.length === 0 || m.serviceTypes.some((t) => t !== 2 && t !== 4));
 const withTerminals = roster.filter((m) => m.tids.length && (m.serviceTypes.length === 0 || m.serviceTypes.includes(2)));
 if (!online.length && !withTerminals.length) {
-  console.error('simulate: no merchant to post for (give SIM_ROSTER, --roster or --database-url)');
+  log.error('no merchant to post for (give SIM_ROSTER, --roster or --database-url)');
   process.exit(1);
 }
 
@@ -71,14 +74,14 @@ async function send(path: string, secret: string, body: unknown): Promise<Record
     const res = await postSigned(portal, path, secret, body);
     if (res.status !== 200) {
       stats.failures++;
-      if (stats.failures <= 5 || stats.failures % 100 === 0) console.error(`simulate: ${path} answered ${res.status} ${String(res.body.ErrorMessage ?? '').slice(0, 200)}`);
+      if (stats.failures <= 5 || stats.failures % 100 === 0) log.warn({ path, status: res.status }, String(res.body.ErrorMessage ?? '').slice(0, 200));
       return null;
     }
     anyAccepted = true;
     return res.body;
   } catch (e) {
     stats.failures++;
-    if (stats.failures <= 5) console.error(`simulate: ${path} failed: ${(e as Error).message}`);
+    if (stats.failures <= 5) log.warn({ path }, `failed: ${(e as Error).message}`);
     return null;
   }
 }
@@ -118,16 +121,16 @@ async function loop(): Promise<void> {
     const t = Date.now();
     await tick();
     if (Date.now() - lastReport >= 60_000) {
-      console.log(`simulate: ${JSON.stringify(stats)}`);
+      log.info(stats, 'simulated traffic so far');
       lastReport = Date.now();
       if (!anyAccepted) {
-        console.error('simulate: no batch accepted in the first minute; stopping');
+        log.error('no batch accepted in the first minute; stopping');
         process.exit(1);
       }
     }
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - t))));
   }
-  console.log(`simulate: ${JSON.stringify(stats)}`);
+  log.info(stats, 'simulated traffic, stopping');
   process.exit(0);
 }
 
